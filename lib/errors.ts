@@ -1,0 +1,154 @@
+/**
+ * The typed errors of jn's library. They carry structured fields and never an
+ * exit code: `lib/cli/main.ts` maps each class to the exit code of SPEC §6 in
+ * exactly one place.
+ *
+ * @module
+ */
+
+/** Options shared by every jn error. */
+export interface JnErrorOptions {
+  /** What the user can do about it, printed as `hint: …`. */
+  hint?: string;
+  /** The underlying error, shown by `--debug`. */
+  cause?: unknown;
+}
+
+/** Base class: a failure jn can explain in one line. */
+export class JnError extends Error {
+  /** What the user can do about it. */
+  hint?: string;
+  constructor(message: string, options: JnErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.hint = options.hint;
+  }
+}
+
+/** Bad flags, a bad command line, or arguments that fail a tool's schema (exit 2). */
+export class UsageError extends JnError {}
+
+/** A malformed source URI; `index` points at the offending character (exit 2). */
+export class UriSyntaxError extends UsageError {
+  /** The URI as given. */
+  input: string;
+  /** Offset of the bad spot in `input`. */
+  index: number;
+  constructor(input: string, index: number, message: string, options: JnErrorOptions = {}) {
+    super(message, options);
+    this.input = input;
+    this.index = index;
+  }
+}
+
+/** One argument that failed the tool's input schema. */
+export interface ArgumentViolation {
+  /** JSON-pointer-ish path of the argument, e.g. `count` or `filters/limit`. */
+  path: string;
+  /** What is wrong, e.g. `must be integer`. */
+  message: string;
+  /** The value as given, when there was one. */
+  value?: unknown;
+}
+
+/** Arguments that fail the tool's `inputSchema`; the server was not called (exit 2). */
+export class ArgumentError extends UsageError {
+  /** The tool whose schema was violated. */
+  tool: string;
+  /** Every violation, in schema order. */
+  violations: ArgumentViolation[];
+  constructor(tool: string, violations: ArgumentViolation[], options: JnErrorOptions = {}) {
+    const list = violations.map((v) => (v.path ? `${v.path} ${v.message}` : v.message)).join("; ");
+    super(`Invalid arguments for tool "${tool}": ${list}`, options);
+    this.tool = tool;
+    this.violations = violations;
+  }
+}
+
+/** A profile is missing or invalid, a variable is unset, trust is missing (exit 3). */
+export class ConfigError extends JnError {
+  /** The file at fault, when there is one. */
+  path?: string;
+  constructor(message: string, options: JnErrorOptions & { path?: string } = {}) {
+    super(message, options);
+    this.path = options.path;
+  }
+}
+
+/** Breaking schema drift under `schema_validation: error` (exit 3). */
+export class DriftError extends ConfigError {}
+
+/** The server could not be started or died (exit 4). */
+export class LaunchError extends JnError {
+  /** The command line that was started, for the message. */
+  command?: string;
+  /** Last lines the server wrote to stderr. */
+  stderrTail?: string;
+  constructor(
+    message: string,
+    options: JnErrorOptions & { command?: string; stderrTail?: string } = {},
+  ) {
+    super(message, options);
+    this.command = options.command;
+    this.stderrTail = options.stderrTail;
+  }
+}
+
+/** A transport-level failure: connection refused, HTTP error, closed stream (exit 4). */
+export class ConnectionError extends JnError {
+  /** Last lines the server wrote to stderr, for stdio servers. */
+  stderrTail?: string;
+  constructor(message: string, options: JnErrorOptions & { stderrTail?: string } = {}) {
+    super(message, options);
+    this.stderrTail = options.stderrTail;
+  }
+}
+
+/** A request took longer than its bound (exit 4). */
+export class TimeoutError extends ConnectionError {
+  /** The request that timed out, e.g. `tools/call "search"`. */
+  request: string;
+  /** The bound, in milliseconds. */
+  timeoutMs: number;
+  constructor(request: string, timeoutMs: number, options: JnErrorOptions = {}) {
+    super(`Timed out after ${formatMs(timeoutMs)} waiting for ${request}`, {
+      hint: options.hint ?? "raise the bound with --timeout (e.g. --timeout 5m)",
+      cause: options.cause,
+    });
+    this.request = request;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The server answered with a JSON-RPC error or a malformed message (exit 5). */
+export class ProtocolError extends JnError {
+  /** The JSON-RPC error code, when there was one. */
+  code?: number;
+  /** The JSON-RPC error data, when there was one. */
+  data?: unknown;
+  constructor(message: string, options: JnErrorOptions & { code?: number; data?: unknown } = {}) {
+    super(message, options);
+    this.code = options.code;
+    this.data = options.data;
+  }
+}
+
+/** A permission jn or the sandboxed server needs was refused (exit 6). */
+export class SandboxError extends JnError {}
+
+/** The user pressed Ctrl-C or jn received SIGTERM (exit 130). */
+export class InterruptedError extends JnError {
+  /** The signal that interrupted the run. */
+  signal: "SIGINT" | "SIGTERM";
+  constructor(signal: "SIGINT" | "SIGTERM" = "SIGINT") {
+    super(`Interrupted by ${signal}`);
+    this.signal = signal;
+  }
+}
+
+/** Formats milliseconds the way `--timeout` accepts them (`60s`, `1500ms`, `2m`). */
+export function formatMs(ms: number): string {
+  if (ms % 60_000 === 0 && ms >= 60_000) return `${ms / 60_000}m`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return `${ms}ms`;
+}

@@ -1,0 +1,75 @@
+/**
+ * The typed form of what a user names on the command line: a naked MCP URI or
+ * a profile reference, and the operation it asks for. Pure data, no I/O.
+ *
+ * @module
+ */
+
+/** The launchers of naked URIs (`mcp+LAUNCHER://…`). */
+export type Launcher = "uvx" | "npx" | "python" | "node" | "deno" | "http" | "https";
+
+/** Every launcher, in the order help text lists them. */
+export const LAUNCHERS: readonly Launcher[] = [
+  "uvx",
+  "npx",
+  "python",
+  "node",
+  "deno",
+  "http",
+  "https",
+];
+
+/** What kind of list `?list=` asks for. */
+export type ListKind = "tools" | "resources" | "templates" | "prompts";
+
+/** The operation a source asks for. */
+export type Operation =
+  /** No operation named: `inspect` lists everything; `cat` refuses. */
+  | { kind: "none" }
+  | { kind: "tool"; name: string }
+  | { kind: "resource"; uri: string }
+  | { kind: "prompt"; name: string }
+  | { kind: "list"; what: ListKind };
+
+/** One `key=value` argument in the order it was given. Values are raw strings. */
+export interface RawArg {
+  key: string;
+  value: string;
+}
+
+/** A naked URI: `mcp+LAUNCHER://LOCATION[?QUERY]`. */
+export interface NakedSource {
+  kind: "naked";
+  /** The URI as the user typed it. */
+  raw: string;
+  launcher: Launcher;
+  /**
+   * LOCATION, verbatim (percent-decoded): a package (`@scope/pkg@1.2.3`,
+   * `biomcp-python/biomcp`), a path (`./server.py`, `/abs/server.js`), or for
+   * http(s) `host[:port]/path`.
+   */
+  location: string;
+  /** Values of repeatable `command=` keys, in order: appended to the server's argv. */
+  command: string[];
+  operation: Operation;
+  /** Tool or prompt arguments from the query string, in order. */
+  args: RawArg[];
+}
+
+/** A profile reference: `@server[/tool][?QUERY]`. */
+export interface ProfileSource {
+  kind: "profile";
+  /** The reference as the user typed it. */
+  raw: string;
+  /** The server (profile directory) name. */
+  server: string;
+  operation: Operation;
+  /** Tool or prompt arguments from the query string, in order. */
+  args: RawArg[];
+}
+
+/** Anything `inspect`, `cat`, `head`, `tail` and `put` accept. */
+export type Source = NakedSource | ProfileSource;
+
+/** Query keys that are jn's own, never tool arguments (use `--arg` to send one). */
+export const RESERVED_KEYS: readonly string[] = ["tool", "resource", "prompt", "list", "command"];
