@@ -1,0 +1,55 @@
+/**
+ * `jn mcp …`: the seed's discovery commands. `explore` is `inspect --format
+ * json`, `tools` the tool list as NDJSON, `schema` one tool's schemas, and
+ * `demo-server` runs jn's embedded demo MCP server over stdio.
+ *
+ * @module
+ */
+
+import type { Command } from "commander";
+import { toolRecords } from "../../output/records.ts";
+import type { Ctx } from "../main.ts";
+import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
+import { findTool } from "../tool_args.ts";
+import { writeJson, writeRecords } from "../write.ts";
+import { inspectSource } from "./inspect.ts";
+
+/** Registers `mcp` and its subcommands. */
+export function registerMcp(program: Command, ctx: Ctx): void {
+  const mcp = program.command("mcp").description("discovery commands of the seed design, and the demo server");
+
+  addConnectionOptions(
+    mcp.command("explore").description("everything a server offers, as JSON (= inspect --format json)")
+      .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference"),
+  ).action(async (source: string, raw: RawCallFlags) => {
+    await writeJson(ctx, await inspectSource(ctx, source, parseCallFlags(raw)));
+  });
+
+  addConnectionOptions(
+    mcp.command("tools").description("the server's tools as NDJSON records")
+      .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference"),
+  ).action(async (source: string, raw: RawCallFlags) => {
+    const inventory = await inspectSource(ctx, source, parseCallFlags(raw));
+    await writeRecords(ctx, toolRecords(inventory.tools));
+  });
+
+  addConnectionOptions(
+    mcp.command("schema").description("one tool's inputSchema (and outputSchema) as JSON")
+      .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference")
+      .argument("<tool>", "the tool's name"),
+  ).action(async (source: string, toolName: string, raw: RawCallFlags) => {
+    const inventory = await inspectSource(ctx, source, parseCallFlags(raw));
+    const tool = findTool(inventory.tools, toolName, inventory.server);
+    const schema: Record<string, unknown> = { name: tool.name, inputSchema: tool.inputSchema };
+    if (tool.outputSchema) schema.outputSchema = tool.outputSchema;
+    await writeJson(ctx, schema);
+  });
+
+  mcp.command("demo-server")
+    .description("run jn's demo MCP server on stdin/stdout (what @demo launches)")
+    .action(async () => {
+      const { runDemoServer } = await import("../../demo/server.ts");
+      await runDemoServer();
+      ctx.exitCode = 0;
+    });
+}

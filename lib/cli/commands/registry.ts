@@ -1,0 +1,18 @@
+/**
+ * Every command jn has, registered on the commander program in help order.
+ *
+ * @module
+ */
+
+import type { Command } from "commander";
+import type { Ctx } from "../main.ts";
+import { registerCat } from "./cat.ts";
+import { registerInspect } from "./inspect.ts";
+import { registerMcp } from "./mcp.ts";
+
+/** Registers all commands. */
+export function registerCommands(program: Command, ctx: Ctx): void {
+  registerInspect(program, ctx);
+  registerCat(program, ctx);
+  registerMcp(program, ctx);
+}

@@ -1,0 +1,103 @@
+/**
+ * Opens a session for a CLI command and guarantees its teardown: the session
+ * is closed (and the server's process tree ended) on success, error, broken
+ * pipe and Ctrl-C. Server logs, stdout noise and the `--debug` protocol log
+ * go to stderr, with substituted secrets redacted.
+ *
+ * @module
+ */
+
+import { InterruptedError } from "../errors.ts";
+import { redact } from "../output/redact.ts";
+import { openSession, type Session } from "../session/session.ts";
+import type { LogEntry } from "../session/types.ts";
+import type { Target } from "../target.ts";
+import { printErr, style, useColor } from "./io.ts";
+import type { Ctx } from "./main.ts";
+import { type CallFlags, LOG_LEVELS, type LogLevel } from "./options.ts";
+
+/** Runs `fn` with an open session on the target; always closes it. */
+export async function withSession<T>(
+  ctx: Ctx,
+  target: Target,
+  flags: CallFlags,
+  fn: (session: Session, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const abort = new AbortController();
+  const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
+  const s = style(useColor(ctx.io));
+  const say = (text: string) => void printErr(ctx.io, redact(text, target.secrets));
+  let noiseShown = false;
+  let session: Session | undefined;
+  try {
+    session = await openSession(target.launch, {
+      timeoutMs: flags.timeoutMs,
+      connectTimeoutMs: flags.connectTimeoutMs,
+      callerEnv: ctx.io.env,
+      protocol: flags.protocol,
+      signal: abort.signal,
+      onStderr: ctx.debug ? (text) => say(prefixLines(s.dim(`[${target.name}] `), text)) : undefined,
+      onNoise: (line) => {
+        if (ctx.quiet || (noiseShown && !ctx.debug)) return;
+        noiseShown = true;
+        say(`${s.yellow("jn: warning:")} the server wrote non-JSON text to stdout (ignored): ${
+          JSON.stringify(line.slice(0, 120))
+        }`);
+      },
+      onLog: (entry) => {
+        if (!ctx.quiet && levelAtLeast(entry.level, flags.logLevel)) say(formatLog(target.name, entry));
+      },
+      onTrace: ctx.debug
+        ? (direction, message) => say(s.dim(`${direction === "send" ? "→" : "←"} ${truncate(JSON.stringify(message))}`))
+        : undefined,
+      onWarning: ctx.debug ? (message) => say(s.dim(`jn: debug: ${message}`)) : undefined,
+    });
+    if (ctx.debug) {
+      const server = session.server;
+      say(s.dim(
+        `jn: debug: connected to ${server.name ?? "?"} ${server.version ?? ""} (protocol ${server.protocolVersion}, ${server.era})`,
+      ));
+    }
+    return await fn(session, abort.signal);
+  } finally {
+    await session?.close();
+    stopSignals();
+  }
+}
+
+/** Installs SIGINT/SIGTERM handlers; a second signal exits at once. Returns the uninstaller. */
+function onInterrupt(handler: (signal: "SIGINT" | "SIGTERM") => void): () => void {
+  if (Deno.build.os === "windows") return () => {};
+  let count = 0;
+  const listeners = (["SIGINT", "SIGTERM"] as const).map((signal) => {
+    const listener = () => {
+      count++;
+      if (count > 1) Deno.exit(130);
+      handler(signal);
+    };
+    Deno.addSignalListener(signal, listener);
+    return [signal, listener] as const;
+  });
+  return () => {
+    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
+  };
+}
+
+function levelAtLeast(level: string, threshold: LogLevel): boolean {
+  const index = LOG_LEVELS.indexOf(level as LogLevel);
+  return (index === -1 ? 1 : index) >= LOG_LEVELS.indexOf(threshold);
+}
+
+function formatLog(server: string, entry: LogEntry): string {
+  const data = typeof entry.data === "string" ? entry.data : JSON.stringify(entry.data);
+  const logger = entry.logger ? ` ${entry.logger}` : "";
+  return `[${server}] ${entry.level}${logger}: ${data}`;
+}
+
+function prefixLines(prefix: string, text: string): string {
+  return text.replace(/\n$/, "").split("\n").map((line) => prefix + line).join("\n");
+}
+
+function truncate(text: string): string {
+  return text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} chars)` : text;
+}

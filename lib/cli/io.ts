@@ -1,0 +1,74 @@
+/**
+ * The process boundary of the CLI: standard streams, environment, working
+ * directory and TTY facts, gathered once so commands can be run against
+ * plain data in tests.
+ *
+ * @module
+ */
+
+import type { ByteWriter } from "../output/ndjson.ts";
+
+/** Everything the CLI touches of the outside world. */
+export interface Io {
+  stdout: ByteWriter;
+  stderr: ByteWriter;
+  stdin: ReadableStream<Uint8Array>;
+  env: Record<string, string>;
+  cwd: string;
+  /** Which standard streams are terminals. */
+  tty: { stdin: boolean; stdout: boolean; stderr: boolean };
+}
+
+/** The real process's Io. */
+export function denoIo(): Io {
+  return {
+    stdout: Deno.stdout,
+    stderr: Deno.stderr,
+    stdin: Deno.stdin.readable,
+    env: Deno.env.toObject(),
+    cwd: Deno.cwd(),
+    tty: {
+      stdin: Deno.stdin.isTerminal(),
+      stdout: Deno.stdout.isTerminal(),
+      stderr: Deno.stderr.isTerminal(),
+    },
+  };
+}
+
+/** True when diagnostics on stderr may use colour: a TTY and no `NO_COLOR`. */
+export function useColor(io: Io): boolean {
+  return io.tty.stderr && !(io.env.NO_COLOR ?? "") && io.env.TERM !== "dumb";
+}
+
+/** ANSI styling that collapses to plain text when colour is off. */
+export interface Style {
+  red(text: string): string;
+  yellow(text: string): string;
+  dim(text: string): string;
+  bold(text: string): string;
+  cyan(text: string): string;
+}
+
+/** Returns a {@linkcode Style} for the given colour decision. */
+export function style(color: boolean): Style {
+  const wrap = (open: number, close: number) => (text: string) =>
+    color ? `\x1b[${open}m${text}\x1b[${close}m` : text;
+  return {
+    red: wrap(31, 39),
+    yellow: wrap(33, 39),
+    dim: wrap(2, 22),
+    bold: wrap(1, 22),
+    cyan: wrap(36, 39),
+  };
+}
+
+/** Writes a line of text to stderr, ignoring a closed stderr. */
+export async function printErr(io: Io, text: string): Promise<void> {
+  try {
+    const bytes = new TextEncoder().encode(text.endsWith("\n") ? text : text + "\n");
+    let offset = 0;
+    while (offset < bytes.length) offset += await io.stderr.write(bytes.subarray(offset));
+  } catch {
+    // Nowhere left to report to.
+  }
+}

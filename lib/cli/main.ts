@@ -1,0 +1,208 @@
+/**
+ * The CLI: argv in, exit code out. This is the only place that knows argv,
+ * stdio, TTYs and exit codes; `exitCodeFor()` is the single map from jn's
+ * typed errors to the exit codes of SPEC §6.
+ *
+ * Commands are registered here and implemented in `commands/`, loaded on
+ * demand so that `--version`, `--help` and friends load no MCP code at all.
+ *
+ * @module
+ */
+
+import { Command, CommanderError } from "commander";
+import {
+  ArgumentError,
+  ConfigError,
+  ConnectionError,
+  InterruptedError,
+  JnError,
+  LaunchError,
+  ProtocolError,
+  SandboxError,
+  UriSyntaxError,
+  UsageError,
+} from "../errors.ts";
+import { VERSION } from "../version.ts";
+import { type Io, printErr, style, useColor } from "./io.ts";
+import { registerCommands } from "./commands/registry.ts";
+
+/** Exit codes of SPEC §6. */
+export const ExitCode = {
+  ok: 0,
+  toolError: 1,
+  usage: 2,
+  config: 3,
+  connection: 4,
+  protocol: 5,
+  sandbox: 6,
+  internal: 70,
+  interrupted: 130,
+} as const;
+
+/** State shared by the commands of one run. */
+export interface Ctx {
+  io: Io;
+  /** The exit code the command decided on (errors are thrown instead). */
+  exitCode: number;
+  /** `--debug`: stack traces and a protocol log on stderr. */
+  debug: boolean;
+  /** `--quiet`: no warnings, summaries or progress on stderr. */
+  quiet: boolean;
+}
+
+/** Runs jn with the given arguments and returns its exit code. */
+export async function main(args: string[], io: Io): Promise<number> {
+  const ctx: Ctx = { io, exitCode: 0, debug: args.includes("--debug"), quiet: false };
+  const program = buildProgram(ctx);
+  try {
+    await program.parseAsync(args, { from: "user" });
+    return ctx.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return await commanderExit(error, ctx);
+    await reportError(error, ctx);
+    return exitCodeFor(error);
+  }
+}
+
+function buildProgram(ctx: Ctx): Command {
+  const program = new Command("jn")
+    .description("A command-line client for the Model Context Protocol: inspect and call any MCP server, NDJSON out.")
+    .version(VERSION, "-V, --version", "print jn's version")
+    .option("--debug", "stack traces and a protocol log on stderr")
+    .option("-q, --quiet", "no warnings, progress or summaries on stderr")
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => void writeText(ctx.io.stdout, text),
+      writeErr: (text) => void writeText(ctx.io.stderr, text),
+      outputError: () => {/* reported by commanderExit() */},
+    })
+    .hook("preAction", (_program, action) => {
+      const globals = action.optsWithGlobals() as { debug?: boolean; quiet?: boolean };
+      ctx.debug = globals.debug === true;
+      ctx.quiet = globals.quiet === true;
+    })
+    .addHelpText("after", HELP_FOOTER);
+  registerCommands(program, ctx);
+  return program;
+}
+
+const HELP_FOOTER = `
+Sources:
+  mcp+uvx://PKG[/CMD]   mcp+npx://PKG   mcp+python://PATH   mcp+node://PATH
+  mcp+deno://PATH       mcp+https://HOST/PATH               @profile[/tool]
+  Query keys: tool=, resource=, prompt=, list=tools|resources|templates|prompts,
+  command= (repeatable, appended to the server's argv); other keys are arguments.
+
+Examples:
+  jn inspect "mcp+npx://@modelcontextprotocol/server-everything"
+  jn cat "mcp+python://./server.py?tool=search&query=BRAF"
+  jn head -n 3 --json "@demo/list_items?count=20"
+
+Exit codes: 0 ok, 1 tool error, 2 usage, 3 configuration, 4 launch/connection,
+5 protocol, 6 sandbox, 70 internal, 130 interrupted.`;
+
+async function writeText(writer: Io["stdout"], text: string): Promise<void> {
+  const bytes = new TextEncoder().encode(text);
+  let offset = 0;
+  try {
+    while (offset < bytes.length) offset += await writer.write(bytes.subarray(offset));
+  } catch {
+    // A closed pipe while printing help is not worth an error.
+  }
+}
+
+async function commanderExit(error: CommanderError, ctx: Ctx): Promise<number> {
+  switch (error.code) {
+    case "commander.helpDisplayed":
+    case "commander.version":
+    case "commander.help":
+      return ExitCode.ok;
+    case "commander.executeSubCommandAsync":
+      return error.exitCode;
+  }
+  const message = error.message.replace(/^error: /, "");
+  await reportError(
+    new UsageError(sentenceCase(message), { hint: "see 'jn help' or 'jn help COMMAND'" }),
+    ctx,
+  );
+  return ExitCode.usage;
+}
+
+function sentenceCase(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The one map from errors to exit codes. */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof InterruptedError) return ExitCode.interrupted;
+  if (error instanceof UsageError) return ExitCode.usage;
+  if (error instanceof ConfigError) return ExitCode.config;
+  if (error instanceof LaunchError || error instanceof ConnectionError) {
+    return ExitCode.connection;
+  }
+  if (error instanceof ProtocolError) return ExitCode.protocol;
+  if (error instanceof SandboxError) return ExitCode.sandbox;
+  if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+    return ExitCode.sandbox;
+  }
+  return ExitCode.internal;
+}
+
+/** Prints an error the way SPEC and STYLE ask: one line of what, one of what to do. */
+export async function reportError(error: unknown, ctx: Ctx): Promise<void> {
+  const s = style(useColor(ctx.io));
+  const lines: string[] = [];
+  if (error instanceof InterruptedError) {
+    if (!ctx.quiet) lines.push(`${s.dim("jn:")} interrupted`);
+  } else if (error instanceof JnError) {
+    lines.push(`${s.red("jn:")} ${error.message}`);
+    if (error instanceof UriSyntaxError) lines.push(caretLines(error));
+    if (error instanceof ArgumentError && error.violations.length > 1) {
+      for (const v of error.violations) lines.push(`  - ${v.path || "(arguments)"}: ${v.message}`);
+    }
+    const tail = (error as { stderrTail?: string }).stderrTail;
+    if (tail) {
+      lines.push(s.dim("server stderr (last lines):"));
+      for (const line of tail.split("\n").slice(-12)) lines.push(s.dim(`  ${line}`));
+    }
+    if (error.hint) lines.push(`${s.cyan("hint:")} ${error.hint}`);
+  } else if (
+    error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied
+  ) {
+    lines.push(`${s.red("jn:")} ${permissionMessage(error)}`);
+    lines.push(
+      `${s.cyan("hint:")} run jn with that permission (see "Permissions" in README.md)`,
+    );
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    lines.push(`${s.red("jn: internal error:")} ${message}`);
+    if (!ctx.debug) lines.push(`${s.cyan("hint:")} rerun with --debug for the stack trace`);
+  }
+  if (ctx.debug && error instanceof Error) lines.push(debugTrace(error));
+  await printErr(ctx.io, lines.join("\n"));
+}
+
+function caretLines(error: UriSyntaxError): string {
+  const index = Math.max(0, Math.min(error.index, error.input.length));
+  return `  ${error.input}\n  ${" ".repeat(index)}^`;
+}
+
+function permissionMessage(error: Error): string {
+  // Deno: 'Requires run access to "uvx", run again with the --allow-run flag'
+  const flag = /--allow-[a-z]+/.exec(error.message)?.[0];
+  const what = error.message.split(",")[0];
+  return flag ? `${what}: jn was started without ${flag}` : error.message;
+}
+
+function debugTrace(error: Error): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  let depth = 0;
+  while (current instanceof Error && depth < 8) {
+    parts.push(`${depth === 0 ? "" : "caused by: "}${current.stack ?? current.message}`);
+    current = current.cause;
+    depth++;
+  }
+  return parts.join("\n");
+}

@@ -1,0 +1,74 @@
+/**
+ * Progress of a request on stderr: a redrawn bar on a TTY, one line per
+ * update with `--progress`, nothing otherwise. Never touches stdout.
+ *
+ * @module
+ */
+
+import type { ProgressUpdate } from "../session/types.ts";
+import { type Io, printErr } from "./io.ts";
+
+/** Shows progress updates of one request. */
+export class ProgressReporter {
+  #io: Io;
+  #label: string;
+  #mode: "bar" | "lines" | "off";
+  #drawn = false;
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(io: Io, label: string, options: { lines: boolean; quiet: boolean }) {
+    this.#io = io;
+    this.#label = label;
+    this.#mode = options.lines ? "lines" : options.quiet || !io.tty.stderr ? "off" : "bar";
+  }
+
+  /** True when updates are shown at all. */
+  get active(): boolean {
+    return this.#mode !== "off";
+  }
+
+  /** Shows one update. */
+  update(update: ProgressUpdate): void {
+    if (this.#mode === "off") return;
+    const text = this.#mode === "bar" ? `\r\x1b[2K${this.#bar(update)}` : this.#line(update);
+    if (this.#mode === "bar") this.#drawn = true;
+    this.#queue = this.#queue.then(() => this.#write(text));
+  }
+
+  /** Clears the bar (call before writing anything else to stderr, and at the end). */
+  async done(): Promise<void> {
+    if (this.#drawn) this.#queue = this.#queue.then(() => this.#write("\r\x1b[2K"));
+    this.#drawn = false;
+    await this.#queue;
+  }
+
+  #line(update: ProgressUpdate): string {
+    const amount = update.total !== undefined
+      ? `${update.progress}/${update.total}`
+      : `${update.progress}`;
+    return `${this.#label}: progress ${amount}${update.message ? ` ${update.message}` : ""}\n`;
+  }
+
+  #bar(update: ProgressUpdate): string {
+    const width = 24;
+    const total = update.total && update.total > 0 ? update.total : undefined;
+    const ratio = total ? Math.min(1, update.progress / total) : undefined;
+    const filled = ratio === undefined ? 0 : Math.round(ratio * width);
+    const bar = ratio === undefined
+      ? "…".padEnd(width, " ")
+      : "█".repeat(filled) + "░".repeat(width - filled);
+    const amount = total ? `${update.progress}/${total}` : `${update.progress}`;
+    const message = update.message ? ` ${update.message}` : "";
+    return `${this.#label} ${bar} ${amount}${message}`.slice(0, 200);
+  }
+
+  async #write(text: string): Promise<void> {
+    if (text.endsWith("\n")) {
+      await printErr(this.#io, text);
+      return;
+    }
+    try {
+      await this.#io.stderr.write(new TextEncoder().encode(text));
+    } catch { /* stderr closed */ }
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Finding the tool a source names, and turning the user's arguments into the
+ * JSON the tool's schema declares (converted and validated before any call;
+ * ajv is loaded only when a tool is actually called).
+ *
+ * @module
+ */
+
+import { UsageError } from "../errors.ts";
+import type { ToolInfo } from "../session/types.ts";
+import type { ArgPairs } from "../uri/args.ts";
+
+/** The named tool, or a usage error listing the server's tools. */
+export function findTool(tools: ToolInfo[], name: string, server: string): ToolInfo {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (tool) return tool;
+  const near = tools.filter((t) => t.name.toLowerCase().includes(name.toLowerCase())).map((t) => t.name);
+  const known = tools.map((t) => t.name);
+  throw new UsageError(`Tool "${name}" not found on server "${server}"`, {
+    hint: near.length > 0
+      ? `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
+      : known.length > 0
+      ? `its tools: ${known.join(", ")}`
+      : "the server offers no tools",
+  });
+}
+
+/** Arguments for a call: defaults < URI query < --args < --arg, converted and validated. */
+export async function prepareToolArguments(
+  tool: ToolInfo,
+  pairs: ArgPairs,
+  defaults: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { prepareArguments } = await import("../uri/coerce.ts");
+  return prepareArguments(tool.name, tool.inputSchema, { pairs, defaults });
+}

@@ -1,0 +1,98 @@
+/**
+ * Human-readable text of `jn inspect`: what a server offers, with parameter
+ * signatures, for a person at a terminal. Data for programs is
+ * `--format json`; this text is not a stable interface.
+ *
+ * @module
+ */
+
+import type { Style } from "../cli/io.ts";
+import type { JsonSchema } from "../session/types.ts";
+import type { Inventory } from "./inventory.ts";
+
+/** Renders an inventory as text. */
+export function formatInventory(inventory: Inventory, s: Style): string {
+  const out: string[] = [];
+  const info = inventory.serverInfo;
+  const title = [info.name ?? inventory.server, info.version].filter(Boolean).join(" ");
+  out.push(`${s.bold(title)}  ${s.dim(`(${inventory.transport}, protocol ${inventory.protocolVersion ?? "?"})`)}`);
+  if (inventory.instructions) out.push(indent(inventory.instructions.trim(), "  "));
+  section(out, s, "Tools", inventory.tools, (tool) => [
+    `${s.cyan(tool.name)}(${signature(tool.inputSchema)})${tool.outputSchema ? s.dim(" → structured") : ""}`,
+    ...describe(tool.description, s),
+    ...parameterLines(tool.inputSchema, s),
+  ]);
+  section(out, s, "Resources", inventory.resources, (resource) => [
+    `${s.cyan(resource.uri)}${resource.mimeType ? s.dim(`  ${resource.mimeType}`) : ""}${
+      resource.name && resource.name !== resource.uri ? `  ${resource.name}` : ""
+    }`,
+    ...describe(resource.description as string | undefined, s),
+  ]);
+  section(out, s, "Resource templates", inventory.resource_templates, (template) => [
+    `${s.cyan(template.uriTemplate)}${template.name ? `  ${template.name}` : ""}`,
+    ...describe(template.description as string | undefined, s),
+  ]);
+  section(out, s, "Prompts", inventory.prompts, (prompt) => [
+    `${s.cyan(prompt.name)}(${
+      (prompt.arguments ?? []).map((a) => (a.required ? a.name : `${a.name}?`)).join(", ")
+    })`,
+    ...describe(prompt.description, s),
+  ]);
+  return out.join("\n") + "\n";
+}
+
+function section<T>(out: string[], s: Style, title: string, items: T[], render: (item: T) => string[]) {
+  out.push("", s.bold(`${title} (${items.length})`));
+  if (items.length === 0) out.push(s.dim("  none"));
+  for (const item of items) {
+    const [first, ...rest] = render(item);
+    out.push(`  ${first}`, ...rest.map((line) => `      ${line}`));
+  }
+}
+
+function describe(text: string | undefined, s: Style): string[] {
+  if (!text) return [];
+  const lines = text.trim().split("\n");
+  const shown = lines.slice(0, 3).map((line) => s.dim(line.trim()));
+  if (lines.length > 3) shown.push(s.dim("…"));
+  return shown;
+}
+
+/** `name: type, other?: type` of a tool's input schema. */
+export function signature(schema: JsonSchema | undefined): string {
+  const properties = schema?.properties ?? {};
+  const required = new Set(schema?.required ?? []);
+  return Object.entries(properties)
+    .map(([name, prop]) => `${name}${required.has(name) ? "" : "?"}: ${typeName(prop)}`)
+    .join(", ");
+}
+
+function parameterLines(schema: JsonSchema | undefined, s: Style): string[] {
+  const lines: string[] = [];
+  for (const [name, prop] of Object.entries(schema?.properties ?? {})) {
+    const notes: string[] = [];
+    if (prop.description) notes.push(String(prop.description).split("\n")[0]);
+    if (prop.enum) notes.push(`one of: ${prop.enum.map((v) => JSON.stringify(v)).join(", ")}`);
+    if (prop.default !== undefined) notes.push(`default ${JSON.stringify(prop.default)}`);
+    if (notes.length > 0) lines.push(s.dim(`${name}: ${notes.join("; ")}`));
+  }
+  return lines;
+}
+
+function typeName(schema: JsonSchema | undefined): string {
+  if (!schema) return "any";
+  if (Array.isArray(schema.type)) return schema.type.join("|");
+  if (schema.type === "array") {
+    const items = Array.isArray(schema.items) ? schema.items[0] : schema.items;
+    return `${typeName(items)}[]`;
+  }
+  if (schema.type) return schema.type;
+  if (schema.enum) return "enum";
+  const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (Array.isArray(union)) return union.map(typeName).join("|");
+  return "any";
+}
+
+function indent(text: string, prefix: string): string {
+  return text.split("\n").map((line) => prefix + line).join("\n");
+}

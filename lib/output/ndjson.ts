@@ -1,0 +1,82 @@
+/**
+ * Writes records as NDJSON: one compact JSON value per line, buffered into
+ * large writes, awaiting the writer so a slow reader slows jn down instead of
+ * growing memory. When the reader goes away (`jn cat … | head -1`) writing
+ * stops quietly: {@linkcode NdjsonWriter.closed} turns true and further
+ * records are dropped, which the CLI treats as success.
+ *
+ * @module
+ */
+
+/** The minimal writer interface (Deno.stdout, a file, a test buffer). */
+export interface ByteWriter {
+  write(bytes: Uint8Array): Promise<number>;
+}
+
+const FLUSH_BYTES = 64 * 1024;
+
+/** Buffered NDJSON output. */
+export class NdjsonWriter {
+  #writer: ByteWriter;
+  #encoder = new TextEncoder();
+  #parts: string[] = [];
+  #size = 0;
+  #closed = false;
+  /** How many records were written (or buffered). */
+  count = 0;
+
+  constructor(writer: ByteWriter) {
+    this.#writer = writer;
+  }
+
+  /** True once the reader went away; later records are dropped. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Queues one record; flushes when the buffer is large. */
+  async write(record: unknown): Promise<void> {
+    if (this.#closed) return;
+    const line = JSON.stringify(record) + "\n";
+    this.count++;
+    this.#parts.push(line);
+    this.#size += line.length;
+    if (this.#size >= FLUSH_BYTES) await this.flush();
+  }
+
+  /** Writes whatever is buffered. */
+  async flush(): Promise<void> {
+    if (this.#parts.length === 0 || this.#closed) return;
+    const text = this.#parts.length === 1 ? this.#parts[0] : this.#parts.join("");
+    this.#parts = [];
+    this.#size = 0;
+    await writeAll(this.#writer, this.#encoder.encode(text), () => {
+      this.#closed = true;
+    });
+  }
+}
+
+/** Writes all bytes; calls `onBrokenPipe` and returns when the reader is gone. */
+export async function writeAll(
+  writer: ByteWriter,
+  bytes: Uint8Array,
+  onBrokenPipe: () => void,
+): Promise<void> {
+  let offset = 0;
+  try {
+    while (offset < bytes.length) offset += await writer.write(bytes.subarray(offset));
+  } catch (error) {
+    if (isBrokenPipe(error)) {
+      onBrokenPipe();
+      return;
+    }
+    throw error;
+  }
+}
+
+/** True for the errors a closed pipe or socket raises on write. */
+export function isBrokenPipe(error: unknown): boolean {
+  return error instanceof Deno.errors.BrokenPipe ||
+    error instanceof Deno.errors.ConnectionReset ||
+    (error as { code?: string })?.code === "EPIPE";
+}

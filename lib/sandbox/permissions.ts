@@ -1,0 +1,32 @@
+/**
+ * jn's own Deno permission set, as written in deno.json `permissions.jn`,
+ * turned into command-line flags. One source of truth for the `jn` task, the
+ * tests (which run `deno run` with exactly these flags), `deno compile`, and
+ * jn re-launching itself from source (the `@demo` server).
+ *
+ * @module
+ */
+
+import config from "../../deno.json" with { type: "json" };
+
+/** A permission value in deno.json: everything, nothing, or a list. */
+export type PermissionValue = boolean | string[];
+
+/** One named permission set of deno.json. */
+export type PermissionSet = Partial<
+  Record<"read" | "write" | "env" | "run" | "net" | "sys" | "ffi" | "import", PermissionValue>
+>;
+
+/** The permission set jn runs under. */
+export const JN_PERMISSIONS: PermissionSet = config.permissions.jn;
+
+/** `--allow-*` flags for a permission set, plus `--no-prompt`. */
+export function permissionFlags(set: PermissionSet = JN_PERMISSIONS): string[] {
+  const flags: string[] = [];
+  for (const [name, value] of Object.entries(set)) {
+    if (value === true) flags.push(`--allow-${name}`);
+    else if (Array.isArray(value) && value.length > 0) flags.push(`--allow-${name}=${value.join(",")}`);
+  }
+  flags.push("--no-prompt");
+  return flags;
+}

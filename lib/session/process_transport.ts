@@ -1,0 +1,336 @@
+/**
+ * An MCP stdio transport that owns its server's whole process tree.
+ *
+ * The server is started in a process group of its own (`detached`), so that
+ * teardown can signal every process it started (uvx and npx leave
+ * grandchildren): stdin is closed first, then the group gets SIGTERM, then
+ * SIGKILL. Messages are newline-delimited JSON of any size (no read-buffer
+ * limit, no quadratic concatenation). Non-JSON text lines on stdout are
+ * reported and skipped; a line that starts like JSON but does not parse is a
+ * protocol error.
+ *
+ * @module
+ */
+
+import { type ChildProcess, spawn } from "node:child_process";
+import process from "node:process";
+import type { Transport } from "@modelcontextprotocol/client";
+import { LaunchError, ProtocolError } from "../errors.ts";
+import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
+
+type Message = Parameters<Transport["send"]>[0];
+
+/** Options of {@linkcode ProcessTransport}. */
+export interface ProcessTransportOptions {
+  /** The complete environment of the child. */
+  env: Record<string, string>;
+  /** Called with every chunk the server writes to stderr. */
+  onStderr?: (text: string) => void;
+  /** Called once per non-JSON line the server writes to stdout. */
+  onNoise?: (line: string) => void;
+  /** How long to wait after closing stdin before SIGTERM (ms). */
+  graceMs?: number;
+  /** How long to wait after SIGTERM before SIGKILL (ms). */
+  killAfterMs?: number;
+}
+
+const STDERR_TAIL_BYTES = 16 * 1024;
+
+/** A stdio transport over a child process in its own process group. */
+export class ProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport["onmessage"];
+
+  #launch: StdioLaunch;
+  #options: ProcessTransportOptions;
+  #child?: ChildProcess;
+  #exited?: Promise<void>;
+  #exit?: { code: number | null; signal: string | null };
+  #stderrTail = "";
+  #pending: Uint8Array[] = [];
+  #pendingBytes = 0;
+  #decoder = new TextDecoder();
+  #closing = false;
+  #closed = false;
+
+  constructor(launch: StdioLaunch, options: ProcessTransportOptions) {
+    this.#launch = launch;
+    this.#options = options;
+  }
+
+  /** The server's pid (the SDK recognises stdio transports by `pid` and `stderr`). */
+  get pid(): number | null {
+    return this.#child?.pid ?? null;
+  }
+
+  /** Stderr is consumed by the transport itself; see `onStderr`. */
+  get stderr(): null {
+    return null;
+  }
+
+  /** The last lines the server wrote to stderr. */
+  stderrTail(): string {
+    return this.#stderrTail.trimEnd();
+  }
+
+  /** How the process ended, once it has. */
+  exitStatus(): { code: number | null; signal: string | null } | undefined {
+    return this.#exit;
+  }
+
+  start(): Promise<void> {
+    if (this.#child) return Promise.reject(new Error("ProcessTransport already started"));
+    return new Promise((resolve, reject) => {
+      let child: ChildProcess;
+      try {
+        child = spawn(this.#launch.command, this.#launch.args, {
+          env: this.#options.env,
+          cwd: this.#launch.cwd,
+          stdio: ["pipe", "pipe", "pipe"],
+          detached: process.platform !== "win32",
+          shell: false,
+          windowsHide: true,
+        });
+      } catch (error) {
+        reject(this.#launchError(error));
+        return;
+      }
+      this.#child = child;
+      this.#exited = new Promise((done) => {
+        child.once("exit", (code, signal) => {
+          this.#exit = { code, signal };
+          done();
+        });
+      });
+      child.once("error", (error) => {
+        if (child.pid === undefined) reject(this.#launchError(error));
+        else this.onerror?.(error);
+      });
+      child.once("spawn", () => resolve());
+      child.stdout!.on("data", (chunk: Uint8Array) => this.#onData(chunk));
+      child.stderr!.on("data", (chunk: Uint8Array) => this.#onStderr(chunk));
+      child.stdin!.on("error", () => {/* EPIPE: the exit path reports it */});
+      child.once("close", () => {
+        this.#flushRemainder();
+        this.#finish();
+      });
+    });
+  }
+
+  send(message: Message): Promise<void> {
+    const stdin = this.#child?.stdin;
+    if (!stdin || stdin.destroyed || this.#closing) {
+      return Promise.reject(new Error("The server's stdin is closed"));
+    }
+    return new Promise((resolve) => {
+      if (stdin.write(JSON.stringify(message) + "\n")) resolve();
+      else stdin.once("drain", resolve);
+    });
+  }
+
+  /** Closes stdin, then ends the whole process group: SIGTERM, then SIGKILL. */
+  async close(): Promise<void> {
+    if (this.#closing) {
+      await this.#exited;
+      return;
+    }
+    this.#closing = true;
+    const child = this.#child;
+    if (child) {
+      try {
+        child.stdin?.end();
+      } catch { /* already gone */ }
+      const graceMs = this.#options.graceMs ?? 500;
+      const killAfterMs = this.#options.killAfterMs ?? 1500;
+      if (!(await this.#waitExit(graceMs))) {
+        this.#signalGroup("SIGTERM");
+        if (!(await this.#waitExit(killAfterMs))) this.#signalGroup("SIGKILL");
+        await this.#waitExit(killAfterMs);
+      }
+      await this.#reapGroup(killAfterMs);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    }
+    this.#finish();
+  }
+
+  /** Ends processes the server left behind in its group (after the server itself exited). */
+  async #reapGroup(killAfterMs: number): Promise<void> {
+    if (!this.#groupAlive()) return;
+    this.#signalGroup("SIGTERM");
+    const deadline = Date.now() + killAfterMs;
+    while (this.#groupAlive() && Date.now() < deadline) await delay(20);
+    if (this.#groupAlive()) this.#signalGroup("SIGKILL");
+  }
+
+  #groupAlive(): boolean {
+    const pid = this.#child?.pid;
+    if (pid === undefined || process.platform === "win32") return false;
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  #signalGroup(signal: "SIGTERM" | "SIGKILL"): void {
+    const pid = this.#child?.pid;
+    if (pid === undefined) return;
+    try {
+      if (process.platform === "win32") this.#child!.kill(signal);
+      else process.kill(-pid, signal);
+    } catch { /* the group is gone */ }
+  }
+
+  async #waitExit(ms: number): Promise<boolean> {
+    if (this.#exit) return true;
+    let timer: number | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    const exited = this.#exited!.then(() => true as const);
+    const result = await Promise.race([exited, timeout]);
+    clearTimeout(timer);
+    return result;
+  }
+
+  #finish(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.onclose?.();
+  }
+
+  #onStderr(chunk: Uint8Array): void {
+    const text = new TextDecoder().decode(chunk);
+    this.#stderrTail = (this.#stderrTail + text).slice(-STDERR_TAIL_BYTES);
+    this.#options.onStderr?.(text);
+  }
+
+  #onData(chunk: Uint8Array): void {
+    let start = 0;
+    let newline = chunk.indexOf(10);
+    while (newline !== -1) {
+      const piece = chunk.subarray(start, newline);
+      if (this.#pendingBytes === 0) {
+        this.#handleLine(this.#decoder.decode(piece));
+      } else {
+        this.#pending.push(piece);
+        this.#handleLine(this.#takePending());
+      }
+      start = newline + 1;
+      newline = chunk.indexOf(10, start);
+    }
+    if (start < chunk.length) {
+      // Copy: Node may reuse the chunk's buffer.
+      const rest = chunk.slice(start);
+      this.#pending.push(rest);
+      this.#pendingBytes += rest.length;
+    }
+  }
+
+  #takePending(): string {
+    let total = 0;
+    for (const part of this.#pending) total += part.length;
+    const joined = new Uint8Array(total);
+    let offset = 0;
+    for (const part of this.#pending) {
+      joined.set(part, offset);
+      offset += part.length;
+    }
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    return this.#decoder.decode(joined);
+  }
+
+  #flushRemainder(): void {
+    if (this.#pendingBytes > 0) this.#handleLine(this.#takePending());
+  }
+
+  #handleLine(raw: string): void {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (line.trim() === "") return;
+    const first = line.trimStart()[0];
+    if (first !== "{" && first !== "[") {
+      this.#options.onNoise?.(line);
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch (error) {
+      this.onerror?.(
+        new ProtocolError(`The server wrote malformed JSON to stdout: ${preview(line)}`, {
+          cause: error,
+        }),
+      );
+      return;
+    }
+    if (!isJsonRpc(message)) {
+      this.onerror?.(
+        new ProtocolError(`The server wrote a message that is not JSON-RPC 2.0: ${preview(line)}`),
+      );
+      return;
+    }
+    if (Array.isArray(message)) {
+      for (const item of message) this.onmessage?.(item as Message);
+    } else {
+      this.onmessage?.(message as Message);
+    }
+  }
+
+  #launchError(error: unknown): LaunchError {
+    const code = (error as { code?: string }).code;
+    const what = describeArgv(this.#launch);
+    if (code === "ENOENT") {
+      return new LaunchError(
+        `Cannot start server "${what}": ${this.#launch.command} not found on PATH`,
+        { command: what, cause: error, hint: installHint(this.#launch.command) },
+      );
+    }
+    if (code === "EACCES") {
+      return new LaunchError(
+        `Cannot start server "${what}": ${this.#launch.command} is not executable`,
+        { command: what, cause: error },
+      );
+    }
+    return new LaunchError(`Cannot start server "${what}": ${(error as Error).message}`, {
+      command: what,
+      cause: error,
+    });
+  }
+}
+
+function isJsonRpc(message: unknown): boolean {
+  if (Array.isArray(message)) return message.every(isJsonRpc);
+  return typeof message === "object" && message !== null &&
+    (message as { jsonrpc?: unknown }).jsonrpc === "2.0";
+}
+
+function preview(line: string): string {
+  const short = line.length > 120 ? `${line.slice(0, 120)}…` : line;
+  return JSON.stringify(short);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function installHint(command: string): string | undefined {
+  switch (command) {
+    case "uvx":
+    case "uv":
+      return "install uv (https://docs.astral.sh/uv/)";
+    case "npx":
+    case "node":
+      return "install Node.js (https://nodejs.org/)";
+    case "python3":
+    case "python":
+      return "install Python 3 (https://www.python.org/downloads/)";
+    case "deno":
+      return "install Deno (npm install -g deno@2.9.6)";
+    default:
+      return "check the command name, or give its full path";
+  }
+}
