@@ -44,9 +44,10 @@ export interface NakedSource {
   raw: string;
   launcher: Launcher;
   /**
-   * LOCATION, verbatim (percent-decoded): a package (`@scope/pkg@1.2.3`,
-   * `biomcp-python/biomcp`), a path (`./server.py`, `/abs/server.js`), or for
-   * http(s) `host[:port]/path`.
+   * LOCATION, verbatim, never read as a URL authority: a package
+   * (`@scope/pkg@1.2.3`, `biomcp-python/biomcp`) or a path (`./server.py`,
+   * `/abs/server.js`), percent-decoded; or for http(s) `host[:port]/path`,
+   * kept encoded because it becomes part of a URL.
    */
   location: string;
   /** Values of repeatable `command=` keys, in order: appended to the server's argv. */

@@ -1,0 +1,226 @@
+/**
+ * Validates a tool's arguments against its `inputSchema` with ajv and turns
+ * ajv's errors into `ArgumentViolation`s that name the argument and say what
+ * is wrong in plain words. Dialect by `$schema`: draft-04…07 use ajv's
+ * default class, 2019-09 uses Ajv2019, 2020-12 and schemas without `$schema`
+ * use Ajv2020. Formats are not checked. A schema ajv cannot compile is not
+ * enforced (the server remains the judge). Validators are compiled once per
+ * schema object; ajv is only instantiated on first use. Pure, no I/O.
+ *
+ * @module
+ */
+
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { ArgumentError, type ArgumentViolation } from "../errors.ts";
+import type { JsonSchema } from "../session/types.ts";
+import { isObject } from "./schema_types.ts";
+
+type Dialect = "draft7" | "2019" | "2020";
+
+const OPTIONS: Options = {
+  allErrors: true,
+  strict: false,
+  validateFormats: false,
+  // Servers declare many `$schema`s (even draft-04) and reuse `$id`s across tools.
+  validateSchema: false,
+  addUsedSchema: false,
+};
+const instances = new Map<Dialect, Ajv | Ajv2019 | Ajv2020>();
+const compiled = new WeakMap<object, ValidateFunction | null>();
+
+/**
+ * Throws an `ArgumentError` listing every violation of `schema` by `value`.
+ *
+ * @example
+ * ```ts
+ * validateArgs({ n: "x" }, { tool: "search", schema }); // throws: n must be integer
+ * ```
+ */
+export function validateArgs(value: unknown, options: { tool: string; schema: JsonSchema }): void {
+  const violations = findViolations(value, options);
+  if (violations.length > 0) throw new ArgumentError(options.tool, violations);
+}
+
+/** Every violation of `schema` by `value`, in ajv's (schema) order; `[]` when valid. */
+export function findViolations(
+  value: unknown,
+  options: { schema: JsonSchema },
+): ArgumentViolation[] {
+  const validate = validatorFor(options.schema);
+  if (validate === null || validate(value)) return [];
+  return toViolations(validate.errors ?? [], value);
+}
+
+function validatorFor(schema: JsonSchema): ValidateFunction | null {
+  if (!isObject(schema)) return null;
+  let validate = compiled.get(schema);
+  if (validate === undefined) {
+    try {
+      validate = ajvFor(dialectOf(schema)).compile(schema);
+    } catch {
+      validate = null;
+    }
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
+
+function dialectOf(schema: JsonSchema): Dialect {
+  const uri = typeof schema.$schema === "string" ? schema.$schema : "";
+  if (/draft-0[3-7]\b/.test(uri)) return "draft7";
+  if (uri.includes("2019-09")) return "2019";
+  return "2020";
+}
+
+function ajvFor(dialect: Dialect): Ajv | Ajv2019 | Ajv2020 {
+  let ajv = instances.get(dialect);
+  if (ajv === undefined) {
+    ajv = dialect === "draft7"
+      ? new Ajv(OPTIONS)
+      : dialect === "2019"
+      ? new Ajv2019(OPTIONS)
+      : new Ajv2020(OPTIONS);
+    instances.set(dialect, ajv);
+  }
+  return ajv;
+}
+
+/** Maps ajv errors to violations; the branch errors of `anyOf`/`oneOf` are folded into one. */
+function toViolations(errors: ErrorObject[], value: unknown): ArgumentViolation[] {
+  const branchesOf = unionBranches(errors);
+  const folded = new Set([...branchesOf.values()].flat());
+  const seen = new Set<string>();
+  const violations: ArgumentViolation[] = [];
+  for (const error of errors) {
+    if (folded.has(error)) continue;
+    const violation = toViolation(error, { value, branches: branchesOf.get(error) ?? [] });
+    const id = `${violation.path}\0${violation.message}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    violations.push(violation);
+  }
+  return violations;
+}
+
+/**
+ * The errors of each failed `anyOf`/`oneOf`'s branches. ajv reports them just
+ * before the union's own error; their schemaPath is under the union's, or
+ * anywhere when a branch is a `$ref`. The walk back stops at an error outside
+ * the union's instance or from a sibling keyword of the same schema.
+ */
+function unionBranches(errors: ErrorObject[]): Map<ErrorObject, ErrorObject[]> {
+  const result = new Map<ErrorObject, ErrorObject[]>();
+  for (const [k, union] of errors.entries()) {
+    if (union.keyword !== "anyOf" && union.keyword !== "oneOf") continue;
+    const parent = union.schemaPath.slice(0, union.schemaPath.lastIndexOf("/"));
+    const branches: ErrorObject[] = [];
+    for (let j = k - 1; j >= 0; j--) {
+      const e = errors[j];
+      const inInstance = e.instancePath === union.instancePath ||
+        e.instancePath.startsWith(`${union.instancePath}/`);
+      const sibling = e.schemaPath.startsWith(`${parent}/`) &&
+        !e.schemaPath.startsWith(`${union.schemaPath}/`);
+      if (!inInstance || sibling) break;
+      branches.unshift(e);
+    }
+    result.set(union, branches);
+  }
+  return result;
+}
+
+function toViolation(
+  error: ErrorObject,
+  ctx: { value: unknown; branches: ErrorObject[] },
+): ArgumentViolation {
+  const segments = pointerSegments(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  const at = (extra: string[], message: string, withValue = true): ArgumentViolation => {
+    const path = [...segments, ...extra];
+    const violation: ArgumentViolation = { path: path.join("/"), message };
+    const found = valueAt(ctx.value, path);
+    if (withValue && found.present) violation.value = found.value;
+    return violation;
+  };
+  switch (error.keyword) {
+    case "required":
+      return at([String(params.missingProperty)], "is required", false);
+    case "dependentRequired":
+    case "dependencies":
+      return at(
+        [String(params.missingProperty)],
+        `is required when "${params.property}" is given`,
+        false,
+      );
+    case "additionalProperties":
+      return at([String(params.additionalProperty)], "is not allowed by the schema");
+    case "unevaluatedProperties":
+      return at([String(params.unevaluatedProperty)], "is not allowed by the schema");
+    case "anyOf":
+    case "oneOf":
+      return at([], unionMessage(error, ctx.branches));
+    default: {
+      const expected = expectation(error);
+      return at([], expected === undefined ? error.message ?? "is invalid" : `must be ${expected}`);
+    }
+  }
+}
+
+/** What a `type`, `enum` or `const` error expects, e.g. `integer` or `one of: a, b`. */
+function expectation(error: ErrorObject): string | undefined {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "type":
+      return typeNames(params.type);
+    case "enum":
+      return `one of: ${(params.allowedValues as unknown[]).map(show).join(", ")}`;
+    case "const":
+      return show(params.allowedValue);
+    default:
+      return undefined;
+  }
+}
+
+function unionMessage(error: ErrorObject, branches: ErrorObject[]): string {
+  if (error.keyword === "oneOf" && Array.isArray(error.params.passingSchemas)) {
+    return "matches more than one of the allowed forms";
+  }
+  const direct = branches.filter((b) => b.instancePath === error.instancePath);
+  const expected = direct.map(expectation);
+  if (direct.length === branches.length && direct.length > 0 && !expected.includes(undefined)) {
+    const types = direct.filter((b) => b.keyword === "type").flatMap((b) =>
+      String(b.params.type).split(",")
+    );
+    const others = direct.filter((b) => b.keyword !== "type").map(expectation);
+    return `must be ${[...(types.length > 0 ? [typeNames(types)] : []), ...others].join(" or ")}`;
+  }
+  return "does not match any of the allowed forms";
+}
+
+function typeNames(type: unknown): string {
+  const names = [...new Set(Array.isArray(type) ? type.map(String) : String(type).split(","))];
+  return names.length <= 2
+    ? names.join(" or ")
+    : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+}
+
+function show(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function pointerSegments(pointer: string): string[] {
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+function valueAt(root: unknown, path: string[]): { present: boolean; value?: unknown } {
+  let current = root;
+  for (const key of path) {
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, key)) {
+      return { present: false };
+    }
+    current = (current as Record<string, unknown>)[key];
+  }
+  return { present: true, value: current };
+}
