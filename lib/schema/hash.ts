@@ -1,0 +1,87 @@
+/**
+ * The schema hash of SPEC §5, byte-compatible with the seed's
+ * `calculate_schema_hash`: for tools sorted by name, the signature
+ * `{"name", "required" (sorted), "types" {param: type}}` serialised as Python's
+ * `json.dumps(sig, sort_keys=True)`, joined by `\n`, MD5 hex.
+ *
+ * SPEC relaxes the seed where it would crash: a property without `type` (or a
+ * property schema that is not an object, such as `true`) contributes `null`, a
+ * schema without `properties` contributes `{}`, one without `required`
+ * contributes `[]`. `type` values are kept as they are (a list stays a list, in
+ * its order). `required` entries that are not strings (Python could not sort
+ * them) follow the sorted strings in their original order.
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+import type { ToolInfo } from "../session/types.ts";
+import { comparePython, pythonJsonDumps } from "./python_json.ts";
+
+/** The part of a tool the hash reads; `inputSchema` may be missing or malformed. */
+export type HashableTool = Pick<ToolInfo, "name"> & { inputSchema?: unknown };
+
+/** The signature object of one tool, before serialisation. */
+export interface ToolSignature {
+  name: string;
+  required: unknown[];
+  types: Record<string, unknown>;
+}
+
+/** Builds the signature the seed hashes for one tool. */
+export function toolSignature(tool: HashableTool): ToolSignature {
+  const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  const names = required.filter((r): r is string => typeof r === "string").sort(comparePython);
+  const others = required.filter((r) => typeof r !== "string");
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  // Null prototype: a parameter named `__proto__` must stay a plain key.
+  const types: Record<string, unknown> = Object.create(null);
+  for (const [param, prop] of Object.entries(properties)) {
+    types[param] = isObject(prop) && prop.type !== undefined ? prop.type : null;
+  }
+  return { name: tool.name, required: [...names, ...others], types };
+}
+
+/**
+ * One line of the hash input: the tool's signature as Python's
+ * `json.dumps(sig, sort_keys=True)` writes it (ASCII only).
+ *
+ * @example toolSignatureLine({ name: "t", inputSchema: { type: "object" } })
+ *   // '{"name": "t", "required": [], "types": {}}'
+ */
+export function toolSignatureLine(tool: HashableTool): string {
+  return pythonJsonDumps(toolSignature(tool));
+}
+
+/** Tools in the order the seed hashes them: by name, code point order, stable. */
+export function sortToolsForHash<T extends HashableTool>(tools: readonly T[]): T[] {
+  return [...tools].sort((a, b) => comparePython(a.name, b.name));
+}
+
+/**
+ * The schema hash of a server's tool list (MD5 hex of the signature lines
+ * joined by `\n`). An empty list hashes the empty string.
+ */
+export function schemaHash(tools: readonly HashableTool[]): string {
+  return md5Hex(sortToolsForHash(tools).map(toolSignatureLine).join("\n"));
+}
+
+/**
+ * The MD5 hex of each tool's signature line, keyed by tool name (for
+ * `jn mcp hash --format json`). With duplicate names the last one in hash
+ * order wins.
+ */
+export function toolHashes(tools: readonly HashableTool[]): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const tool of sortToolsForHash(tools)) out[tool.name] = md5Hex(toolSignatureLine(tool));
+  return out;
+}
+
+function md5Hex(text: string): string {
+  return createHash("md5").update(text, "utf8").digest("hex");
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

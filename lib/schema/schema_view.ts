@@ -1,0 +1,185 @@
+/**
+ * How the schema diff reads one JSON Schema node: local `$ref`s resolved
+ * (cycles stop the descent instead of looping), nullable unions such as
+ * pydantic's `anyOf: [{…}, {"type": "null"}]` looked through, types reduced to
+ * a sorted set. Also turns the seed's `parameters` map into a JSON Schema.
+ * Accepts any JSON value: malformed schemas read as "accepts anything".
+ *
+ * @module
+ */
+
+import type { JsonSchema } from "../session/types.ts";
+import { pythonJsonDumps } from "./python_json.ts";
+
+/** One schema node as the diff compares it. */
+export interface NodeView {
+  /** Accepted JSON types, sorted and unique; `undefined` when any value is accepted. */
+  type: string[] | undefined;
+  /** Allowed values (`enum`, or `[const]`); `undefined` when unrestricted. */
+  enum: unknown[] | undefined;
+  description: string | undefined;
+  /** Object properties, when the node declares them (null-prototype safe: use {@link own}). */
+  properties: Record<string, unknown> | undefined;
+  required: string[];
+  /** `items` (a schema, or a tuple of schemas; `prefixItems` when there is no `items` schema). */
+  items: unknown;
+  /** The `$ref`s followed from the document root down to here. */
+  chain: readonly string[];
+  /** A `$ref` on the way here points back up the chain: do not descend further. */
+  cyclic: boolean;
+}
+
+const MAX_HOPS = 32;
+
+/** Reads `node` (a property schema of the document `root`) reached through `chain`. */
+export function viewNode(node: unknown, root: unknown, chain: readonly string[]): NodeView {
+  const outer = resolve(node, root, chain);
+  const branch = nullableBranch(outer.schema, root, outer.chain);
+  const shape = branch ?? outer;
+  const s = shape.schema;
+  const items = isObject(s.items) || Array.isArray(s.items)
+    ? s.items
+    : Array.isArray(s.prefixItems)
+    ? s.prefixItems
+    : undefined;
+  return {
+    type: effectiveType(outer.schema, root, outer.chain, 0),
+    enum: Array.isArray(s.enum) ? s.enum : "const" in s ? [s.const] : undefined,
+    description: stringOr(outer.schema.description) ?? stringOr(s.description),
+    properties: isObject(s.properties) ? s.properties : undefined,
+    required: Array.isArray(s.required) ? s.required.filter((r) => typeof r === "string") : [],
+    items,
+    chain: shape.chain,
+    cyclic: outer.cyclic || (branch?.cyclic ?? false),
+  };
+}
+
+/** Turns the seed's `parameters` form (`{gene: {type, required: true}}`) into an object schema. */
+export function schemaFromParameters(parameters: Record<string, unknown>): JsonSchema {
+  const properties: Record<string, JsonSchema> = Object.create(null);
+  const required: string[] = [];
+  for (const [name, param] of Object.entries(parameters)) {
+    if (!isObject(param)) {
+      properties[name] = {};
+      continue;
+    }
+    const { required: isRequired, ...rest } = param;
+    properties[name] = rest;
+    if (isRequired === true) required.push(name);
+  }
+  return { type: "object", properties, required };
+}
+
+/** A label for a type set, for messages and rename matching: `string`, `string|null`, `any`. */
+export function typeLabel(type: string[] | undefined): string {
+  return type === undefined ? "any" : type.join("|");
+}
+
+/** A type set as reported in a change: one type as a string, several as a list, none as null. */
+export function typeValue(type: string[] | undefined): string | string[] | null {
+  if (type === undefined) return null;
+  return type.length === 1 ? type[0] : type;
+}
+
+/** A value's identity for set comparisons (key order does not matter). */
+export function canonical(value: unknown): string {
+  return pythonJsonDumps(value);
+}
+
+/** The own property `key` of `record`, never an inherited one (`constructor`, `__proto__`). */
+export function own(record: Record<string, unknown> | undefined, key: string): unknown {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+interface Resolved {
+  schema: Record<string, unknown>;
+  chain: readonly string[];
+  cyclic: boolean;
+}
+
+/** Follows local `$ref`s (`#/$defs/X`); siblings of a `$ref` override the target's keys. */
+function resolve(node: unknown, root: unknown, chain: readonly string[]): Resolved {
+  let schema = isObject(node) ? node : {};
+  const refs = [...chain];
+  for (let hops = 0; typeof schema.$ref === "string"; hops++) {
+    const ref = schema.$ref;
+    const target = lookupPointer(root, ref);
+    if (!isObject(target)) break; // remote or dangling: compared as written
+    const { $ref: _, ...siblings } = schema;
+    schema = { ...target, ...siblings };
+    if (refs.includes(ref) || hops >= MAX_HOPS) return { schema, chain: refs, cyclic: true };
+    refs.push(ref);
+  }
+  return { schema, chain: refs, cyclic: false };
+}
+
+/** The one non-null branch of an `anyOf`/`oneOf`, when the node has no structure of its own. */
+function nullableBranch(
+  schema: Record<string, unknown>,
+  root: unknown,
+  chain: readonly string[],
+): Resolved | undefined {
+  if ("properties" in schema || "items" in schema || "enum" in schema || "const" in schema) {
+    return undefined;
+  }
+  const branches = unionBranches(schema);
+  if (branches === undefined) return undefined;
+  const resolved = branches.map((b) => resolve(b, root, chain));
+  const nonNull = resolved.filter((r) => !(r.schema.type === "null" && !("enum" in r.schema)));
+  return nonNull.length === 1 ? nonNull[0] : undefined;
+}
+
+function effectiveType(
+  schema: Record<string, unknown>,
+  root: unknown,
+  chain: readonly string[],
+  depth: number,
+): string[] | undefined {
+  const type = schema.type;
+  if (type !== undefined) {
+    const list = Array.isArray(type) ? type : [type];
+    return [...new Set(list.map((t) => (typeof t === "string" ? t : canonical(t))))].sort();
+  }
+  const branches = unionBranches(schema);
+  if (branches === undefined || depth >= MAX_HOPS) return undefined;
+  const union = new Set<string>();
+  for (const branch of branches) {
+    const r = resolve(branch, root, chain);
+    const t = r.cyclic ? undefined : effectiveType(r.schema, root, r.chain, depth + 1);
+    if (t === undefined) return undefined;
+    t.forEach((x) => union.add(x));
+  }
+  return [...union].sort();
+}
+
+function unionBranches(schema: Record<string, unknown>): unknown[] | undefined {
+  const branches = schema.anyOf ?? schema.oneOf;
+  return Array.isArray(branches) && branches.length > 0 ? branches : undefined;
+}
+
+/** A JSON pointer inside the document (`#`, `#/$defs/Filters`), or undefined. */
+function lookupPointer(root: unknown, ref: string): unknown {
+  if (ref === "#") return root;
+  if (!ref.startsWith("#/")) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split("/")) {
+    let key: string;
+    try {
+      key = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
+    } catch {
+      return undefined;
+    }
+    if (Array.isArray(node) && /^\d+$/.test(key)) node = node[Number(key)];
+    else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
+    else return undefined;
+  }
+  return node;
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
