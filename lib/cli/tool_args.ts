@@ -25,12 +25,11 @@ export function findTool(tools: ToolInfo[], name: string, server: string): ToolI
   });
 }
 
-/** Arguments for a call: defaults < URI query < --args < --arg, converted and validated. */
+/** Arguments for a call (already merged by `collectArgs`), converted and validated. */
 export async function prepareToolArguments(
   tool: ToolInfo,
   pairs: ArgPairs,
-  defaults: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const { prepareArguments } = await import("../uri/coerce.ts");
-  return prepareArguments(tool.name, tool.inputSchema, { pairs, defaults });
+  return prepareArguments(pairs, { tool: tool.name, schema: tool.inputSchema });
 }

@@ -186,7 +186,7 @@ export class ProcessTransport implements Transport {
 
   async #waitExit(ms: number): Promise<boolean> {
     if (this.#exit) return true;
-    let timer: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), ms);
     });

@@ -89,10 +89,17 @@ export async function runCat(ctx: Ctx, sourceText: string, options: CatOptions):
     });
   }
   // Syntax errors in --arg/--args are reported before any server starts.
-  const pairs = collectArgs({ query: target.queryArgs, args: flags.args, arg: flags.arg });
-  if ((operation.kind === "list" || operation.kind === "resource") && pairs.size > 0) {
+  const pairs = collectArgs({
+    query: target.queryArgs,
+    args: flags.args,
+    arg: flags.arg,
+    defaults: target.defaults,
+  });
+  const given = [...target.queryArgs.map((a) => a.key), ...flags.arg.map((a) => a.split("=")[0])];
+  if (flags.args !== undefined) given.push("--args");
+  if ((operation.kind === "list" || operation.kind === "resource") && given.length > 0) {
     throw new UsageError(
-      `Arguments are not used with ${operation.kind}=: ${[...pairs.keys()].join(", ")}`,
+      `Arguments are not used with ${operation.kind}=: ${given.join(", ")}`,
       { hint: "arguments go to tools (?tool=) and prompts (?prompt=)" },
     );
   }
@@ -136,7 +143,7 @@ async function fetchRecords(
     case "tool": {
       const tools = await session.listTools();
       const tool = findTool(tools, operation.name, target.name);
-      const args = await prepareToolArguments(tool, pairs, target.defaults);
+      const args = await prepareToolArguments(tool, pairs);
       const result = await callWithProgress(ctx, session, target, operation.name, args, flags);
       if (result.isError === true) {
         ctx.exitCode = 1;
@@ -188,8 +195,9 @@ async function preparePromptArguments(
     });
   }
   const args: Record<string, string> = {};
-  for (const [key, value] of Object.entries(target.defaults)) args[key] = stringArg(value);
-  for (const [key, value] of pairs) args[key] = stringArg(value.value);
+  for (const [key, value] of pairs) {
+    args[key] = value.kind === "raw" ? value.values.join(",") : stringArg(value.value);
+  }
   const missing = (prompt.arguments ?? []).filter((a) => a.required && !(a.name in args));
   if (missing.length > 0) {
     throw new UsageError(
@@ -201,11 +209,7 @@ async function preparePromptArguments(
 }
 
 function stringArg(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.every((v) => typeof v === "string") && value.length === 1) {
-    return value[0];
-  }
-  return JSON.stringify(value);
+  return typeof value === "string" ? value : JSON.stringify(value);
 }
 
 function firstText(result: ToolCallResult): string {
