@@ -36,26 +36,35 @@ export async function withSession<T>(
       callerEnv: ctx.io.env,
       protocol: flags.protocol,
       signal: abort.signal,
-      onStderr: ctx.debug ? (text) => say(prefixLines(s.dim(`[${target.name}] `), text)) : undefined,
+      onStderr: ctx.debug
+        ? (text) => say(prefixLines(s.dim(`[${target.name}] `), text))
+        : undefined,
       onNoise: (line) => {
         if (ctx.quiet || (noiseShown && !ctx.debug)) return;
         noiseShown = true;
-        say(`${s.yellow("jn: warning:")} the server wrote non-JSON text to stdout (ignored): ${
-          JSON.stringify(line.slice(0, 120))
-        }`);
+        say(
+          `${s.yellow("jn: warning:")} the server wrote non-JSON text to stdout (ignored): ${
+            JSON.stringify(line.slice(0, 120))
+          }`,
+        );
       },
       onLog: (entry) => {
-        if (!ctx.quiet && levelAtLeast(entry.level, flags.logLevel)) say(formatLog(target.name, entry));
+        if (!ctx.quiet && levelAtLeast(entry.level, flags.logLevel)) {
+          say(formatLog(target.name, entry));
+        }
       },
       onTrace: ctx.debug
-        ? (direction, message) => say(s.dim(`${direction === "send" ? "→" : "←"} ${truncate(JSON.stringify(message))}`))
+        ? (direction, message) =>
+          say(s.dim(`${direction === "send" ? "→" : "←"} ${truncate(JSON.stringify(message))}`))
         : undefined,
       onWarning: ctx.debug ? (message) => say(s.dim(`jn: debug: ${message}`)) : undefined,
     });
     if (ctx.debug) {
       const server = session.server;
       say(s.dim(
-        `jn: debug: connected to ${server.name ?? "?"} ${server.version ?? ""} (protocol ${server.protocolVersion}, ${server.era})`,
+        `jn: debug: connected to ${server.name ?? "?"} ${
+          server.version ?? ""
+        } (protocol ${server.protocolVersion}, ${server.era})`,
       ));
     }
     return await fn(session, abort.signal);

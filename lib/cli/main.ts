@@ -66,7 +66,9 @@ export async function main(args: string[], io: Io): Promise<number> {
 
 function buildProgram(ctx: Ctx): Command {
   const program = new Command("jn")
-    .description("A command-line client for the Model Context Protocol: inspect and call any MCP server, NDJSON out.")
+    .description(
+      "A command-line client for the Model Context Protocol: inspect and call any MCP server, NDJSON out.",
+    )
     .version(VERSION, "-V, --version", "print jn's version")
     .option("--debug", "stack traces and a protocol log on stderr")
     .option("-q, --quiet", "no warnings, progress or summaries on stderr")

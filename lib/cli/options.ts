@@ -63,7 +63,11 @@ export function addConnectionOptions(command: Command): Command {
     .option("--timeout <duration>", "bound of each request (progress resets it); 0 = none", "60s")
     .option("--connect-timeout <duration>", "bound of starting the server and the handshake", "60s")
     .option("--protocol <mode>", "protocol era: auto, legacy (2025) or a revision to pin", "auto")
-    .option("--env-passthrough <VAR>", "pass a variable of yours to the server (repeatable)", collect)
+    .option(
+      "--env-passthrough <VAR>",
+      "pass a variable of yours to the server (repeatable)",
+      collect,
+    )
     .option("--progress", "print progress notifications as lines on stderr")
     .option("--log-level <level>", `server log messages shown on stderr: ${LOG_LEVELS.join("|")}`)
     .option("--ignore-schema", "skip the profile's schema drift check");

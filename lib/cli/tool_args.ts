@@ -14,7 +14,9 @@ import type { ArgPairs } from "../uri/args.ts";
 export function findTool(tools: ToolInfo[], name: string, server: string): ToolInfo {
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool) return tool;
-  const near = tools.filter((t) => t.name.toLowerCase().includes(name.toLowerCase())).map((t) => t.name);
+  const near = tools.filter((t) => t.name.toLowerCase().includes(name.toLowerCase())).map((t) =>
+    t.name
+  );
   const known = tools.map((t) => t.name);
   throw new UsageError(`Tool "${name}" not found on server "${server}"`, {
     hint: near.length > 0

@@ -15,10 +15,16 @@ export function formatInventory(inventory: Inventory, s: Style): string {
   const out: string[] = [];
   const info = inventory.serverInfo;
   const title = [info.name ?? inventory.server, info.version].filter(Boolean).join(" ");
-  out.push(`${s.bold(title)}  ${s.dim(`(${inventory.transport}, protocol ${inventory.protocolVersion ?? "?"})`)}`);
+  out.push(
+    `${s.bold(title)}  ${
+      s.dim(`(${inventory.transport}, protocol ${inventory.protocolVersion ?? "?"})`)
+    }`,
+  );
   if (inventory.instructions) out.push(indent(inventory.instructions.trim(), "  "));
   section(out, s, "Tools", inventory.tools, (tool) => [
-    `${s.cyan(tool.name)}(${signature(tool.inputSchema)})${tool.outputSchema ? s.dim(" → structured") : ""}`,
+    `${s.cyan(tool.name)}(${signature(tool.inputSchema)})${
+      tool.outputSchema ? s.dim(" → structured") : ""
+    }`,
     ...describe(tool.description, s),
     ...parameterLines(tool.inputSchema, s),
   ]);
@@ -41,7 +47,13 @@ export function formatInventory(inventory: Inventory, s: Style): string {
   return out.join("\n") + "\n";
 }
 
-function section<T>(out: string[], s: Style, title: string, items: T[], render: (item: T) => string[]) {
+function section<T>(
+  out: string[],
+  s: Style,
+  title: string,
+  items: T[],
+  render: (item: T) => string[],
+) {
   out.push("", s.bold(`${title} (${items.length})`));
   if (items.length === 0) out.push(s.dim("  none"));
   for (const item of items) {

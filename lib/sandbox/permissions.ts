@@ -25,7 +25,9 @@ export function permissionFlags(set: PermissionSet = JN_PERMISSIONS): string[] {
   const flags: string[] = [];
   for (const [name, value] of Object.entries(set)) {
     if (value === true) flags.push(`--allow-${name}`);
-    else if (Array.isArray(value) && value.length > 0) flags.push(`--allow-${name}=${value.join(",")}`);
+    else if (Array.isArray(value) && value.length > 0) {
+      flags.push(`--allow-${name}=${value.join(",")}`);
+    }
   }
   flags.push("--no-prompt");
   return flags;

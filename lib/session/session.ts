@@ -82,7 +82,11 @@ export interface Session {
   listResources(): Promise<ResourceInfo[]>;
   listResourceTemplates(): Promise<ResourceTemplateInfo[]>;
   listPrompts(): Promise<PromptInfo[]>;
-  callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult>;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<ToolCallResult>;
   readResource(uri: string): Promise<ResourceContents[]>;
   getPrompt(name: string, args: Record<string, string>): Promise<PromptResult>;
   /** Ends the session and the server's process tree. Idempotent. */
@@ -386,10 +390,11 @@ function traceTransport(
   };
   let inner = transport.onmessage;
   Object.defineProperty(transport, "onmessage", {
-    get: () => inner && ((message: unknown, extra: unknown) => {
-      onTrace("recv", message);
-      (inner as (m: unknown, e: unknown) => void)(message, extra);
-    }),
+    get: () =>
+      inner && ((message: unknown, extra: unknown) => {
+        onTrace("recv", message);
+        (inner as (m: unknown, e: unknown) => void)(message, extra);
+      }),
     set: (handler) => {
       inner = handler;
     },

@@ -50,7 +50,10 @@ export function registerCat(program: Command, ctx: Ctx): void {
       .description(DESCRIPTIONS[name])
       .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference");
     if (name !== "cat") command.option("-n, --lines <N>", "how many records", "10");
-    command.option("--json", "emit the payload (structured content or parsed JSON text) instead of the envelope");
+    command.option(
+      "--json",
+      "emit the payload (structured content or parsed JSON text) instead of the envelope",
+    );
     addArgumentOptions(command);
     addConnectionOptions(command);
     command.action(async (source: string, raw: RawCallFlags & { lines?: string }) => {
@@ -84,9 +87,13 @@ export async function runCat(ctx: Ctx, sourceText: string, options: CatOptions):
   const target = await resolveTarget(source, { cwd: ctx.io.cwd, env: ctx.io.env });
   const operation = target.operation;
   if (operation.kind === "none") {
-    throw new UsageError(`Nothing to read from "${sourceText}": name a tool, resource, prompt or list`, {
-      hint: "add ?tool=NAME, ?resource=URI, ?prompt=NAME or ?list=tools (see 'jn inspect SOURCE')",
-    });
+    throw new UsageError(
+      `Nothing to read from "${sourceText}": name a tool, resource, prompt or list`,
+      {
+        hint:
+          "add ?tool=NAME, ?resource=URI, ?prompt=NAME or ?list=tools (see 'jn inspect SOURCE')",
+      },
+    );
   }
   // Syntax errors in --arg/--args are reported before any server starts.
   const pairs = collectArgs({
@@ -148,7 +155,10 @@ async function fetchRecords(
       if (result.isError === true) {
         ctx.exitCode = 1;
         if (!ctx.quiet) {
-          await printErr(ctx.io, `jn: Tool "${operation.name}" answered with an error${firstText(result)}`);
+          await printErr(
+            ctx.io,
+            `jn: Tool "${operation.name}" answered with an error${firstText(result)}`,
+          );
         }
       }
       return toolResultRecords(operation.name, result, { json: flags.json });

@@ -15,7 +15,12 @@ import { parseSource } from "../../uri/parse.ts";
 import { withSession } from "../connect.ts";
 import { style, useColor } from "../io.ts";
 import type { Ctx } from "../main.ts";
-import { addConnectionOptions, type CallFlags, parseCallFlags, type RawCallFlags } from "../options.ts";
+import {
+  addConnectionOptions,
+  type CallFlags,
+  parseCallFlags,
+  type RawCallFlags,
+} from "../options.ts";
 import { writeJson } from "../write.ts";
 
 /** Registers `inspect`. */
@@ -29,21 +34,35 @@ export function registerInspect(program: Command, ctx: Ctx): void {
     const format = parseFormat(raw.format);
     const inventory = await inspectSource(ctx, source, parseCallFlags(raw));
     if (format === "json") await writeJson(ctx, inventory);
-    else await writeText(ctx, formatInventory(inventory, style(useColor(ctx.io) && ctx.io.tty.stdout)));
+    else {await writeText(
+        ctx,
+        formatInventory(inventory, style(useColor(ctx.io) && ctx.io.tty.stdout)),
+      );}
   });
 }
 
 /** `text` or `json`, or a usage error. */
 export function parseFormat(text: string): "text" | "json" {
   if (text === "text" || text === "json") return text;
-  throw new UsageError(`Invalid --format "${text}"`, { hint: "use --format text or --format json" });
+  throw new UsageError(`Invalid --format "${text}"`, {
+    hint: "use --format text or --format json",
+  });
 }
 
 /** Connects to a source and gathers its inventory. */
-export async function inspectSource(ctx: Ctx, sourceText: string, flags: CallFlags): Promise<Inventory> {
+export async function inspectSource(
+  ctx: Ctx,
+  sourceText: string,
+  flags: CallFlags,
+): Promise<Inventory> {
   const target = await resolveTarget(parseSource(sourceText), { cwd: ctx.io.cwd, env: ctx.io.env });
-  return await withSession(ctx, target, flags, (session) =>
-    gatherInventory(session, { server: serverName(target), transport: target.launch.transport }));
+  return await withSession(
+    ctx,
+    target,
+    flags,
+    (session) =>
+      gatherInventory(session, { server: serverName(target), transport: target.launch.transport }),
+  );
 }
 
 /** The seed's `server` field: a naked URI's location, or a profile's name. */

@@ -16,10 +16,14 @@ import { inspectSource } from "./inspect.ts";
 
 /** Registers `mcp` and its subcommands. */
 export function registerMcp(program: Command, ctx: Ctx): void {
-  const mcp = program.command("mcp").description("discovery commands of the seed design, and the demo server");
+  const mcp = program.command("mcp").description(
+    "discovery commands of the seed design, and the demo server",
+  );
 
   addConnectionOptions(
-    mcp.command("explore").description("everything a server offers, as JSON (= inspect --format json)")
+    mcp.command("explore").description(
+      "everything a server offers, as JSON (= inspect --format json)",
+    )
       .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference"),
   ).action(async (source: string, raw: RawCallFlags) => {
     await writeJson(ctx, await inspectSource(ctx, source, parseCallFlags(raw)));
