@@ -14,6 +14,7 @@ import type { LogEntry } from "../session/types.ts";
 import type { Target } from "../target.ts";
 import { printErr, style, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";
+import { checkDrift } from "./drift.ts";
 import { type CallFlags, LOG_LEVELS, type LogLevel } from "./options.ts";
 
 /** Runs `fn` with an open session on the target; always closes it. */
@@ -67,6 +68,7 @@ export async function withSession<T>(
         } (protocol ${server.protocolVersion}, ${server.era})`,
       ));
     }
+    await checkDrift(ctx, target, session, flags);
     return await fn(session, abort.signal);
   } finally {
     await session?.close();

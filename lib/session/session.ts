@@ -165,6 +165,7 @@ class SdkSession implements Session {
   #options: SessionOptions;
   #fatal?: JnError;
   #closed?: Promise<void>;
+  #tools?: Promise<ToolInfo[]>;
 
   constructor(
     sdk: Sdk,
@@ -213,10 +214,14 @@ class SdkSession implements Session {
     };
   }
 
-  async listTools(): Promise<ToolInfo[]> {
-    if (!this.server.capabilities.tools) return [];
-    const result = await this.#request("tools/list", (o) => this.#client.listTools(undefined, o));
-    return result.tools as ToolInfo[];
+  /** The server's tools; listed once per session (the drift check and the call share it). */
+  listTools(): Promise<ToolInfo[]> {
+    if (!this.server.capabilities.tools) return Promise.resolve([]);
+    this.#tools ??= this.#request("tools/list", (o) => this.#client.listTools(undefined, o))
+      .then((result) => result.tools as ToolInfo[]);
+    // A failed listing is not cached: a later caller gets its own error.
+    this.#tools.catch(() => this.#tools = undefined);
+    return this.#tools;
   }
 
   async listResources(): Promise<ResourceInfo[]> {
