@@ -51,8 +51,10 @@ export class ProcessTransport implements Transport {
   #pending: Uint8Array[] = [];
   #pendingBytes = 0;
   #decoder = new TextDecoder();
-  #closing = false;
+  #closing?: Promise<void>;
   #closed = false;
+  #received = 0;
+  #firstNoise?: string;
 
   constructor(launch: StdioLaunch, options: ProcessTransportOptions) {
     this.#launch = launch;
@@ -72,6 +74,16 @@ export class ProcessTransport implements Transport {
   /** The last lines the server wrote to stderr. */
   stderrTail(): string {
     return this.#stderrTail.trimEnd();
+  }
+
+  /** How many JSON-RPC messages the server sent. */
+  get received(): number {
+    return this.#received;
+  }
+
+  /** The first non-JSON line the server wrote to stdout, if any. */
+  get firstNoise(): string | undefined {
+    return this.#firstNoise;
   }
 
   /** How the process ended, once it has. */
@@ -102,6 +114,8 @@ export class ProcessTransport implements Transport {
           this.#exit = { code, signal };
           done();
         });
+        // A process that never started emits "error" and "close" but no "exit".
+        child.once("close", () => done());
       });
       child.once("error", (error) => {
         if (child.pid === undefined) reject(this.#launchError(error));
@@ -129,13 +143,13 @@ export class ProcessTransport implements Transport {
     });
   }
 
-  /** Closes stdin, then ends the whole process group: SIGTERM, then SIGKILL. */
-  async close(): Promise<void> {
-    if (this.#closing) {
-      await this.#exited;
-      return;
-    }
-    this.#closing = true;
+  /** Closes stdin, then ends the whole process group: SIGTERM, then SIGKILL. Idempotent. */
+  close(): Promise<void> {
+    this.#closing ??= this.#teardown();
+    return this.#closing;
+  }
+
+  async #teardown(): Promise<void> {
     const child = this.#child;
     if (child) {
       try {
@@ -253,6 +267,7 @@ export class ProcessTransport implements Transport {
     if (line.trim() === "") return;
     const first = line.trimStart()[0];
     if (first !== "{" && first !== "[") {
+      this.#firstNoise ??= line;
       this.#options.onNoise?.(line);
       return;
     }
@@ -273,6 +288,7 @@ export class ProcessTransport implements Transport {
       );
       return;
     }
+    this.#received++;
     if (Array.isArray(message)) {
       for (const item of message) this.onmessage?.(item as Message);
     } else {

@@ -327,6 +327,20 @@ class SdkSession implements Session {
     if (error instanceof JnError) return error;
     const sdk = this.#sdk;
     const tail = this.#transport.stderrTail() || undefined;
+    const noise = this.#transport.firstNoise;
+    if (noise !== undefined && this.#transport.received === 0) {
+      // Silence plus text on stdout: the server speaks something, just not JSON-RPC.
+      return new ProtocolError(
+        `The server wrote text that is not JSON-RPC to stdout instead of answering ${label}: ${
+          JSON.stringify(noise.slice(0, 120))
+        }`,
+        {
+          cause: error,
+          hint:
+            "an MCP stdio server must write only JSON-RPC messages to stdout (logs belong on stderr)",
+        },
+      );
+    }
     if (error instanceof sdk.ProtocolError) {
       return new ProtocolError(
         `The server answered ${label} with error ${error.code}: ${error.message}`,
@@ -336,7 +350,12 @@ class SdkSession implements Session {
     if (error instanceof sdk.SdkError) {
       switch (error.code) {
         case sdk.SdkErrorCode.RequestTimeout:
-          return new TimeoutError(label, this.#timeoutFor(label), { cause: error });
+          return new TimeoutError(label, this.#timeoutFor(label), {
+            cause: error,
+            hint: label === "initialize"
+              ? "a server that starts slowly (first npx/uvx download) needs --connect-timeout 5m"
+              : "raise the bound with --timeout (e.g. --timeout 5m), or --timeout 0 for none",
+          });
         case sdk.SdkErrorCode.ConnectionClosed:
         case sdk.SdkErrorCode.NotConnected:
         case sdk.SdkErrorCode.SendFailed:
