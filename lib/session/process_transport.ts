@@ -15,7 +15,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import process from "node:process";
 import type { Transport } from "@modelcontextprotocol/client";
-import { LaunchError, ProtocolError } from "../errors.ts";
+import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
 
 type Message = Parameters<Transport["send"]>[0];
@@ -128,6 +128,15 @@ export class ProcessTransport implements Transport {
       child.once("close", () => {
         this.#flushRemainder();
         this.#finish();
+      });
+      child.once("exit", () => {
+        // A grandchild that inherited the server's stdout or stderr keeps the
+        // pipes open, so "close" may never come: once the server itself has
+        // exited, give its last output a moment to arrive, then end.
+        setTimeout(() => {
+          this.#flushRemainder();
+          this.#finish();
+        }, 100);
       });
     });
   }
@@ -296,9 +305,20 @@ export class ProcessTransport implements Transport {
     }
   }
 
-  #launchError(error: unknown): LaunchError {
+  #launchError(error: unknown): LaunchError | SandboxError {
     const code = (error as { code?: string }).code;
     const what = describeArgv(this.#launch);
+    if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+      const flag = /--allow-[a-z]+/.exec(error.message)?.[0] ?? "--allow-run";
+      const value = flag === "--allow-run" ? `=${this.#launch.command}` : "";
+      const why = flag === "--allow-run"
+        ? `jn was started without permission to run "${this.#launch.command}"`
+        : `jn was started without ${flag} (${error.message.split(",")[0]})`;
+      return new SandboxError(
+        `Cannot start server "${what}": ${why}`,
+        { cause: error, hint: `run jn with ${flag}${value} (see "Permissions" in README.md)` },
+      );
+    }
     if (code === "ENOENT") {
       return new LaunchError(
         `Cannot start server "${what}": ${this.#launch.command} not found on PATH`,

@@ -15,4 +15,9 @@ export function registerCommands(program: Command, ctx: Ctx): void {
   registerInspect(program, ctx);
   registerCat(program, ctx);
   registerMcp(program, ctx);
+  // A deliberate bug, hidden from help: lets the tests prove that an
+  // unexpected exception exits 70 with a one-line message (and a stack under --debug).
+  program.command("__internal-error", { hidden: true }).action(() => {
+    throw new TypeError("deliberate internal error for tests");
+  });
 }
