@@ -7,13 +7,17 @@
 import type { Command } from "commander";
 import type { Ctx } from "../main.ts";
 import { registerCat } from "./cat.ts";
+import { registerFilter } from "./filter.ts";
 import { registerInspect } from "./inspect.ts";
 import { registerMcp } from "./mcp.ts";
+import { registerPut } from "./put.ts";
 
 /** Registers all commands. */
 export function registerCommands(program: Command, ctx: Ctx): void {
   registerInspect(program, ctx);
   registerCat(program, ctx);
+  registerPut(program, ctx);
+  registerFilter(program, ctx);
   registerMcp(program, ctx);
   // A deliberate bug, hidden from help: lets the tests prove that an
   // unexpected exception exits 70 with a one-line message (and a stack under --debug).
