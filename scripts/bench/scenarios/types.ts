@@ -1,0 +1,27 @@
+/**
+ * What every scenario takes and returns.
+ *
+ * @module
+ */
+
+import type { Measured } from "../measure.ts";
+
+/** Options shared by the scenarios. */
+export interface ScenarioOptions {
+  /** Timed rounds per command. */
+  rounds: number;
+  /** Fewer sizes and records: a smoke run. */
+  quick?: boolean;
+  /** Peers that could not be installed, by slug, with the reason. */
+  unavailable?: Record<string, string>;
+  /** Progress. */
+  onRound?: (round: number) => void;
+}
+
+/** One table of the report. */
+export interface Section {
+  title: string;
+  /** Markdown. */
+  body: string;
+  rows?: Measured[];
+}
