@@ -1,7 +1,8 @@
 /**
  * Finding the tool a source names, and turning the user's arguments into the
  * JSON the tool's schema declares (converted and validated before any call;
- * ajv is loaded only when a tool is actually called).
+ * ajv is loaded only when a tool is actually called, and it is the copy the
+ * MCP SDK bundles, already in memory, not the npm package: ~40 ms less).
  *
  * @module
  */
@@ -32,6 +33,8 @@ export async function prepareToolArguments(
   tool: ToolInfo,
   pairs: ArgPairs,
 ): Promise<Record<string, unknown>> {
+  const { useSdkAjv } = await import("../session/ajv_engines.ts");
+  await useSdkAjv();
   const { prepareArguments } = await import("../uri/coerce.ts");
   return prepareArguments(pairs, { tool: tool.name, schema: tool.inputSchema });
 }

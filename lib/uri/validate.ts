@@ -5,17 +5,25 @@
  * default class, 2019-09 uses Ajv2019, 2020-12 and schemas without `$schema`
  * use Ajv2020. Formats are not checked. A schema ajv cannot compile is not
  * enforced (the server remains the judge). Validators are compiled once per
- * schema object; ajv is only instantiated on first use. Pure, no I/O.
+ * schema object; ajv is only instantiated on first use. Pure, no I/O. The ajv
+ * classes are the npm package's unless a caller provided others before this
+ * module was first imported (see `ajv_engines.ts`).
  *
  * @module
  */
 
-import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ErrorObject, Options, ValidateFunction } from "ajv";
 import { ArgumentError, type ArgumentViolation } from "../errors.ts";
 import type { JsonSchema } from "../session/types.ts";
 import { isObject } from "./schema_types.ts";
+import {
+  type AjvEngines,
+  type AjvInstance,
+  npmAjvEngines,
+  providedAjvEngines,
+} from "./ajv_engines.ts";
+
+const engines: AjvEngines = providedAjvEngines() ?? await npmAjvEngines();
 
 type Dialect = "draft7" | "2019" | "2020";
 
@@ -27,7 +35,7 @@ const OPTIONS: Options = {
   validateSchema: false,
   addUsedSchema: false,
 };
-const instances = new Map<Dialect, Ajv | Ajv2019 | Ajv2020>();
+const instances = new Map<Dialect, AjvInstance>();
 const compiled = new WeakMap<object, ValidateFunction | null>();
 
 /**
@@ -74,14 +82,15 @@ function dialectOf(schema: JsonSchema): Dialect {
   return "2020";
 }
 
-function ajvFor(dialect: Dialect): Ajv | Ajv2019 | Ajv2020 {
+function ajvFor(dialect: Dialect): AjvInstance {
   let ajv = instances.get(dialect);
   if (ajv === undefined) {
-    ajv = dialect === "draft7"
-      ? new Ajv(OPTIONS)
+    const Engine = dialect === "draft7"
+      ? engines.draft7()
       : dialect === "2019"
-      ? new Ajv2019(OPTIONS)
-      : new Ajv2020(OPTIONS);
+      ? engines.v2019()
+      : engines.v2020();
+    ajv = new Engine(OPTIONS);
     instances.set(dialect, ajv);
   }
   return ajv;

@@ -31,6 +31,8 @@ export interface Bench {
 /** One timed run. */
 export interface Sample {
   ms: number;
+  /** User + system CPU time of the process tree (less sensitive to load than wall time). */
+  cpuMs: number;
   rssKb: number;
   code: number;
 }
@@ -78,7 +80,14 @@ export async function runOnce(
   await Deno.remove(report).catch(() => {});
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(text);
   const exit = /Exit status: (\d+)/.exec(text);
-  return { ms, rssKb: rss ? Number(rss[1]) : NaN, code: exit ? Number(exit[1]) : status.code };
+  const user = /User time \(seconds\): ([\d.]+)/.exec(text);
+  const system = /System time \(seconds\): ([\d.]+)/.exec(text);
+  return {
+    ms,
+    cpuMs: user && system ? (Number(user[1]) + Number(system[1])) * 1000 : NaN,
+    rssKb: rss ? Number(rss[1]) : NaN,
+    code: exit ? Number(exit[1]) : status.code,
+  };
 }
 
 /** Options of {@linkcode measure}. */

@@ -57,6 +57,8 @@ export function registerPut(program: Command, ctx: Ctx): void {
     }
     const flags = parseCallFlags(raw);
     const concurrency = parseConcurrency(raw.concurrency ?? String(DEFAULT_CONCURRENCY));
+    // Before put_tool.ts imports the validator: the SDK's ajv, not the npm package.
+    await (await import("../../session/ajv_engines.ts")).useSdkAjv();
     const { runPutTool } = await import("../put_tool.ts");
     await runPutTool(ctx, target.text, { flags, concurrency, failFast: raw.failFast === true });
   });
