@@ -15,6 +15,7 @@ import type { Target } from "../target.ts";
 import { printErr, style, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";
 import { checkDrift } from "./drift.ts";
+import { redactError } from "./redact_error.ts";
 import { type CallFlags, LOG_LEVELS, type LogLevel } from "./options.ts";
 
 /** Runs `fn` with an open session on the target; always closes it. */
@@ -70,6 +71,8 @@ export async function withSession<T>(
     }
     await checkDrift(ctx, target, session, flags);
     return await fn(session, abort.signal);
+  } catch (error) {
+    throw redactError(error, target.secrets);
   } finally {
     await session?.close();
     stopSignals();

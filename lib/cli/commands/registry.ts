@@ -9,10 +9,12 @@ import type { Ctx } from "../main.ts";
 import { registerCat } from "./cat.ts";
 import { registerInspect } from "./inspect.ts";
 import { registerMcp } from "./mcp.ts";
+import { registerProfile } from "./profile.ts";
 
 /** Registers all commands. */
 export function registerCommands(program: Command, ctx: Ctx): void {
   registerInspect(program, ctx);
   registerCat(program, ctx);
   registerMcp(program, ctx);
+  registerProfile(program, ctx);
 }
