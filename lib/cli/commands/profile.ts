@@ -9,6 +9,8 @@
 import type { Command } from "commander";
 import type { Ctx } from "../main.ts";
 import { registerProfileCreate } from "./profile_create.ts";
+import { registerProfileDrift } from "./profile_drift.ts";
+import { registerProfileImport } from "./profile_import.ts";
 import { registerProfileShow } from "./profile_show.ts";
 import { registerProfileTrust } from "./profile_trust.ts";
 
@@ -20,4 +22,6 @@ export function registerProfile(program: Command, ctx: Ctx): void {
   registerProfileShow(profile, ctx);
   registerProfileCreate(profile, ctx);
   registerProfileTrust(profile, ctx);
+  registerProfileImport(profile, ctx);
+  registerProfileDrift(profile, ctx);
 }
