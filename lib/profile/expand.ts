@@ -168,7 +168,7 @@ function define(object: Record<string, unknown>, key: string, value: unknown): v
 
 /** Escapes text so that substitution gives it back unchanged (`${` → `$${`). */
 export function escapeVariables(text: string): string {
-  return text.replaceAll("${", "$${");
+  return text.replaceAll("${", () => "$${");
 }
 
 /** {@linkcode escapeVariables} over every string of a JSON value. */
