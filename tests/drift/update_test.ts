@@ -43,7 +43,7 @@ Deno.test("jn profile update rewrites the profile to the live schema, keeping co
         assert.equal(result.code, 2);
         assert.match(
           result.stdout,
-          /Update @fx \(.*\):\n  - rewrite the inputSchema snapshot in search\.json\n  - rewrite the parameters in search\.json\n  - rename "gene" to "gene_symbol" in the defaults\/examples of search\.json\n  - set schema_hash to \w{32}\n/,
+          /Update @fx \(.*\):\n {2}- rewrite the inputSchema snapshot in search\.json\n {2}- rewrite the parameters in search\.json\n {2}- rename "gene" to "gene_symbol" in the defaults\/examples of search\.json\n {2}- set schema_hash to \w{32}\n/,
         );
         assert.match(
           result.stderr,
@@ -74,7 +74,7 @@ Deno.test("jn profile update rewrites the profile to the live schema, keeping co
           `"tested_with": ["gene_symbol=BRAF&disease=melanoma", { "gene_symbol": "EGFR" }],`,
         ),
       );
-      assert.match(text, /"parameters": \{\n    "gene_symbol": \{/);
+      assert.match(text, /"parameters": \{\n {4}"gene_symbol": \{/);
       const metaText = await Deno.readTextFile(join(dir, "_meta.json"));
       assert.ok(metaText.startsWith("/* team profile */\n"));
       const hash = /"schema_hash": "(\w+)"/.exec(metaText)![1];

@@ -22,7 +22,7 @@ Deno.test("jn profile validate classifies each schema change (exit 3 only when b
       [
         "v2-optional",
         0,
-        /Tool 'article_get' added \(non-breaking\)\n  - Tool 'search': New optional parameter 'include_abstracts' added \(non-breaking\)/,
+        /Tool 'article_get' added \(non-breaking\)\n {2}- Tool 'search': New optional parameter 'include_abstracts' added \(non-breaking\)/,
       ],
       [
         "v2-type",
@@ -104,7 +104,7 @@ Deno.test("using a drifted profile: warn, error, ignore, --ignore-schema, --quie
       assert.equal(parseNdjson(result.stdout).length, 1);
       assert.match(
         result.stderr,
-        /^jn: warning: the MCP server schema of @fx has changed since the profile was written\n\nChanges detected:\n  - Tool 'search': Parameter 'limit' type changed from 'integer' to 'string' \(breaking\)\n\nProfile hash: \w{32}\nCurrent hash: \w{32}\n\nOptions:\n  1\. Update the profile: jn profile update @fx\n/,
+        /^jn: warning: the MCP server schema of @fx has changed since the profile was written\n\nChanges detected:\n {2}- Tool 'search': Parameter 'limit' type changed from 'integer' to 'string' \(breaking\)\n\nProfile hash: \w{32}\nCurrent hash: \w{32}\n\nOptions:\n {2}1\. Update the profile: jn profile update @fx\n/,
       );
     });
     await t.step("inspect and head check too", async () => {
@@ -131,7 +131,7 @@ Deno.test("using a drifted profile: warn, error, ignore, --ignore-schema, --quie
       assert.deepEqual([result.code, result.stdout], [3, ""]);
       assert.match(
         result.stderr,
-        /^Changes detected:\n  - Tool 'search': Parameter 'limit' type changed/,
+        /^Changes detected:\n {2}- Tool 'search': Parameter 'limit' type changed/,
       );
       assert.match(
         result.stderr,
