@@ -9,7 +9,7 @@
 import { buildLaunch } from "./launch/registry.ts";
 import type { LaunchSpec } from "./launch/spec.ts";
 import { profileLaunch } from "./profile/launch.ts";
-import { loadProfile, profileTool } from "./profile/resolve.ts";
+import { loadRawProfile, profileTool, resolveProfile } from "./profile/resolve.ts";
 import { assertTrusted } from "./profile/trust.ts";
 import type { Profile } from "./profile/types.ts";
 import type { Operation, RawArg, Source } from "./uri/source.ts";
@@ -67,8 +67,10 @@ async function resolveProfileTarget(
   source: Extract<Source, { kind: "profile" }>,
   options: ResolveOptions,
 ): Promise<Target> {
-  const profile = await loadProfile(source.server, options);
-  await assertTrusted(profile, options.env);
+  const raw = await loadRawProfile(source.server, options);
+  // Trust first: an untrusted project profile is refused before it asks for variables.
+  await assertTrusted(resolveProfile(raw, options.env, { lenient: true }), options.env);
+  const profile = resolveProfile(raw, options.env);
   const launch = profileLaunch(profile);
   let operation = source.operation;
   let defaults: Record<string, unknown> = {};

@@ -26,6 +26,8 @@ export interface Expanded<T> {
   display: T;
   /** The substituted environment values (non-empty), for redaction. */
   secrets: string[];
+  /** Unset variables left as `${VAR}` (only with `unset: "keep"`). */
+  missing: string[];
 }
 
 /** Options of {@linkcode expandValue}. */
@@ -36,6 +38,11 @@ export interface ExpandOptions {
   where: (path: (string | number)[]) => string;
   /** The JSON path of the value inside its file (default: the root). */
   path?: (string | number)[];
+  /**
+   * An unset variable without default: a `ConfigError` (default), or kept as
+   * `${VAR}` and listed in `missing` (for showing a profile, never for running it).
+   */
+  unset?: "error" | "keep";
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -49,9 +56,10 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export function expandValue<T>(value: T, options: ExpandOptions): Expanded<T> {
   const secrets = new Set<string>();
+  const missing = new Set<string>();
   const walk = (node: unknown, path: (string | number)[]): [unknown, unknown] => {
     if (typeof node === "string") {
-      const parts = expandString(node, { ...options, secrets, path });
+      const parts = expandString(node, { ...options, secrets, missing, path });
       return [parts.value, parts.display];
     }
     if (Array.isArray(node)) {
@@ -71,11 +79,17 @@ export function expandValue<T>(value: T, options: ExpandOptions): Expanded<T> {
     return [node, node];
   };
   const [expanded, display] = walk(value, options.path ?? []);
-  return { value: expanded as T, display: display as T, secrets: [...secrets] };
+  return {
+    value: expanded as T,
+    display: display as T,
+    secrets: [...secrets],
+    missing: [...missing],
+  };
 }
 
 interface StringContext extends ExpandOptions {
   secrets: Set<string>;
+  missing: Set<string>;
   path: (string | number)[];
 }
 
@@ -119,6 +133,10 @@ function expandString(text: string, ctx: StringContext): { value: string; displa
       const inner = expandString(body.slice(sep + 2), ctx);
       value += inner.value;
       display += inner.display;
+    } else if (set === undefined && ctx.unset === "keep") {
+      value += `\${${name}}`;
+      display += `\${${name}}`;
+      ctx.missing.add(name);
     } else if (set === undefined) {
       throw new ConfigError(`Variable "${name}" is not set (used in ${ctx.where(ctx.path)})`, {
         path: ctx.where(ctx.path).replace(/:\d+:\d+$/, ""),

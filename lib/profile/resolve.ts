@@ -35,29 +35,49 @@ export async function loadRawProfile(name: string, options: LayerOptions): Promi
   });
 }
 
+/** Options of {@linkcode loadProfile}. */
+export interface LoadOptions extends LayerOptions {
+  /**
+   * Keep unset variables as `${VAR}` and list them in `missing` instead of
+   * failing: for showing or trusting a profile, never for launching it.
+   */
+  lenient?: boolean;
+}
+
 /** Loads `@name` with every variable substituted. */
-export async function loadProfile(name: string, options: LayerOptions): Promise<Profile> {
-  return resolveProfile(await loadRawProfile(name, options), options.env);
+export async function loadProfile(name: string, options: LoadOptions): Promise<Profile> {
+  return resolveProfile(await loadRawProfile(name, options), options.env, options);
 }
 
 /** Substitutes the variables of a profile as written. */
-export function resolveProfile(raw: RawProfile, env: Record<string, string>): Profile {
+export function resolveProfile(
+  raw: RawProfile,
+  env: Record<string, string>,
+  options: { lenient?: boolean } = {},
+): Profile {
   const secrets = new Set<string>();
+  const missing = new Set<string>();
+  const unset = options.lenient ? "keep" as const : "error" as const;
   const { tools: _inline, ...metaFields } = raw.meta;
-  const meta = expandValue(metaFields as MetaDef, { env, where: raw.metaDoc.where });
+  const meta = expandValue(metaFields as MetaDef, { env, where: raw.metaDoc.where, unset });
   meta.secrets.forEach((s) => secrets.add(s));
+  meta.missing.forEach((m) => missing.add(m));
   const tools: ProfileTool[] = raw.tools.map((tool) => {
     const file = tool.fileDef && tool.fileDoc
-      ? expandValue(tool.fileDef, { env, where: tool.fileDoc.where })
+      ? expandValue(tool.fileDef, { env, where: tool.fileDoc.where, unset })
       : undefined;
     const inline = tool.inlineDef && tool.inlineDoc
       ? expandValue(tool.inlineDef, {
         env,
         where: tool.inlineDoc.where,
         path: ["tools", tool.name],
+        unset,
       })
       : undefined;
-    for (const part of [file, inline]) part?.secrets.forEach((s) => secrets.add(s));
+    for (const part of [file, inline]) {
+      part?.secrets.forEach((s) => secrets.add(s));
+      part?.missing.forEach((m) => missing.add(m));
+    }
     const def = mergeToolDefs(file?.value, inline?.value);
     return {
       name: tool.name,
@@ -89,6 +109,7 @@ export function resolveProfile(raw: RawProfile, env: Record<string, string>): Pr
     displayMeta: withTools(meta.display, (t) => t.display),
     tools,
     secrets: [...secrets],
+    missing: [...missing].sort(),
     ignored: raw.location.ignored.map((dir) => dir.layer.path(raw.name)),
   };
 }

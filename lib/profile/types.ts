@@ -96,6 +96,8 @@ export interface Profile {
   tools: ProfileTool[];
   /** Every value substituted from the environment: never printed. */
   secrets: string[];
+  /** Unset variables kept as `${VAR}` (a lenient load only; empty otherwise). */
+  missing: string[];
   /** Directories of higher layers that hold tool files for this server but no `_meta.json` (ignored). */
   ignored: string[];
 }

@@ -63,6 +63,14 @@ Deno.test("bad profiles are one-line errors with exit 3 and nothing on stdout", 
         new RegExp(`^jn: Variable "NOPE_KEY" is not set \\(used in ${file}:\\d+:\\d+\\)\nhint: `),
       );
     });
+    await t.step("profile info still shows it, naming the unset variable", async () => {
+      const result = await box.run(["profile", "info", "@bad"]);
+      assert.deepEqual([result.code, result.stderr], [0, ""]);
+      assert.match(
+        result.stdout,
+        /env: +KEY=\$\{NOPE_KEY\}\n +unset: +NOPE_KEY \(set them before using @bad\)/,
+      );
+    });
     await t.step("an unknown profile", async () => {
       const result = await box.run(["cat", "@missing/x"]);
       assert.deepEqual([result.code, result.stdout], [3, ""]);
@@ -164,6 +172,17 @@ Deno.test("jn profile trust: a project profile launches only once trusted, and a
   const file = `${box.projectProfiles}/proj/_meta.json`;
   const call = () => box.run(["cat", "@proj/echo?text=ok"]);
   try {
+    await box.write(file, fixtureMeta({ env: { X: "${UNSET_FOR_NOW}" } }));
+    await t.step(
+      "untrusted comes before unset variables, and trust needs none of them",
+      async () => {
+        const result = await call();
+        assert.match(result.stderr, /^jn: Project profile "@proj" is not trusted/);
+        assert.equal((await box.run(["profile", "trust", "@proj"])).code, 0);
+        assert.match((await call()).stderr, /^jn: Variable "UNSET_FOR_NOW" is not set/);
+        assert.equal((await box.run(["profile", "untrust", "@proj"])).code, 0);
+      },
+    );
     await box.write(file, fixtureMeta());
     await t.step("untrusted: exit 3 with the command to run; nothing launched", async () => {
       const result = await call();

@@ -37,7 +37,11 @@ export function registerProfileShow(profile: Command, ctx: Ctx): void {
     .option("--format <format>", "text or json", "text")
     .action(async (server: string, raw: { format: string }) => {
       const format = parseFormat(raw.format);
-      const loaded = await loadProfile(profileName(server), { cwd: ctx.io.cwd, env: ctx.io.env });
+      const loaded = await loadProfile(profileName(server), {
+        cwd: ctx.io.cwd,
+        env: ctx.io.env,
+        lenient: true,
+      });
       const info = { ...profileInfo(loaded), trust: await trustState(loaded, ctx.io.env) };
       const text = format === "json"
         ? JSON.stringify(info, null, 2) + "\n"
@@ -83,6 +87,7 @@ export function profileInfo(profile: Profile) {
     meta_file: profile.metaFile,
     writable: profile.writable,
     ...meta,
+    ...(profile.missing.length > 0 ? { unset_variables: profile.missing } : {}),
     tools: profile.tools.map((tool) => toolInfo(tool)),
     ...(profile.ignored.length > 0 ? { ignored: profile.ignored } : {}),
   };
@@ -123,6 +128,12 @@ function formatInfo(info: Info, s: Style): string {
     field("header", `${key}: ${value}`);
   }
   if (info.cwd !== undefined) field("cwd", info.cwd);
+  if (info.unset_variables) {
+    field(
+      "unset",
+      s.yellow(`${info.unset_variables.join(", ")} (set them before using @${info.name})`),
+    );
+  }
   const schema = info.schema_hash === undefined
     ? "no schema_hash (drift is not checked)"
     : `hash ${info.schema_hash}${

@@ -19,7 +19,11 @@ export function registerProfileTrust(profile: Command, ctx: Ctx): void {
     .description("allow a project profile (.jn/profiles/mcp/) to launch its command")
     .argument("<server>", "@server")
     .action(async (server: string) => {
-      const loaded = await loadProfile(profileName(server), { cwd: ctx.io.cwd, env: ctx.io.env });
+      const loaded = await loadProfile(profileName(server), {
+        cwd: ctx.io.cwd,
+        env: ctx.io.env,
+        lenient: true,
+      });
       const state = await trustState(loaded, ctx.io.env);
       if (state === "not-needed") {
         await printErr(
@@ -41,7 +45,11 @@ export function registerProfileTrust(profile: Command, ctx: Ctx): void {
     .description("withdraw the trust of a project profile")
     .argument("<server>", "@server")
     .action(async (server: string) => {
-      const loaded = await loadProfile(profileName(server), { cwd: ctx.io.cwd, env: ctx.io.env });
+      const loaded = await loadProfile(profileName(server), {
+        cwd: ctx.io.cwd,
+        env: ctx.io.env,
+        lenient: true,
+      });
       const removed = await removeTrust(loaded, ctx.io.env);
       await writeText(
         ctx,
