@@ -64,6 +64,18 @@ Deno.test("@demo works offline from any directory with a fresh HOME", async (t) 
         ]);
       },
     );
+    await t.step("resources, prompts and lists through the profile", async () => {
+      const readme = await box.run(["cat", "@demo?resource=demo://readme"]);
+      assert.deepEqual([readme.code, readme.stderr], [0, ""]);
+      assert.equal((parseNdjson(readme.stdout)[0] as { type: string }).type, "resource_content");
+      const prompt = await box.run(["tail", "-n", "1", "@demo?prompt=summarize&topic=MCP"]);
+      assert.deepEqual([prompt.code, prompt.stderr], [0, ""]);
+      assert.match(prompt.stdout, /"type":"prompt_message".*MCP/);
+      const prompts = await box.run(["cat", "@demo?list=prompts"]);
+      assert.deepEqual(parseNdjson(prompts.stdout).map((p) => (p as { name: string }).name), [
+        "summarize",
+      ]);
+    });
     await t.step("the bundled schema_hash matches the live demo server", async () => {
       const result = await box.run(["mcp", "hash", "@demo", "--format", "json"]);
       assert.equal(result.code, 0, result.stderr);
