@@ -23,7 +23,8 @@ import { basename, join } from "node:path";
 import type { DriftReport } from "./drift_report.ts";
 import { escapeValue } from "./expand.ts";
 import { isPlainObject } from "./fields.ts";
-import { type JsonPath, renameKey, setValue } from "./jsonc_edit.ts";
+import { type JsonPath, setValue } from "./jsonc_edit.ts";
+import { type Rename, renameEverywhere, renameInMetaTestedWith } from "./rename.ts";
 import { parseJsonc } from "./load.ts";
 import type { RawProfile, RawTool } from "./merge.ts";
 import { isSafeToolFileName, seedParameters, toolDefFromLive } from "./snapshot.ts";
@@ -40,11 +41,6 @@ export interface UpdatePlan {
   /** One line per action, for the user. */
   actions: string[];
   newHash: string;
-}
-
-interface Rename {
-  from: string;
-  to: string;
 }
 
 /** Plans the rewrite of a profile (as written) to the live tools. */
@@ -226,55 +222,6 @@ function mergeParameters(
     }
   }
   return fresh;
-}
-
-function renameEverywhere(text: string, prefix: JsonPath, def: ToolDef, rename: Rename): string {
-  const from = rename.from.split(".");
-  const to = rename.to.split(".");
-  if (from.some((p) => p.includes("[")) || from.length !== to.length) return text;
-  const parent = from.slice(0, -1);
-  const [oldKey, newKey] = [from.at(-1)!, to.at(-1)!];
-  let out = renameKey(text, [...prefix, "defaults", ...parent], oldKey, newKey);
-  (Array.isArray(def.examples) ? def.examples : []).forEach((_, i) => {
-    out = renameKey(out, [...prefix, "examples", i, "input", ...parent], oldKey, newKey);
-  });
-  return renameInTestedWith(out, [...prefix, "tested_with"], def.tested_with, rename);
-}
-
-function renameInTestedWith(text: string, path: JsonPath, value: unknown, rename: Rename): string {
-  let out = text;
-  (Array.isArray(value) ? value : []).forEach((entry, i) => {
-    if (isPlainObject(entry)) out = renameKey(out, [...path, i], rename.from, rename.to);
-    else if (typeof entry === "string" && entry.includes("=")) {
-      const renamed = entry.split("&").map((pair) => {
-        const [key, ...rest] = pair.split("=");
-        return decodeURIComponent(key) === rename.from
-          ? [encodeURIComponent(rename.to), ...rest].join("=")
-          : pair;
-      }).join("&");
-      if (renamed !== entry) out = setValue(out, [...path, i], renamed);
-    }
-  });
-  return out;
-}
-
-function renameInMetaTestedWith(
-  raw: RawProfile,
-  renames: Map<string, Rename[]>,
-  edit: (change: (text: string) => string, action: string) => void,
-): void {
-  const testedWith = raw.meta.tested_with;
-  if (!isPlainObject(testedWith)) return;
-  for (const [key, entries] of Object.entries(testedWith)) {
-    const tool = raw.tools.find((t) => t.name === key);
-    const serverTool = (tool?.inlineDef?.tool ?? tool?.fileDef?.tool ?? key) as string;
-    for (const rename of renames.get(serverTool) ?? []) {
-      edit(
-        (t) => renameInTestedWith(t, ["tested_with", key], entries, rename),
-        `rename "${rename.from}" to "${rename.to}" in tested_with of _meta.json`,
-      );
-    }
-  }
 }
 
 function addNewTools(
