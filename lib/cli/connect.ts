@@ -29,7 +29,12 @@ export async function withSession<T>(
   const extras = sessionExtras(ctx, target, flags);
   const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
   const s = style(useColor(ctx.io));
-  const say = (text: string) => void printErr(ctx.io, redact(text, extras.secrets));
+  // Diagnostics are written in order and flushed before withSession returns
+  // (main.ts exits right after, and would drop writes still in flight).
+  let written = Promise.resolve();
+  const say = (text: string) => {
+    written = written.then(() => printErr(ctx.io, redact(text, extras.secrets)));
+  };
   let noiseShown = false;
   let session: Session | undefined;
   try {
@@ -81,6 +86,7 @@ export async function withSession<T>(
   } finally {
     await session?.close();
     stopSignals();
+    await written;
   }
 }
 
