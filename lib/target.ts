@@ -27,6 +27,8 @@ export interface Target {
   secrets: string[];
   /** A short server name for messages (`@server` or the launch label). */
   name: string;
+  /** Directories to expose as roots (profile `roots`), relative to the cwd or absolute. */
+  roots?: string[];
 }
 
 /** Options of {@linkcode resolveTarget}. */
