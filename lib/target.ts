@@ -32,6 +32,8 @@ export interface Target {
   name: string;
   /** The resolved profile of a `@server` reference (schema fields for the drift check). */
   profile?: Profile;
+  /** Directories to expose as roots (profile `roots`), relative to the cwd or absolute. */
+  roots?: string[];
 }
 
 /** Options of {@linkcode resolveTarget}. */
@@ -89,6 +91,7 @@ async function resolveProfileTarget(
     defaults,
     secrets: profile.secrets,
     name: `@${profile.name}`,
+    ...(profile.meta.roots === undefined ? {} : { roots: profile.meta.roots }),
     profile,
   };
 }

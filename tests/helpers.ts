@@ -31,6 +31,8 @@ export interface RunOptions {
   cwd?: string;
   /** Kill jn after this many ms (a hung test fails instead of hanging). */
   timeoutMs?: number;
+  /** Deno permission flags instead of the production set. */
+  permissions?: string[];
 }
 
 /** The base environment of a test run: no caller secrets, a private HOME unless given. */
@@ -40,15 +42,32 @@ export function baseEnv(): Record<string, string> {
     HOME: Deno.env.get("HOME") ?? "/tmp",
     NO_COLOR: "1",
   };
-  const denoDir = Deno.env.get("DENO_DIR");
-  if (denoDir) env.DENO_DIR = denoDir;
+  // Tests give jn a private HOME; Deno's module cache must stay the real one.
+  env.DENO_DIR = DENO_DIR;
   return env;
+}
+
+/** Deno's module cache directory of the test runner. */
+export const DENO_DIR: string = Deno.env.get("DENO_DIR") ?? defaultDenoDir();
+
+function defaultDenoDir(): string {
+  const home = Deno.env.get("HOME") ?? "/tmp";
+  if (Deno.build.os === "darwin") return `${home}/Library/Caches/deno`;
+  if (Deno.build.os === "windows") return `${Deno.env.get("LOCALAPPDATA")}\\deno`;
+  return `${Deno.env.get("XDG_CACHE_HOME") ?? `${home}/.cache`}/deno`;
 }
 
 /** Runs `jn ARGS…` from source with the production permission set. */
 export async function runJn(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const command = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...permissionFlags(), MAIN, ...args],
+    args: [
+      "run",
+      "--config",
+      `${ROOT}/deno.json`,
+      ...(options.permissions ?? permissionFlags()),
+      MAIN,
+      ...args,
+    ],
     cwd: options.cwd ?? ROOT,
     env: { ...baseEnv(), ...options.env },
     clearEnv: true,

@@ -25,6 +25,7 @@ export function checkMeta(doc: JsoncDoc): MetaDef {
   }
   optionalString(meta, "command", at, { nonEmpty: true });
   stringList(meta, "args", at);
+  stringList(meta, "roots", at);
   stringMap(meta, "env", at);
   optionalString(meta, "cwd", at, { nonEmpty: true });
   oneOf(meta, "transport", ["stdio", "http", "sse"], at);

@@ -49,6 +49,8 @@ export interface MetaDef {
   schema_validation?: SchemaValidation;
   tools?: Record<string, ToolDef>;
   sandbox?: unknown;
+  /** Directories advertised to the server as MCP roots (relative to the caller's directory). */
+  roots?: string[];
   /** jn extension: `false` stops tool files of lower layers from extending this server. */
   inherit_tools?: boolean;
   [key: string]: unknown;

@@ -15,7 +15,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import process from "node:process";
 import type { Transport } from "@modelcontextprotocol/client";
-import { LaunchError, ProtocolError } from "../errors.ts";
+import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
 
 type Message = Parameters<Transport["send"]>[0];
@@ -51,8 +51,10 @@ export class ProcessTransport implements Transport {
   #pending: Uint8Array[] = [];
   #pendingBytes = 0;
   #decoder = new TextDecoder();
-  #closing = false;
+  #closing?: Promise<void>;
   #closed = false;
+  #received = 0;
+  #firstNoise?: string;
 
   constructor(launch: StdioLaunch, options: ProcessTransportOptions) {
     this.#launch = launch;
@@ -72,6 +74,16 @@ export class ProcessTransport implements Transport {
   /** The last lines the server wrote to stderr. */
   stderrTail(): string {
     return this.#stderrTail.trimEnd();
+  }
+
+  /** How many JSON-RPC messages the server sent. */
+  get received(): number {
+    return this.#received;
+  }
+
+  /** The first non-JSON line the server wrote to stdout, if any. */
+  get firstNoise(): string | undefined {
+    return this.#firstNoise;
   }
 
   /** How the process ended, once it has. */
@@ -102,6 +114,8 @@ export class ProcessTransport implements Transport {
           this.#exit = { code, signal };
           done();
         });
+        // A process that never started emits "error" and "close" but no "exit".
+        child.once("close", () => done());
       });
       child.once("error", (error) => {
         if (child.pid === undefined) reject(this.#launchError(error));
@@ -114,6 +128,15 @@ export class ProcessTransport implements Transport {
       child.once("close", () => {
         this.#flushRemainder();
         this.#finish();
+      });
+      child.once("exit", () => {
+        // A grandchild that inherited the server's stdout or stderr keeps the
+        // pipes open, so "close" may never come: once the server itself has
+        // exited, give its last output a moment to arrive, then end.
+        setTimeout(() => {
+          this.#flushRemainder();
+          this.#finish();
+        }, 100);
       });
     });
   }
@@ -129,13 +152,13 @@ export class ProcessTransport implements Transport {
     });
   }
 
-  /** Closes stdin, then ends the whole process group: SIGTERM, then SIGKILL. */
-  async close(): Promise<void> {
-    if (this.#closing) {
-      await this.#exited;
-      return;
-    }
-    this.#closing = true;
+  /** Closes stdin, then ends the whole process group: SIGTERM, then SIGKILL. Idempotent. */
+  close(): Promise<void> {
+    this.#closing ??= this.#teardown();
+    return this.#closing;
+  }
+
+  async #teardown(): Promise<void> {
     const child = this.#child;
     if (child) {
       try {
@@ -253,6 +276,7 @@ export class ProcessTransport implements Transport {
     if (line.trim() === "") return;
     const first = line.trimStart()[0];
     if (first !== "{" && first !== "[") {
+      this.#firstNoise ??= line;
       this.#options.onNoise?.(line);
       return;
     }
@@ -273,6 +297,7 @@ export class ProcessTransport implements Transport {
       );
       return;
     }
+    this.#received++;
     if (Array.isArray(message)) {
       for (const item of message) this.onmessage?.(item as Message);
     } else {
@@ -280,9 +305,20 @@ export class ProcessTransport implements Transport {
     }
   }
 
-  #launchError(error: unknown): LaunchError {
+  #launchError(error: unknown): LaunchError | SandboxError {
     const code = (error as { code?: string }).code;
     const what = describeArgv(this.#launch);
+    if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+      const flag = /--allow-[a-z]+/.exec(error.message)?.[0] ?? "--allow-run";
+      const value = flag === "--allow-run" ? `=${this.#launch.command}` : "";
+      const why = flag === "--allow-run"
+        ? `jn was started without permission to run "${this.#launch.command}"`
+        : `jn was started without ${flag} (${error.message.split(",")[0]})`;
+      return new SandboxError(
+        `Cannot start server "${what}": ${why}`,
+        { cause: error, hint: `run jn with ${flag}${value} (see "Permissions" in README.md)` },
+      );
+    }
     if (code === "ENOENT") {
       return new LaunchError(
         `Cannot start server "${what}": ${this.#launch.command} not found on PATH`,

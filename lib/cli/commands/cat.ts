@@ -184,9 +184,8 @@ async function callWithProgress(
     quiet: ctx.quiet,
   });
   try {
-    return await session.callTool(tool, args, {
-      onProgress: progress.active ? (update) => progress.update(update) : undefined,
-    });
+    // Always ask for progress: each notification also resets the request timeout.
+    return await session.callTool(tool, args, { onProgress: (update) => progress.update(update) });
   } finally {
     await progress.done();
   }

@@ -6,6 +6,7 @@
 
 import type { Command } from "commander";
 import type { Ctx } from "../main.ts";
+import { registerAuth } from "./auth.ts";
 import { registerCat } from "./cat.ts";
 import { registerInspect } from "./inspect.ts";
 import { registerMcp } from "./mcp.ts";
@@ -17,4 +18,10 @@ export function registerCommands(program: Command, ctx: Ctx): void {
   registerCat(program, ctx);
   registerMcp(program, ctx);
   registerProfile(program, ctx);
+  registerAuth(program, ctx);
+  // A deliberate bug, hidden from help: lets the tests prove that an
+  // unexpected exception exits 70 with a one-line message (and a stack under --debug).
+  program.command("__internal-error", { hidden: true }).action(() => {
+    throw new TypeError("deliberate internal error for tests");
+  });
 }

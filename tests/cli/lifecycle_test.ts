@@ -1,0 +1,170 @@
+/**
+ * What happens around a call: the child's environment, process-tree
+ * teardown, a reader that goes away, Ctrl-C, and the --debug protocol log.
+ */
+
+import assert from "node:assert/strict";
+import { baseEnv, DENO_DIR, FIXTURES, MAIN, parseNdjson, ROOT, runJn } from "../helpers.ts";
+import { permissionFlags } from "../../lib/sandbox/permissions.ts";
+
+const FIXTURE = `mcp+node://${FIXTURES}/servers/fixture.mjs`;
+
+type Rec = Record<string, unknown>;
+
+function alive(pid: number): boolean {
+  try {
+    Deno.kill(pid, "SIGCONT");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitGone(pid: number, ms = 3000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return !alive(pid);
+}
+
+Deno.test("the server sees only the safe environment", async (t) => {
+  await t.step("caller secrets do not leak; HOME and PATH do", async () => {
+    const result = await runJn(["cat", `${FIXTURE}?tool=env`], {
+      env: { AWS_SECRET_ACCESS_KEY: "hunter2-secret", GITHUB_TOKEN: "ghp_leak" },
+    });
+    assert.equal(result.code, 0, result.stderr);
+    const [record] = parseNdjson(result.stdout) as Rec[];
+    const env = JSON.parse(record.text as string);
+    assert.equal(env.AWS_SECRET_ACCESS_KEY, undefined);
+    assert.equal(env.GITHUB_TOKEN, undefined);
+    assert.doesNotMatch(record.text as string, /hunter2|ghp_leak/);
+    assert.equal(env.PATH, baseEnv().PATH);
+    assert.ok(env.HOME);
+    const allowed = new Set(["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"]);
+    // node itself may add a few of its own (e.g. on some versions); ours are only the allowed ones.
+    const unexpected = Object.keys(env).filter((k) => !allowed.has(k) && !/^(NODE_|__CF)/.test(k));
+    assert.deepEqual(unexpected, []);
+  });
+});
+
+Deno.test("teardown ends the server's whole process tree", async (t) => {
+  await t.step("a grandchild started by the server does not survive jn", async () => {
+    const result = await runJn(["cat", "--json", `${FIXTURE}?tool=spawn_grandchild&seconds=60`]);
+    assert.equal(result.code, 0, result.stderr);
+    const [{ pid }] = parseNdjson(result.stdout) as { pid: number }[];
+    assert.ok(pid > 0);
+    assert.ok(await waitGone(pid), `grandchild ${pid} survived jn`);
+  });
+
+  await t.step("a server that ignores SIGTERM is killed", async () => {
+    const result = await runJn([
+      "cat",
+      "--json",
+      `${FIXTURE}?command=--ignore-sigterm&tool=spawn_grandchild&ignore_sigterm=true`,
+    ]);
+    assert.equal(result.code, 0, result.stderr);
+    const [{ pid }] = parseNdjson(result.stdout) as { pid: number }[];
+    assert.ok(await waitGone(pid), `grandchild ${pid} survived jn`);
+  });
+
+  for (
+    const [name, query, flags, code] of [
+      ["a timeout", "tool=sleep&ms=60000", ["--timeout", "300ms"], 4],
+      ["a failed call", "tool=rpc_error", [], 5],
+      ["a server crash", "tool=exit&code=9", [], 4],
+    ] as const
+  ) {
+    await t.step(`after ${name} the tree is gone too`, async () => {
+      const dir = await Deno.makeTempDir();
+      const pidFile = `${dir}/grandchild.pid`;
+      const server = `mcp+python://${FIXTURES}/servers/with_grandchild.py?command=${
+        encodeURIComponent(pidFile)
+      }`;
+      const result = await runJn(["cat", `${server}&${query}`, ...flags]);
+      assert.equal(result.code, code, result.stderr);
+      const pid = Number(await Deno.readTextFile(pidFile));
+      assert.ok(pid > 0);
+      assert.ok(await waitGone(pid), `grandchild ${pid} survived ${name}`);
+      await Deno.remove(dir, { recursive: true });
+    });
+  }
+});
+
+Deno.test("a reader that goes away ends jn quietly with exit 0", async () => {
+  // 4 MB of output into `head -c 10`: jn's writes fail with EPIPE.
+  const script =
+    `"${Deno.execPath()}" run --config "${ROOT}/deno.json" ${permissionFlags().join(" ")} ` +
+    `"${MAIN}" cat "${FIXTURE}?tool=big&bytes=4000000" | head -c 10 >/dev/null; ` +
+    `echo "jn=\${PIPESTATUS[0]}"`;
+  const output = await new Deno.Command("bash", {
+    args: ["-c", script],
+    env: { ...baseEnv(), DENO_DIR },
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stdout = new TextDecoder().decode(output.stdout);
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.equal(stdout.trim(), "jn=0", stderr);
+  assert.equal(stderr, "");
+});
+
+Deno.test("Ctrl-C cancels the call, ends the server and exits 130", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--config",
+      `${ROOT}/deno.json`,
+      ...permissionFlags(),
+      MAIN,
+      "cat",
+      `${FIXTURE}?tool=sleep&ms=30000`,
+    ],
+    env: baseEnv(),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  // Wait until the server is up: the call is in flight once the fixture logs nothing more; poll ps.
+  const deadline = Date.now() + 10_000;
+  let serverPid: number | undefined;
+  while (!serverPid && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    const ps = new TextDecoder().decode(
+      (await new Deno.Command("ps", { args: ["-eo", "pid,ppid,args"], stdout: "piped" }).output())
+        .stdout,
+    );
+    const line = ps.split("\n").find((l) =>
+      l.includes("fixture.mjs") && l.trim().split(/\s+/)[1] === String(child.pid)
+    );
+    if (line) serverPid = Number(line.trim().split(/\s+/)[0]);
+  }
+  assert.ok(serverPid, "the server never started");
+  await new Promise((r) => setTimeout(r, 400)); // let the call reach the server
+  child.kill("SIGINT");
+  const output = await child.output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert.equal(output.code, 130, stderr);
+  assert.equal(new TextDecoder().decode(output.stdout), "");
+  assert.match(stderr, /^jn: interrupted\n$/);
+  assert.ok(await waitGone(serverPid!), "the server survived Ctrl-C");
+});
+
+Deno.test("--debug logs the protocol exchange on stderr", async () => {
+  const result = await runJn(["--debug", "cat", `${FIXTURE}?tool=echo&text=traced`]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(
+    result.stderr,
+    /→ \{"jsonrpc":"2\.0","id":"server-discover-probe-1","method":"server\/discover"/,
+  );
+  assert.match(
+    result.stderr,
+    /→ \{"method":"tools\/call","params":\{"name":"echo","arguments":\{"text":"traced"\}/,
+  );
+  assert.match(result.stderr, /← \{"jsonrpc":"2\.0","id":\d+,"result":\{"content":\[/);
+  assert.match(
+    result.stderr,
+    /jn: debug: connected to jn-fixture 1\.0\.0 \(protocol 2025-11-25, legacy, stdio\)/,
+  );
+  assert.equal(parseNdjson(result.stdout).length, 1);
+});
