@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { parseNdjson } from "../helpers.ts";
+import { startFixture } from "../remote/support.ts";
 import { FIXTURE, fixtureMeta, sandbox } from "./sandbox.ts";
 
 const SECRET = "sk-very-secret-0123456789";
@@ -218,6 +219,31 @@ Deno.test("jn profile trust: a project profile launches only once trusted, and a
       assert.equal(JSON.parse(info.stdout).trust, "untrusted");
     });
   } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("a remote profile: url and headers with a secret that jn never prints", async () => {
+  const box = await sandbox();
+  const server = await startFixture("http_server.ts");
+  try {
+    await box.write(
+      `${box.user}/remote/_meta.json`,
+      JSON.stringify({
+        url: `${server.url}/headers/mcp`,
+        headers: { "X-Api-Key": "${MY_SECRET}" },
+      }),
+    );
+    const result = await box.run(["--debug", "cat", "@remote/echo?text=x"], {
+      env: { MY_SECRET: SECRET },
+    });
+    assert.equal(result.code, 0, result.stderr);
+    const [record] = parseNdjson(result.stdout) as { text: string }[];
+    assert.equal(JSON.parse(record.text)["x-api-key"], SECRET, "the server got the header");
+    assert.match(result.stderr, /tools\/call/);
+    assert.ok(!result.stderr.includes(SECRET), result.stderr);
+  } finally {
+    await server.stop();
     await box.dispose();
   }
 });
