@@ -23,9 +23,12 @@ interface Step {
 
 const STEPS: Step[] = [
   { say: "What does the demo server offer?", args: ["inspect", "@demo"] },
-  { say: "Call a tool: one NDJSON record per content item", args: ["cat", "@demo/echo?text=hello&repeat=2"] },
   {
-    say: "Arguments are converted to the tool's types (count is an integer)",
+    say: "Call a tool: one NDJSON record per content item",
+    args: ["cat", "@demo/echo?text=hello&repeat=2"],
+  },
+  {
+    say: "Query values are converted to the types the tool declares (a and b are numbers)",
     args: ["cat", "@demo/add?a=2&b=40"],
   },
   {
@@ -51,7 +54,14 @@ for (const step of STEPS) {
   console.log(`\n${bold(`# ${step.say}`)}`);
   console.log(dim(`$ jn ${step.args.map(quote).join(" ")}`));
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--config", `${ROOT}deno.json`, ...permissionFlags(), `${ROOT}main.ts`, ...step.args],
+    args: [
+      "run",
+      "--config",
+      `${ROOT}deno.json`,
+      ...permissionFlags(),
+      `${ROOT}main.ts`,
+      ...step.args,
+    ],
     stdout: "piped",
     stderr: "piped",
   }).output();

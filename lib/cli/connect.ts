@@ -15,7 +15,9 @@ import type { Target } from "../target.ts";
 import { printErr, style, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";
 import { checkDrift } from "./drift.ts";
+import { redactError } from "./redact_error.ts";
 import { type CallFlags, LOG_LEVELS, type LogLevel } from "./options.ts";
+import { sessionExtras } from "./session_extras.ts";
 
 /** Runs `fn` with an open session on the target; always closes it. */
 export async function withSession<T>(
@@ -25,13 +27,21 @@ export async function withSession<T>(
   fn: (session: Session, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const abort = new AbortController();
+  const extras = sessionExtras(ctx, target, flags);
   const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
   const s = style(useColor(ctx.io));
-  const say = (text: string) => void printErr(ctx.io, redact(text, target.secrets));
+  // Diagnostics are written in order and flushed before withSession returns
+  // (main.ts exits right after, and would drop writes still in flight).
+  let written = Promise.resolve();
+  const say = (text: string) => {
+    written = written.then(() => printErr(ctx.io, redact(text, extras.secrets)));
+  };
   let noiseShown = false;
   let session: Session | undefined;
   try {
-    session = await openSession(target.launch, {
+    session = await openSession(extras.launch, {
+      ...extras.options,
+      logLevel: flags.logLevel,
       timeoutMs: flags.timeoutMs,
       connectTimeoutMs: flags.connectTimeoutMs,
       callerEnv: ctx.io.env,
@@ -59,25 +69,32 @@ export async function withSession<T>(
           say(s.dim(`${direction === "send" ? "→" : "←"} ${truncate(JSON.stringify(message))}`))
         : undefined,
       onWarning: ctx.debug ? (message) => say(s.dim(`jn: debug: ${message}`)) : undefined,
+      onNotice: ctx.quiet ? undefined : (message) => say(`${s.yellow("jn:")} ${message}`),
+      onFallback: ctx.debug
+        ? (reason) => say(s.dim(`jn: debug: falling back to legacy SSE (${reason})`))
+        : undefined,
     });
     if (ctx.debug) {
       const server = session.server;
       say(s.dim(
         `jn: debug: connected to ${server.name ?? "?"} ${
           server.version ?? ""
-        } (protocol ${server.protocolVersion}, ${server.era})`,
+        } (protocol ${server.protocolVersion}, ${server.era}, ${session.transportKind})`,
       ));
     }
     await checkDrift(ctx, target, session, flags);
     return await fn(session, abort.signal);
+  } catch (error) {
+    throw redactError(error, extras.secrets);
   } finally {
     await session?.close();
     stopSignals();
+    await written;
   }
 }
 
 /** Installs SIGINT/SIGTERM handlers; a second signal exits at once. Returns the uninstaller. */
-function onInterrupt(handler: (signal: "SIGINT" | "SIGTERM") => void): () => void {
+export function onInterrupt(handler: (signal: "SIGINT" | "SIGTERM") => void): () => void {
   if (Deno.build.os === "windows") return () => {};
   let count = 0;
   const listeners = (["SIGINT", "SIGTERM"] as const).map((signal) => {

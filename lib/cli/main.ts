@@ -14,6 +14,7 @@ import {
   ArgumentError,
   ConfigError,
   ConnectionError,
+  describeViolation,
   InterruptedError,
   JnError,
   LaunchError,
@@ -161,7 +162,7 @@ export async function reportError(error: unknown, ctx: Ctx): Promise<void> {
     lines.push(`${s.red("jn:")} ${error.message}`);
     if (error instanceof UriSyntaxError) lines.push(caretLines(error));
     if (error instanceof ArgumentError && error.violations.length > 1) {
-      for (const v of error.violations) lines.push(`  - ${v.path || "(arguments)"}: ${v.message}`);
+      for (const v of error.violations) lines.push(`  - ${describeViolation(v)}`);
     }
     const tail = (error as { stderrTail?: string }).stderrTail;
     if (tail) {

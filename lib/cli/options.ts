@@ -10,6 +10,7 @@ import type { Command } from "commander";
 import { UsageError } from "../errors.ts";
 import type { ProtocolMode } from "../session/session.ts";
 import { parseDuration } from "./duration.ts";
+import { ELICIT_MODES, type ElicitMode } from "./elicit.ts";
 
 /** The raw flag values commander collects for a server command. */
 export interface RawCallFlags {
@@ -23,6 +24,11 @@ export interface RawCallFlags {
   progress?: boolean;
   logLevel?: string;
   json?: boolean;
+  header?: string[];
+  allowHttp?: boolean;
+  tokenEnv?: string;
+  elicit?: string;
+  root?: string[];
 }
 
 /** Typed flags of a server command. */
@@ -37,6 +43,16 @@ export interface CallFlags {
   progress: boolean;
   logLevel: LogLevel;
   json: boolean;
+  /** `--header`: extra HTTP headers for remote servers. */
+  headers: Record<string, string>;
+  /** `--allow-http`: cleartext HTTP to hosts other than loopback. */
+  allowHttp: boolean;
+  /** `--token-env`: the variable holding a bearer token. */
+  tokenEnv?: string;
+  /** `--elicit`: how to answer elicitation requests. */
+  elicit: ElicitMode;
+  /** `--root`: directories exposed as roots (as given). */
+  roots: string[];
 }
 
 /** MCP log levels, least severe first (RFC 5424 names). */
@@ -70,7 +86,16 @@ export function addConnectionOptions(command: Command): Command {
     )
     .option("--progress", "print progress notifications as lines on stderr")
     .option("--log-level <level>", `server log messages shown on stderr: ${LOG_LEVELS.join("|")}`)
-    .option("--ignore-schema", "skip the profile's schema drift check");
+    .option("--ignore-schema", "skip the profile's schema drift check")
+    .option("--header <name: value>", "an HTTP header for a remote server (repeatable)", collect)
+    .option("--token-env <VAR>", "send the bearer token held in environment variable VAR")
+    .option("--allow-http", "allow cleartext http:// to hosts other than loopback")
+    .option(
+      "--elicit <mode>",
+      `answer the server's questions: ${ELICIT_MODES.join("|")} (auto: prompt on a terminal)`,
+      "auto",
+    )
+    .option("--root <path>", "expose a directory to the server as a root (repeatable)", collect);
 }
 
 /** Adds the argument flags of commands that call a tool or get a prompt. */
@@ -93,7 +118,37 @@ export function parseCallFlags(raw: RawCallFlags): CallFlags {
     progress: raw.progress === true,
     logLevel: parseLogLevel(raw.logLevel ?? "info"),
     json: raw.json === true,
+    headers: parseHeaders(raw.header ?? []),
+    allowHttp: raw.allowHttp === true,
+    tokenEnv: raw.tokenEnv === undefined
+      ? undefined
+      : parseEnvNames([raw.tokenEnv], "--token-env")[0],
+    elicit: parseElicit(raw.elicit ?? "auto"),
+    roots: raw.root ?? [],
   };
+}
+
+function parseHeaders(values: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const value of values) {
+    const colon = value.indexOf(":");
+    const name = colon === -1 ? "" : value.slice(0, colon).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      throw new UsageError(`Invalid --header "${value}": expected "Name: value"`, {
+        hint: 'e.g. --header "X-Api-Key: abc123"',
+      });
+    }
+    headers[name] = value.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+function parseElicit(text: string): ElicitMode {
+  const mode = ELICIT_MODES.find((candidate) => candidate === text);
+  if (!mode) {
+    throw new UsageError(`Invalid --elicit "${text}"`, { hint: `use ${ELICIT_MODES.join(", ")}` });
+  }
+  return mode;
 }
 
 function parseProtocol(text: string): ProtocolMode {
@@ -104,11 +159,11 @@ function parseProtocol(text: string): ProtocolMode {
   });
 }
 
-function parseEnvNames(names: string[]): string[] {
+function parseEnvNames(names: string[], flag = "--env-passthrough"): string[] {
   for (const name of names) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-      throw new UsageError(`Invalid --env-passthrough "${name}": not a variable name`, {
-        hint: "give the name only, e.g. --env-passthrough GITHUB_TOKEN",
+      throw new UsageError(`Invalid ${flag} "${name}": not a variable name`, {
+        hint: `give the name only, e.g. ${flag} GITHUB_TOKEN`,
       });
     }
   }

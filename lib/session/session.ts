@@ -5,26 +5,26 @@
  *
  * Guarantees: every request is bounded by a timeout and names itself when it
  * times out; SDK errors become jn's typed errors (lib/errors.ts); `close()` is
- * idempotent and ends the server's whole process tree.
+ * idempotent and ends the server's whole process tree (stdio) or its HTTP
+ * session (remote). Remote servers are reached over Streamable HTTP, falling
+ * back to legacy SSE when the first POST is refused with a 4xx (see
+ * `fallsBackToSse`); cleartext HTTP is refused unless the host is loopback or
+ * the caller allows it.
  *
  * @module
  */
 
-import type { Client, Transport } from "@modelcontextprotocol/client";
-import {
-  ConnectionError,
-  InterruptedError,
-  JnError,
-  LaunchError,
-  ProtocolError,
-  TimeoutError,
-} from "../errors.ts";
-import type { LaunchSpec, StdioLaunch } from "../launch/spec.ts";
+import type { AuthStore } from "../auth/token_store.ts";
+import { JnError, UsageError } from "../errors.ts";
+import type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 import { childEnvironment } from "../sandbox/env.ts";
-import { VERSION } from "../version.ts";
-import { ProcessTransport } from "./process_transport.ts";
+import { type Channel, StdioChannel } from "./channel.ts";
+import { type ClientHandlers, createClient, type ProtocolMode } from "./client_setup.ts";
+import { fallsBackToSse, HttpChannel, isLoopback } from "./http_channel.ts";
+import { createAuthFetch } from "./oauth_fetch.ts";
+import { JnOAuthProvider } from "./oauth_provider.ts";
+import { bound, ConnectFailure, SdkSession } from "./sdk_session.ts";
 import type {
-  JsonObject,
   LogEntry,
   ProgressUpdate,
   PromptInfo,
@@ -37,11 +37,35 @@ import type {
   ToolInfo,
 } from "./types.ts";
 
-/** Which protocol era to speak: negotiate (default), 2025 only, or one pinned revision. */
-export type ProtocolMode = "auto" | "legacy" | { pin: string };
+export type { ProtocolMode } from "./client_setup.ts";
+
+/** What `jn auth login` asks for. */
+export interface LoginSettings {
+  /** A pre-registered client (no dynamic registration). */
+  clientId?: string;
+  clientSecret?: string;
+  /** Use the client-credentials grant (machine to machine; needs id and secret). */
+  clientCredentials?: boolean;
+  /** The scope to ask for. */
+  scope?: string;
+  /** An HTTPS client ID metadata document to use as client_id where supported. */
+  clientMetadataUrl?: string;
+}
+
+/** OAuth for remote servers. */
+export interface SessionAuth {
+  /** Where tokens live. */
+  store: AuthStore;
+  /** Whether a browser sign-in may start. */
+  interactive: boolean;
+  /** Shows a sign-in URL (print it, open a browser). */
+  onSignIn?: (url: string) => void | Promise<void>;
+  /** `jn auth login`: start over with these settings. */
+  login?: LoginSettings;
+}
 
 /** Options of {@linkcode openSession}. */
-export interface SessionOptions {
+export interface SessionOptions extends ClientHandlers {
   /** Bound of each request in ms (progress resets it); 0 disables it. */
   timeoutMs: number;
   /** Bound of the handshake in ms; 0 disables it. */
@@ -60,10 +84,18 @@ export interface SessionOptions {
   onNoise?: (line: string) => void;
   /** `notifications/message` from the server. */
   onLog?: (entry: LogEntry) => void;
+  /** Sent as `logging/setLevel` when the server supports logging. */
+  logLevel?: string;
   /** Every JSON-RPC message, both ways (for `--debug`). */
   onTrace?: (direction: "send" | "recv", message: unknown) => void;
-  /** Out-of-band problems that do not fail the run (stale responses and the like). */
+  /** Allow cleartext `http://` to hosts other than loopback. */
+  allowHttp?: boolean;
+  /** OAuth for remote servers (skipped when the launch sends its own Authorization header). */
+  auth?: SessionAuth;
+  /** Out-of-band problems that do not fail the run (for `--debug`). */
   onWarning?: (message: string) => void;
+  /** Called when a remote server only speaks legacy SSE (for `--debug`). */
+  onFallback?: (reason: string) => void;
 }
 
 /** Per-call options. */
@@ -78,6 +110,8 @@ export interface Session {
   readonly label: string;
   /** What the server said about itself. */
   readonly server: ServerIdentity;
+  /** How it is reached: `stdio`, `streamable-http` or `sse`. */
+  readonly transportKind?: "stdio" | "streamable-http" | "sse";
   listTools(): Promise<ToolInfo[]>;
   listResources(): Promise<ResourceInfo[]>;
   listResourceTemplates(): Promise<ResourceTemplateInfo[]>;
@@ -89,7 +123,7 @@ export interface Session {
   ): Promise<ToolCallResult>;
   readResource(uri: string): Promise<ResourceContents[]>;
   getPrompt(name: string, args: Record<string, string>): Promise<PromptResult>;
-  /** Ends the session and the server's process tree. Idempotent. */
+  /** Ends the session and the server's process tree or HTTP session. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -104,323 +138,115 @@ function loadSdk(): Promise<Sdk> {
 /** Connects to the server a launch spec describes. */
 export async function openSession(launch: LaunchSpec, options: SessionOptions): Promise<Session> {
   const sdk = await loadSdk();
+  if (launch.transport === "stdio") return await openStdio(sdk, launch, options);
+  return await openHttp(sdk, launch, options);
+}
+
+async function openStdio(
+  sdk: Sdk,
+  launch: StdioLaunch,
+  options: SessionOptions,
+): Promise<Session> {
   const mode = options.protocol ?? "auto";
+  const channel = () =>
+    new StdioChannel(launch, {
+      env: childEnvironment({
+        callerEnv: options.callerEnv,
+        declared: launch.env,
+        passthrough: launch.envPassthrough,
+      }),
+      onStderr: options.onStderr,
+      onNoise: options.onNoise,
+    });
+  const probe = options.probeTimeoutMs ?? 3000;
   try {
-    return await connectOnce(sdk, launch, options, mode);
+    return await connect(sdk, channel(), launch.label, options, mode, probe);
   } catch (error) {
+    if (!(error instanceof ConnectFailure)) throw error;
     // A server that exits on the era probe is a 2025 server: start it again
     // and speak 2025 from the first message.
-    if (mode === "auto" && launch.transport === "stdio" && error instanceof ClosedDuringConnect) {
-      return await connectOnce(sdk, launch, options, "legacy");
+    if (mode === "auto" && error.exited && !(error.raw instanceof JnError)) {
+      return await connect(sdk, channel(), launch.label, options, "legacy", probe)
+        .catch(unwrap);
     }
-    throw error instanceof ClosedDuringConnect ? error.jnError : error;
+    throw error.jnError;
   }
 }
 
-class ClosedDuringConnect extends Error {
-  jnError: JnError;
-  constructor(jnError: JnError) {
-    super(jnError.message);
-    this.jnError = jnError;
+async function openHttp(sdk: Sdk, launch: HttpLaunch, options: SessionOptions): Promise<Session> {
+  const url = new URL(launch.url);
+  if (url.protocol === "http:" && !isLoopback(url.hostname) && !options.allowHttp) {
+    throw new UsageError(
+      `Refusing cleartext HTTP to "${url.host}": requests, tokens and results would travel unencrypted`,
+      { hint: "use mcp+https://, or pass --allow-http if this network is trusted" },
+    );
+  }
+  const fetch = await authorizingFetch(sdk, launch, options);
+  const mode = options.protocol ?? "auto";
+  const probe = bound(options.connectTimeoutMs);
+  const channel = (kind: "streamable-http" | "sse") =>
+    new HttpChannel(sdk, launch.url, {
+      kind,
+      headers: launch.headers,
+      fetch,
+      credentials: Object.keys(launch.headers).some((h) => h.toLowerCase() === "authorization"),
+    });
+  if (launch.transport === "sse") {
+    return await connect(sdk, channel("sse"), launch.label, options, mode, probe).catch(unwrap);
+  }
+  try {
+    return await connect(sdk, channel("streamable-http"), launch.label, options, mode, probe);
+  } catch (error) {
+    if (!(error instanceof ConnectFailure)) throw error;
+    if (!fallsBackToSse(sdk, error.raw)) throw error.jnError;
+    options.onFallback?.(error.jnError.message);
+    try {
+      return await connect(sdk, channel("sse"), launch.label, options, mode, probe);
+    } catch (sseError) {
+      // Neither worked: the Streamable HTTP answer is the one to explain.
+      if (sseError instanceof ConnectFailure) {
+        error.jnError.hint ??= `the legacy SSE fallback failed too: ${sseError.jnError.message}`;
+      }
+      throw error.jnError;
+    }
   }
 }
 
-async function connectOnce(
+async function authorizingFetch(sdk: Sdk, launch: HttpLaunch, options: SessionOptions) {
+  const auth = options.auth;
+  if (!auth) return undefined;
+  if (Object.keys(launch.headers).some((name) => name.toLowerCase() === "authorization")) {
+    return undefined;
+  }
+  const provider = await JnOAuthProvider.load(auth.store, launch.url, {
+    interactive: auth.interactive,
+    onSignIn: auth.onSignIn,
+    signal: options.signal,
+  });
+  if (auth.login) provider.startOver(auth.login);
+  return createAuthFetch(sdk, { serverUrl: launch.url, provider, onWarning: options.onWarning });
+}
+
+async function connect(
   sdk: Sdk,
-  launch: LaunchSpec,
+  channel: Channel,
+  label: string,
   options: SessionOptions,
   mode: ProtocolMode,
+  probeTimeoutMs: number,
 ): Promise<Session> {
-  if (launch.transport !== "stdio") {
-    throw new ConnectionError(`The ${launch.transport} transport is not supported yet`);
-  }
-  const transport = new ProcessTransport(launch, {
-    env: childEnvironment({
-      callerEnv: options.callerEnv,
-      declared: launch.env,
-      passthrough: launch.envPassthrough,
-    }),
-    onStderr: options.onStderr,
-    onNoise: options.onNoise,
+  const client = createClient(sdk, {
+    mode,
+    probeTimeoutMs,
+    onElicit: options.onElicit,
+    roots: options.roots,
+    onNotice: options.onNotice,
   });
-  const client = new sdk.Client({ name: "jn", version: VERSION }, {
-    capabilities: {},
-    versionNegotiation: mode === "legacy" ? { mode: "legacy" } : {
-      mode,
-      probe: { timeoutMs: options.probeTimeoutMs ?? 3000 },
-    },
-  });
-  const session = new SdkSession(sdk, client, transport, launch, options);
-  await session.connect(mode);
+  const session = new SdkSession(sdk, client, channel, { ...options, label });
+  await session.connect();
   return session;
 }
 
-class SdkSession implements Session {
-  readonly label: string;
-  server: ServerIdentity = { capabilities: {} };
-  #sdk: Sdk;
-  #client: Client;
-  #transport: ProcessTransport;
-  #launch: StdioLaunch;
-  #options: SessionOptions;
-  #fatal?: JnError;
-  #closed?: Promise<void>;
-  #tools?: Promise<ToolInfo[]>;
-
-  constructor(
-    sdk: Sdk,
-    client: Client,
-    transport: ProcessTransport,
-    launch: StdioLaunch,
-    options: SessionOptions,
-  ) {
-    this.#sdk = sdk;
-    this.#client = client;
-    this.#transport = transport;
-    this.#launch = launch;
-    this.#options = options;
-    this.label = launch.label;
-    client.onerror = (error) => this.#onError(error);
-    client.setNotificationHandler("notifications/message", (notification) => {
-      const params = notification.params as LogEntry;
-      options.onLog?.({ level: params.level, logger: params.logger, data: params.data });
-    });
-    if (options.onTrace) traceTransport(transport, options.onTrace);
-  }
-
-  async connect(mode: ProtocolMode): Promise<void> {
-    try {
-      await this.#client.connect(this.#transport as Transport, {
-        timeout: bound(this.#options.connectTimeoutMs),
-        signal: this.#options.signal,
-      });
-    } catch (error) {
-      const jnError = this.#translate(error, "initialize");
-      await this.close();
-      if (mode === "auto" && this.#transport.exitStatus() && !(error instanceof JnError)) {
-        throw new ClosedDuringConnect(jnError);
-      }
-      throw jnError;
-    }
-    const client = this.#client;
-    const version = client.getServerVersion();
-    this.server = {
-      name: version?.name,
-      version: version?.version,
-      protocolVersion: client.getNegotiatedProtocolVersion(),
-      era: client.getProtocolEra?.() as ServerIdentity["era"],
-      capabilities: (client.getServerCapabilities() ?? {}) as JsonObject,
-      instructions: client.getInstructions(),
-    };
-  }
-
-  /** The server's tools; listed once per session (the drift check and the call share it). */
-  listTools(): Promise<ToolInfo[]> {
-    if (!this.server.capabilities.tools) return Promise.resolve([]);
-    this.#tools ??= this.#request("tools/list", (o) => this.#client.listTools(undefined, o))
-      .then((result) => result.tools as ToolInfo[]);
-    // A failed listing is not cached: a later caller gets its own error.
-    this.#tools.catch(() => this.#tools = undefined);
-    return this.#tools;
-  }
-
-  async listResources(): Promise<ResourceInfo[]> {
-    if (!this.server.capabilities.resources) return [];
-    const result = await this.#request(
-      "resources/list",
-      (o) => this.#client.listResources(undefined, o),
-    );
-    return result.resources as ResourceInfo[];
-  }
-
-  async listResourceTemplates(): Promise<ResourceTemplateInfo[]> {
-    if (!this.server.capabilities.resources) return [];
-    const result = await this.#request(
-      "resources/templates/list",
-      (o) => this.#client.listResourceTemplates(undefined, o),
-    );
-    return result.resourceTemplates as ResourceTemplateInfo[];
-  }
-
-  async listPrompts(): Promise<PromptInfo[]> {
-    if (!this.server.capabilities.prompts) return [];
-    const result = await this.#request(
-      "prompts/list",
-      (o) => this.#client.listPrompts(undefined, o),
-    );
-    return result.prompts as PromptInfo[];
-  }
-
-  async callTool(
-    name: string,
-    args: Record<string, unknown>,
-    options: CallOptions = {},
-  ): Promise<ToolCallResult> {
-    const result = await this.#request(
-      `tools/call "${name}"`,
-      (o) => this.#client.callTool({ name, arguments: args }, o),
-      options.onProgress,
-    );
-    return result as ToolCallResult;
-  }
-
-  async readResource(uri: string): Promise<ResourceContents[]> {
-    const result = await this.#request(
-      `resources/read "${uri}"`,
-      (o) => this.#client.readResource({ uri }, o),
-    );
-    return result.contents as ResourceContents[];
-  }
-
-  async getPrompt(name: string, args: Record<string, string>): Promise<PromptResult> {
-    const result = await this.#request(
-      `prompts/get "${name}"`,
-      (o) => this.#client.getPrompt({ name, arguments: args }, o),
-    );
-    return result as unknown as PromptResult;
-  }
-
-  close(): Promise<void> {
-    this.#closed ??= (async () => {
-      try {
-        await this.#client.close();
-      } catch { /* closing a broken session is best effort */ }
-      await this.#transport.close();
-    })();
-    return this.#closed;
-  }
-
-  async #request<T>(
-    label: string,
-    run: (options: import("@modelcontextprotocol/client").RequestOptions) => Promise<T>,
-    onProgress?: (update: ProgressUpdate) => void,
-  ): Promise<T> {
-    if (this.#fatal) throw this.#fatal;
-    try {
-      return await run({
-        timeout: bound(this.#options.timeoutMs),
-        resetTimeoutOnProgress: true,
-        signal: this.#options.signal,
-        onprogress: onProgress
-          ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message })
-          : undefined,
-      });
-    } catch (error) {
-      throw this.#translate(error, label);
-    }
-  }
-
-  #onError(error: Error): void {
-    if (error instanceof ProtocolError) {
-      // A garbled message may have been the answer someone waits for: fail fast.
-      this.#fatal ??= error;
-      void this.#transport.close();
-      return;
-    }
-    this.#options.onWarning?.(error.message);
-  }
-
-  /** Maps whatever the SDK or the transport threw to one of jn's errors. */
-  #translate(error: unknown, label: string): JnError {
-    if (this.#options.signal?.aborted) return new InterruptedError();
-    if (this.#fatal) return this.#fatal;
-    if (error instanceof JnError) return error;
-    const sdk = this.#sdk;
-    const tail = this.#transport.stderrTail() || undefined;
-    const noise = this.#transport.firstNoise;
-    if (noise !== undefined && this.#transport.received === 0) {
-      // Silence plus text on stdout: the server speaks something, just not JSON-RPC.
-      return new ProtocolError(
-        `The server wrote text that is not JSON-RPC to stdout instead of answering ${label}: ${
-          JSON.stringify(noise.slice(0, 120))
-        }`,
-        {
-          cause: error,
-          hint:
-            "an MCP stdio server must write only JSON-RPC messages to stdout (logs belong on stderr)",
-        },
-      );
-    }
-    if (error instanceof sdk.ProtocolError) {
-      return new ProtocolError(
-        `The server answered ${label} with error ${error.code}: ${error.message}`,
-        { code: error.code, data: error.data, cause: error },
-      );
-    }
-    if (error instanceof sdk.SdkError) {
-      switch (error.code) {
-        case sdk.SdkErrorCode.RequestTimeout:
-          return new TimeoutError(label, this.#timeoutFor(label), {
-            cause: error,
-            hint: label === "initialize"
-              ? "a server that starts slowly (first npx/uvx download) needs --connect-timeout 5m"
-              : "raise the bound with --timeout (e.g. --timeout 5m), or --timeout 0 for none",
-          });
-        case sdk.SdkErrorCode.ConnectionClosed:
-        case sdk.SdkErrorCode.NotConnected:
-        case sdk.SdkErrorCode.SendFailed:
-          return this.#exitedError(label, error, tail);
-        case sdk.SdkErrorCode.InvalidResult:
-        case sdk.SdkErrorCode.UnsupportedResultType:
-          return new ProtocolError(
-            `The server sent a malformed answer to ${label}: ${error.message}`,
-            { cause: error },
-          );
-        default:
-          return new ProtocolError(`${label} failed: ${error.message}`, { cause: error });
-      }
-    }
-    if ((error as Error)?.name === "AbortError") return new InterruptedError();
-    if (this.#transport.exitStatus()) return this.#exitedError(label, error, tail);
-    return new ProtocolError(`${label} failed: ${(error as Error)?.message ?? error}`, {
-      cause: error,
-    });
-  }
-
-  #timeoutFor(label: string): number {
-    return label === "initialize" ? this.#options.connectTimeoutMs : this.#options.timeoutMs;
-  }
-
-  #exitedError(label: string, cause: unknown, stderrTail: string | undefined): JnError {
-    const status = this.#transport.exitStatus();
-    const how = status === undefined
-      ? "closed the connection"
-      : status.signal
-      ? `was killed by ${status.signal}`
-      : `exited with code ${status.code}`;
-    const what = label === "initialize" ? "before the MCP handshake completed" : `during ${label}`;
-    const Kind = label === "initialize" ? LaunchError : ConnectionError;
-    return new Kind(`The server "${this.#launch.label}" ${how} ${what}`, {
-      cause,
-      stderrTail,
-      hint: stderrTail ? undefined : "run the server command by hand to see why it stops",
-    });
-  }
-}
-
-function bound(ms: number): number | undefined {
-  // The SDK treats a missing timeout as its 60 s default: "no limit" is a very large one.
-  return ms > 0 ? ms : 2 ** 31 - 1;
-}
-
-function traceTransport(
-  transport: ProcessTransport,
-  onTrace: (direction: "send" | "recv", message: unknown) => void,
-): void {
-  const send = transport.send.bind(transport);
-  transport.send = (message) => {
-    onTrace("send", message);
-    return send(message);
-  };
-  let inner = transport.onmessage;
-  Object.defineProperty(transport, "onmessage", {
-    get: () =>
-      inner && ((message: unknown, extra: unknown) => {
-        onTrace("recv", message);
-        (inner as (m: unknown, e: unknown) => void)(message, extra);
-      }),
-    set: (handler) => {
-      inner = handler;
-    },
-  });
+function unwrap(error: unknown): never {
+  throw error instanceof ConnectFailure ? error.jnError : error;
 }

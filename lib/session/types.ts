@@ -108,3 +108,28 @@ export interface LogEntry {
   logger?: string;
   data: unknown;
 }
+
+/** A server's request for input from the user (`elicitation/create`). */
+export interface ElicitationRequest {
+  /** `form`: fill `requestedSchema`; `url`: visit `url` (out of band). */
+  mode: "form" | "url";
+  message: string;
+  /** The fields asked for (flat object schema of primitives), form mode. */
+  requestedSchema?: JsonSchema;
+  /** The page to open, URL mode. */
+  url?: string;
+  elicitationId?: string;
+}
+
+/** The user's answer to an elicitation. */
+export interface ElicitationResponse {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, string | number | boolean | string[]>;
+}
+
+/** A root the client exposes to the server (`roots/list`). */
+export interface RootInfo {
+  /** A `file://` URI. */
+  uri: string;
+  name?: string;
+}

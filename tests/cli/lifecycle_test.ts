@@ -159,12 +159,12 @@ Deno.test("--debug logs the protocol exchange on stderr", async () => {
   );
   assert.match(
     result.stderr,
-    /→ \{"method":"tools\/call","params":\{"name":"echo","arguments":\{"text":"traced"\}\}/,
+    /→ \{"method":"tools\/call","params":\{"name":"echo","arguments":\{"text":"traced"\}/,
   );
-  assert.match(result.stderr, /← \{"jsonrpc":"2\.0","id":2,"result":\{"content":\[/);
+  assert.match(result.stderr, /← \{"jsonrpc":"2\.0","id":\d+,"result":\{"content":\[/);
   assert.match(
     result.stderr,
-    /jn: debug: connected to jn-fixture 1\.0\.0 \(protocol 2025-11-25, legacy\)/,
+    /jn: debug: connected to jn-fixture 1\.0\.0 \(protocol 2025-11-25, legacy, stdio\)/,
   );
   assert.equal(parseNdjson(result.stdout).length, 1);
 });

@@ -6,10 +6,12 @@
 
 import type { Command } from "commander";
 import type { Ctx } from "../main.ts";
+import { registerAuth } from "./auth.ts";
 import { registerCat } from "./cat.ts";
 import { registerFilter } from "./filter.ts";
 import { registerInspect } from "./inspect.ts";
 import { registerMcp } from "./mcp.ts";
+import { registerProfile } from "./profile.ts";
 import { registerPut } from "./put.ts";
 
 /** Registers all commands. */
@@ -19,6 +21,8 @@ export function registerCommands(program: Command, ctx: Ctx): void {
   registerPut(program, ctx);
   registerFilter(program, ctx);
   registerMcp(program, ctx);
+  registerProfile(program, ctx);
+  registerAuth(program, ctx);
   // A deliberate bug, hidden from help: lets the tests prove that an
   // unexpected exception exits 70 with a one-line message (and a stack under --debug).
   program.command("__internal-error", { hidden: true }).action(() => {

@@ -1,0 +1,77 @@
+/**
+ * What `jn auth status` shows of a stored authorization: who signed in how,
+ * with which scopes, until when. Never the tokens or the client secret.
+ *
+ * @module
+ */
+
+import { type AuthRecord, tokenExpired } from "./token_store.ts";
+
+/** The printable facts of one auth record (no secrets). */
+export interface AuthSummary {
+  serverUrl: string;
+  signedIn: boolean;
+  grant: AuthRecord["grant"];
+  clientId?: string;
+  issuer?: string;
+  scopes: string[];
+  /** ISO time the access token expires, when known. */
+  expiresAt?: string;
+  expired: boolean;
+  /** A refresh token (or client credentials) can renew the access token. */
+  renewable: boolean;
+  file?: string;
+}
+
+/** Summarises a record; `now` is injectable for tests. */
+export function summarize(record: AuthRecord, file?: string, now = Date.now()): AuthSummary {
+  const tokens = record.tokens;
+  const issuer = typeof tokens?.issuer === "string"
+    ? tokens.issuer
+    : typeof record.client?.issuer === "string"
+    ? record.client.issuer
+    : undefined;
+  return {
+    serverUrl: record.serverUrl,
+    signedIn: tokens !== undefined,
+    grant: record.grant,
+    clientId: record.client?.client_id,
+    issuer,
+    scopes: (tokens?.scope ?? record.scope ?? "").split(" ").filter(Boolean),
+    expiresAt: tokens?.expires_at ? new Date(tokens.expires_at).toISOString() : undefined,
+    expired: tokens ? tokenExpired(tokens, now, 0) : false,
+    renewable: tokens?.refresh_token !== undefined ||
+      (record.grant === "client_credentials" && record.client?.client_secret !== undefined),
+    file,
+  };
+}
+
+/** The summary as indented text lines. */
+export function formatSummary(summary: AuthSummary, now = Date.now()): string {
+  const lines = [summary.serverUrl];
+  const how = summary.grant === "client_credentials" ? "client credentials" : "browser sign-in";
+  lines.push(`  signed in: ${summary.signedIn ? `yes (${how})` : "no"}`);
+  if (summary.clientId) lines.push(`  client:    ${summary.clientId}`);
+  if (summary.issuer) lines.push(`  issuer:    ${summary.issuer}`);
+  if (summary.scopes.length > 0) lines.push(`  scopes:    ${summary.scopes.join(" ")}`);
+  if (summary.signedIn) {
+    const expiry = summary.expiresAt ? Date.parse(summary.expiresAt) : undefined;
+    const when = expiry === undefined
+      ? "no expiry given"
+      : summary.expired
+      ? `expired ${duration(now - expiry)} ago (${summary.expiresAt})`
+      : `in ${duration(expiry - now)} (${summary.expiresAt})`;
+    lines.push(`  expires:   ${when}`);
+    lines.push(`  renewable: ${summary.renewable ? "yes (refreshed automatically)" : "no"}`);
+  }
+  if (summary.file) lines.push(`  file:      ${summary.file}`);
+  return lines.join("\n");
+}
+
+function duration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 120) return `${s}s`;
+  if (s < 7200) return `${Math.round(s / 60)}m`;
+  if (s < 172800) return `${Math.round(s / 3600)}h`;
+  return `${Math.round(s / 86400)}d`;
+}

@@ -1,0 +1,93 @@
+/**
+ * Builds the SDK client of a session: jn's identity, the capabilities it
+ * advertises and the handlers of what a server may ask of it.
+ *
+ * Guarantees: elicitation is advertised (form and URL mode) only when the
+ * caller can answer it; roots only when the caller gave some (advertising
+ * none would let servers such as server-filesystem narrow themselves to the
+ * current directory); sampling never — a server that asks anyway gets a
+ * JSON-RPC error that says jn is not an LLM host. In the 2026-07-28 era the
+ * same handlers fulfil `input_required` results (the SDK's auto-fulfilment).
+ *
+ * @module
+ */
+
+import type { Client } from "@modelcontextprotocol/client";
+import { VERSION } from "../version.ts";
+import type { ElicitationRequest, ElicitationResponse, JsonSchema, RootInfo } from "./types.ts";
+
+type Sdk = typeof import("@modelcontextprotocol/client");
+
+/** Which protocol era to speak: negotiate (default), 2025 only, or one pinned revision. */
+export type ProtocolMode = "auto" | "legacy" | { pin: string };
+
+/** What the client can do for the server. */
+export interface ClientHandlers {
+  /** Answers `elicitation/create`; without it elicitation is not advertised. */
+  onElicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
+  /** Roots to expose; without them roots are not advertised. */
+  roots?: RootInfo[];
+  /** Things the user should know about (a declined sampling request). */
+  onNotice?: (message: string) => void;
+}
+
+/** Options of {@linkcode createClient}. */
+export interface CreateClientOptions extends ClientHandlers {
+  mode: ProtocolMode;
+  /** Bound of the era probe (ms). */
+  probeTimeoutMs: number;
+}
+
+/** A new SDK client with jn's capabilities and handlers. */
+export function createClient(sdk: Sdk, options: CreateClientOptions): Client {
+  const capabilities: Record<string, unknown> = {};
+  if (options.onElicit) capabilities.elicitation = { form: {}, url: {} };
+  if (options.roots) capabilities.roots = { listChanged: false };
+  const mode = options.mode;
+  const client = new sdk.Client({ name: "jn", version: VERSION }, {
+    capabilities,
+    versionNegotiation: mode === "legacy"
+      ? { mode: "legacy" }
+      : { mode, probe: { timeoutMs: options.probeTimeoutMs } },
+  });
+  const onElicit = options.onElicit;
+  if (onElicit) {
+    client.setRequestHandler("elicitation/create", async (request) => {
+      const params = request.params as Record<string, unknown>;
+      const answer = await onElicit({
+        mode: params.mode === "url" ? "url" : "form",
+        message: String(params.message ?? ""),
+        requestedSchema: params.requestedSchema as JsonSchema | undefined,
+        url: typeof params.url === "string" ? params.url : undefined,
+        elicitationId: typeof params.elicitationId === "string" ? params.elicitationId : undefined,
+      });
+      return answer.action === "accept" && params.mode !== "url"
+        ? { action: "accept", content: answer.content ?? {} }
+        : { action: answer.action };
+    });
+  }
+  const roots = options.roots;
+  if (roots) {
+    client.setRequestHandler("roots/list", () => ({ roots: roots.map((r) => ({ ...r })) }));
+  }
+  client.fallbackRequestHandler = (request) => {
+    if (request.method === "sampling/createMessage") {
+      options.onNotice?.(
+        "the server asked jn to run an LLM (sampling/createMessage); jn is not an LLM host, so it declined",
+      );
+      return Promise.reject(
+        new sdk.ProtocolError(
+          sdk.ProtocolErrorCode.MethodNotFound,
+          "Sampling is not supported: jn is a command-line client, not an LLM host",
+        ),
+      );
+    }
+    return Promise.reject(
+      new sdk.ProtocolError(
+        sdk.ProtocolErrorCode.MethodNotFound,
+        `Method not found: ${request.method}`,
+      ),
+    );
+  };
+  return client;
+}

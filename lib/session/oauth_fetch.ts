@@ -1,0 +1,214 @@
+/**
+ * The `fetch` of an OAuth-protected MCP server: adds the bearer token to the
+ * server's own requests, refreshes an expired token before sending, signs in
+ * on `401` and steps up the scope on `403 insufficient_scope`, then retries
+ * the request once. Everything OAuth itself (discovery, registration, PKCE,
+ * the `resource` parameter, token and refresh requests) is the SDK's `auth()`.
+ *
+ * Guarantees: the token only ever goes to the server's origin (never to the
+ * authorization server, which gets the SDK's own client authentication);
+ * concurrent requests share one sign-in; each request is retried at most once
+ * per cause, so a server that keeps refusing cannot make jn loop; failures
+ * are jn errors (ConnectionError, exit 4) with a hint.
+ *
+ * @module
+ */
+
+import type { FetchLike } from "@modelcontextprotocol/client";
+import { tokenExpired } from "../auth/token_store.ts";
+import { ConnectionError, JnError } from "../errors.ts";
+import { type JnOAuthProvider, signInRequired } from "./oauth_provider.ts";
+
+type Sdk = typeof import("@modelcontextprotocol/client");
+
+interface Challenge {
+  resourceMetadataUrl?: URL;
+  scope?: string;
+  force?: boolean;
+}
+
+/** Options of {@linkcode createAuthFetch}. */
+export interface AuthFetchOptions {
+  /** The MCP server URL (the protected resource). */
+  serverUrl: string;
+  provider: JnOAuthProvider;
+  /** The fetch underneath (also used for the OAuth requests). */
+  base?: FetchLike;
+  /** The SDK's own warnings during a sign-in (for `--debug`). */
+  onWarning?: (message: string) => void;
+}
+
+/** A fetch that authorizes requests to one MCP server. */
+export function createAuthFetch(sdk: Sdk, options: AuthFetchOptions): FetchLike {
+  const { provider, serverUrl } = options;
+  const base: FetchLike = options.base ?? ((input, init) => fetch(input, init));
+  const origin = new URL(serverUrl).origin;
+  let scope = provider.record.scope;
+  let resourceMetadataUrl: URL | undefined;
+  let running: Promise<void> | undefined;
+
+  const authorize = (challenge: Challenge): Promise<void> => {
+    running ??= quietly(options.onWarning, () => runAuth(sdk, provider, serverUrl, base, challenge))
+      .finally(() => running = undefined);
+    return running;
+  };
+
+  const send = async (input: string | URL, init?: RequestInit): Promise<Response> => {
+    const headers = new Headers(init?.headers);
+    const token = provider.tokens()?.access_token;
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    return await base(input, { ...init, headers });
+  };
+
+  return async (input, init) => {
+    if (new URL(String(input)).origin !== origin) return await base(input, init);
+    await running;
+    const stored = provider.record.tokens;
+    if (stored && tokenExpired(stored) && provider.canAuthorize()) {
+      await authorize({ resourceMetadataUrl, scope });
+    }
+    let response = await send(input, init);
+    if (response.status === 401) {
+      const params = sdk.extractWWWAuthenticateParams(response);
+      await response.body?.cancel();
+      resourceMetadataUrl = params.resourceMetadataUrl ?? resourceMetadataUrl;
+      scope = sdk.computeScopeUnion(scope, params.scope);
+      if (!provider.canAuthorize()) throw signInRequired(provider.record);
+      await authorize({ resourceMetadataUrl, scope });
+      response = await send(input, init);
+      if (response.status === 401) {
+        await response.body?.cancel();
+        await provider.invalidateCredentials("discovery");
+        throw new ConnectionError(
+          `The server "${serverUrl}" refused the new token (HTTP 401)`,
+          { hint: `sign in again with 'jn auth login ${serverUrl}'` },
+        );
+      }
+    }
+    if (response.status === 403) {
+      const params = sdk.extractWWWAuthenticateParams(response);
+      if (params.error !== "insufficient_scope") return response;
+      await response.body?.cancel();
+      const granted = provider.tokens()?.scope;
+      scope = sdk.computeScopeUnion(scope, granted, params.scope);
+      resourceMetadataUrl = params.resourceMetadataUrl ?? resourceMetadataUrl;
+      const force = sdk.isStrictScopeSuperset(scope, granted);
+      const needsBrowser = force && provider.record.grant === "authorization_code";
+      if (!provider.canAuthorize() || (needsBrowser && !provider.interactive)) {
+        throw insufficientScope(serverUrl, params.scope);
+      }
+      await authorize({ resourceMetadataUrl, scope, force });
+      response = await send(input, init);
+      if (response.status === 403) {
+        await response.body?.cancel();
+        throw insufficientScope(serverUrl, params.scope);
+      }
+    }
+    return response;
+  };
+}
+
+async function runAuth(
+  sdk: Sdk,
+  provider: JnOAuthProvider,
+  serverUrl: string,
+  base: FetchLike,
+  challenge: Challenge,
+): Promise<void> {
+  const common = {
+    serverUrl,
+    resourceMetadataUrl: challenge.resourceMetadataUrl,
+    scope: challenge.scope,
+    fetchFn: base,
+  };
+  provider.beginSignIn();
+  try {
+    let result = await sdk.auth(provider, { ...common, forceReauthorization: challenge.force });
+    if (result === "REDIRECT") {
+      const callback = await provider.waitForCallback();
+      result = await sdk.auth(provider, {
+        ...common,
+        authorizationCode: callback.code,
+        iss: callback.iss,
+      });
+    }
+    if (result !== "AUTHORIZED") throw signInRequired(provider.record);
+  } catch (error) {
+    throw authError(sdk, serverUrl, error);
+  } finally {
+    await provider.endSignIn();
+  }
+}
+
+/**
+ * Runs `action` with `console.warn` sent to `onWarning`: the SDK's OAuth code
+ * warns on the console ("[mcp-sdk] …"), which would land unasked on the
+ * user's stderr. Sign-ins of a session never overlap (they are shared).
+ */
+async function quietly<T>(
+  onWarning: ((message: string) => void) | undefined,
+  action: () => Promise<T>,
+): Promise<T> {
+  const target = globalThis.console;
+  const original = target.warn;
+  target.warn = (...parts: unknown[]) => onWarning?.(parts.map(String).join(" "));
+  try {
+    return await action();
+  } finally {
+    target.warn = original;
+  }
+}
+
+function insufficientScope(serverUrl: string, needed: string | undefined): ConnectionError {
+  return new ConnectionError(
+    `The server "${serverUrl}" needs more permissions${
+      needed ? ` (scope "${needed}")` : ""
+    } than the sign-in grants (HTTP 403)`,
+    {
+      hint: `sign in again with 'jn auth login ${serverUrl}${
+        needed ? ` --scope "${needed}"` : ""
+      }'`,
+    },
+  );
+}
+
+/** Maps what the SDK's OAuth flow threw to a jn error. */
+function authError(sdk: Sdk, serverUrl: string, error: unknown): JnError {
+  if (error instanceof JnError) return error;
+  const hint = `check the server's OAuth setup, or sign in again with 'jn auth login ${serverUrl}'`;
+  if (error instanceof sdk.OAuthError) {
+    return new ConnectionError(`Authorization failed: ${error.code}: ${error.message}`, {
+      hint,
+      cause: error,
+    });
+  }
+  if (error instanceof sdk.IssuerMismatchError) {
+    return new ConnectionError(
+      "Authorization failed: the authorization server's issuer does not match its metadata",
+      {
+        hint: "this can be an attack (authorization-server mix-up); do not retry blindly",
+        cause: error,
+      },
+    );
+  }
+  if (error instanceof sdk.InsecureTokenEndpointError) {
+    return new ConnectionError(
+      `Authorization failed: the token endpoint "${error.tokenEndpoint}" is not HTTPS`,
+      { hint: "the authorization server must use https:// (loopback excepted)", cause: error },
+    );
+  }
+  if (error instanceof TypeError) {
+    return new ConnectionError(`Cannot reach the authorization server: ${rootMessage(error)}`, {
+      hint,
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ConnectionError(`Authorization failed: ${message}`, { hint, cause: error });
+}
+
+function rootMessage(error: Error): string {
+  let current: unknown = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return (current as Error).message;
+}

@@ -1,0 +1,331 @@
+/**
+ * A connected session over any channel (stdio or HTTP), through the SDK
+ * client: bounded requests that name themselves when they time out, server
+ * logs and progress handed to the caller, SDK and transport failures turned
+ * into jn's typed errors, and a teardown that lets a pending
+ * `notifications/cancelled` go out before it ends the session.
+ *
+ * @module
+ */
+
+import type { Client, RequestOptions } from "@modelcontextprotocol/client";
+import {
+  ConnectionError,
+  InterruptedError,
+  JnError,
+  LaunchError,
+  ProtocolError,
+  TimeoutError,
+} from "../errors.ts";
+import { type Channel, findCause } from "./channel.ts";
+import type { CallOptions, Session, SessionOptions } from "./session.ts";
+import { TransportTap } from "./tap.ts";
+import type {
+  JsonObject,
+  LogEntry,
+  ProgressUpdate,
+  PromptInfo,
+  PromptResult,
+  ResourceContents,
+  ResourceInfo,
+  ResourceTemplateInfo,
+  ServerIdentity,
+  ToolCallResult,
+  ToolInfo,
+} from "./types.ts";
+
+type Sdk = typeof import("@modelcontextprotocol/client");
+
+/** How long teardown waits for sends in flight (a cancellation, a last notification). */
+const DRAIN_MS = 500;
+
+/** The raw failure of a connect, with its translation (for fallbacks). */
+export class ConnectFailure extends Error {
+  jnError: JnError;
+  raw: unknown;
+  /** The server process ended during the connect (stdio). */
+  exited: boolean;
+  constructor(jnError: JnError, raw: unknown, exited: boolean) {
+    super(jnError.message);
+    this.jnError = jnError;
+    this.raw = raw;
+    this.exited = exited;
+  }
+}
+
+/** A session over one channel. */
+export class SdkSession implements Session {
+  readonly label: string;
+  server: ServerIdentity = { capabilities: {} };
+  readonly transportKind: Channel["kind"];
+  #sdk: Sdk;
+  #client: Client;
+  #channel: Channel;
+  #tap: TransportTap;
+  #options: SessionOptions;
+  #fatal?: JnError;
+  #closed?: Promise<void>;
+  #tools?: Promise<ToolInfo[]>;
+
+  constructor(
+    sdk: Sdk,
+    client: Client,
+    channel: Channel,
+    options: SessionOptions & {
+      label: string;
+    },
+  ) {
+    this.#sdk = sdk;
+    this.#client = client;
+    this.#channel = channel;
+    this.#options = options;
+    this.label = options.label;
+    this.transportKind = channel.kind;
+    this.#tap = new TransportTap(channel.transport, {
+      onTrace: options.onTrace,
+      onUnanswered: (method) =>
+        this.#fail(
+          new ConnectionError(
+            `The server "${this.label}" closed the stream of ${method} without answering`,
+            { hint: "the server may have crashed or hit a proxy timeout; try again" },
+          ),
+        ),
+    });
+    client.onerror = (error) => this.#onError(error);
+    client.setNotificationHandler("notifications/message", (notification) => {
+      const params = notification.params as LogEntry;
+      options.onLog?.({ level: params.level, logger: params.logger, data: params.data });
+    });
+  }
+
+  /** Connects; throws ConnectFailure (already closed) on failure. */
+  async connect(): Promise<void> {
+    const client = this.#client;
+    try {
+      await client.connect(this.#tap, {
+        timeout: bound(this.#options.connectTimeoutMs),
+        signal: this.#options.signal,
+      });
+    } catch (error) {
+      const jnError = this.#translate(error, "initialize");
+      await this.close();
+      throw new ConnectFailure(jnError, error, this.#channel.exitStatus() !== undefined);
+    }
+    const version = client.getServerVersion();
+    this.server = {
+      name: version?.name,
+      version: version?.version,
+      protocolVersion: client.getNegotiatedProtocolVersion(),
+      era: client.getProtocolEra?.() as ServerIdentity["era"],
+      capabilities: (client.getServerCapabilities() ?? {}) as JsonObject,
+      instructions: client.getInstructions(),
+    };
+    await this.#setLogLevel();
+  }
+
+  async #setLogLevel(): Promise<void> {
+    const level = this.#options.logLevel;
+    if (!level || !this.server.capabilities.logging) return;
+    try {
+      await this.#client.setLoggingLevel(level as Parameters<Client["setLoggingLevel"]>[0], {
+        timeout: bound(this.#options.timeoutMs),
+        signal: this.#options.signal,
+      });
+    } catch (error) {
+      if (this.#options.signal?.aborted) throw new InterruptedError();
+      this.#options.onWarning?.(`logging/setLevel failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** The server's tools; listed once per session (the drift check and the call share it). */
+  listTools(): Promise<ToolInfo[]> {
+    if (!this.server.capabilities.tools) return Promise.resolve([]);
+    this.#tools ??= this.#request("tools/list", (o) => this.#client.listTools(undefined, o))
+      .then((result) => result.tools as ToolInfo[]);
+    // A failed listing is not cached: a later caller gets its own error.
+    this.#tools.catch(() => this.#tools = undefined);
+    return this.#tools;
+  }
+
+  async listResources(): Promise<ResourceInfo[]> {
+    if (!this.server.capabilities.resources) return [];
+    const result = await this.#request(
+      "resources/list",
+      (o) => this.#client.listResources(undefined, o),
+    );
+    return result.resources as ResourceInfo[];
+  }
+
+  async listResourceTemplates(): Promise<ResourceTemplateInfo[]> {
+    if (!this.server.capabilities.resources) return [];
+    const result = await this.#request(
+      "resources/templates/list",
+      (o) => this.#client.listResourceTemplates(undefined, o),
+    );
+    return result.resourceTemplates as ResourceTemplateInfo[];
+  }
+
+  async listPrompts(): Promise<PromptInfo[]> {
+    if (!this.server.capabilities.prompts) return [];
+    const result = await this.#request(
+      "prompts/list",
+      (o) => this.#client.listPrompts(undefined, o),
+    );
+    return result.prompts as PromptInfo[];
+  }
+
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<ToolCallResult> {
+    const result = await this.#request(
+      `tools/call "${name}"`,
+      (o) => this.#client.callTool({ name, arguments: args }, o),
+      options.onProgress,
+    );
+    return result as ToolCallResult;
+  }
+
+  async readResource(uri: string): Promise<ResourceContents[]> {
+    const result = await this.#request(
+      `resources/read "${uri}"`,
+      (o) => this.#client.readResource({ uri }, o),
+    );
+    return result.contents as ResourceContents[];
+  }
+
+  async getPrompt(name: string, args: Record<string, string>): Promise<PromptResult> {
+    const result = await this.#request(
+      `prompts/get "${name}"`,
+      (o) => this.#client.getPrompt({ name, arguments: args }, o),
+    );
+    return result as unknown as PromptResult;
+  }
+
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      await this.#tap.drain(DRAIN_MS);
+      await this.#channel.shutdown().catch(() => {});
+      try {
+        await this.#client.close();
+      } catch { /* closing a broken session is best effort */ }
+      await this.#channel.close();
+    })();
+    return this.#closed;
+  }
+
+  async #request<T>(
+    label: string,
+    run: (options: RequestOptions) => Promise<T>,
+    onProgress?: (update: ProgressUpdate) => void,
+  ): Promise<T> {
+    if (this.#fatal) throw this.#fatal;
+    try {
+      return await run({
+        timeout: bound(this.#options.timeoutMs),
+        resetTimeoutOnProgress: true,
+        signal: this.#options.signal,
+        onprogress: onProgress
+          ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message })
+          : undefined,
+      });
+    } catch (error) {
+      throw this.#translate(error, label);
+    }
+  }
+
+  #onError(error: Error): void {
+    if (error instanceof ProtocolError) return this.#fail(error);
+    if (
+      this.#channel.kind !== "stdio" &&
+      findCause(error, (c) => c instanceof SyntaxError || undefined)
+    ) {
+      // A garbled stream message may have been the answer someone waits for.
+      return this.#fail(this.#translate(error, ""));
+    }
+    this.#options.onWarning?.(error.message);
+  }
+
+  /** Fails every request in flight and later with `error`. */
+  #fail(error: JnError): void {
+    this.#fatal ??= error;
+    void this.#channel.close();
+  }
+
+  /** Maps whatever the SDK or the transport threw to one of jn's errors. */
+  #translate(error: unknown, label: string): JnError {
+    if (this.#options.signal?.aborted) return new InterruptedError();
+    if (this.#fatal) return this.#fatal;
+    const own = findCause(error, (c) => c instanceof JnError ? c : undefined);
+    if (own) return own;
+    const sdk = this.#sdk;
+    const tail = this.#channel.stderrTail() || undefined;
+    if (error instanceof sdk.ProtocolError) {
+      return new ProtocolError(
+        `The server answered ${label} with error ${error.code}: ${error.message}`,
+        { code: error.code, data: error.data, cause: error },
+      );
+    }
+    const specific = this.#channel.translate(error, label);
+    if (specific) return specific;
+    if (error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.RequestTimeout) {
+      return new TimeoutError(label, this.#timeoutFor(label), {
+        cause: error,
+        hint: label === "initialize"
+          ? "a server that starts slowly (first npx/uvx download) needs --connect-timeout 5m"
+          : "raise the bound with --timeout (e.g. --timeout 5m), or --timeout 0 for none",
+      });
+    }
+    if (error instanceof sdk.SdkError) {
+      switch (error.code) {
+        case sdk.SdkErrorCode.ConnectionClosed:
+        case sdk.SdkErrorCode.NotConnected:
+        case sdk.SdkErrorCode.SendFailed:
+          return this.#exitedError(label, error, tail);
+        case sdk.SdkErrorCode.InvalidResult:
+        case sdk.SdkErrorCode.UnsupportedResultType:
+          return new ProtocolError(
+            `The server sent a malformed answer to ${label}: ${error.message}`,
+            { cause: error },
+          );
+        default:
+          return new ProtocolError(`${label} failed: ${error.message}`, { cause: error });
+      }
+    }
+    if ((error as Error)?.name === "AbortError") return new InterruptedError();
+    if (this.#channel.exitStatus()) return this.#exitedError(label, error, tail);
+    return new ProtocolError(`${label} failed: ${(error as Error)?.message ?? error}`, {
+      cause: error,
+    });
+  }
+
+  #timeoutFor(label: string): number {
+    return label === "initialize" ? this.#options.connectTimeoutMs : this.#options.timeoutMs;
+  }
+
+  #exitedError(label: string, cause: unknown, stderrTail: string | undefined): JnError {
+    const status = this.#channel.exitStatus();
+    const how = status === undefined
+      ? "closed the connection"
+      : status.signal
+      ? `was killed by ${status.signal}`
+      : `exited with code ${status.code}`;
+    const what = label === "initialize" ? "before the MCP handshake completed" : `during ${label}`;
+    const Kind = label === "initialize" && this.#channel.kind === "stdio"
+      ? LaunchError
+      : ConnectionError;
+    return new Kind(`The server "${this.label}" ${how} ${what}`, {
+      cause,
+      stderrTail,
+      hint: stderrTail || this.#channel.kind !== "stdio"
+        ? undefined
+        : "run the server command by hand to see why it stops",
+    });
+  }
+}
+
+/** A request bound for the SDK: "no limit" is a very large one (it defaults to 60 s). */
+export function bound(ms: number): number {
+  return ms > 0 ? ms : 2 ** 31 - 1;
+}

@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import { permissionFlags } from "../../lib/sandbox/permissions.ts";
+import { baseEnv, FIXTURES, MAIN, parseNdjson, ROOT, runJn } from "../helpers.ts";
+import { startFixture } from "./support.ts";
+
+const FIXTURE = `mcp+node://${FIXTURES}/servers/fixture.mjs`;
+
+/** Starts jn, waits until its --debug log shows the tools/call going out, sends SIGINT. */
+async function interruptDuringCall(args: string[]) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...permissionFlags(), MAIN, ...args, "--debug"],
+    cwd: ROOT,
+    env: baseEnv(),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let stderr = "";
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  let sent = false;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    stderr += value;
+    if (!sent && /→ \{"method":"tools\/call"/.test(stderr)) {
+      sent = true;
+      // Let the request reach the server before the interrupt.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      child.kill("SIGINT");
+    }
+  }
+  const [status, stdout] = await Promise.all([child.status, new Response(child.stdout).text()]);
+  clearTimeout(killer);
+  return { code: status.code, stdout, stderr, sent };
+}
+
+/** Processes whose command line contains `marker` (`ps`, not /proc: the test runs without --allow-all). */
+async function processesWith(marker: string): Promise<string[]> {
+  const { stdout } = await new Deno.Command("ps", { args: ["-eo", "pid=,args="], stdout: "piped" })
+    .output();
+  return new TextDecoder().decode(stdout).split("\n").filter((line) => line.includes(marker));
+}
+
+Deno.test({
+  name: "Ctrl-C during a call sends notifications/cancelled, exits 130 and leaves no server",
+  ignore: Deno.build.os === "windows",
+  async fn() {
+    const marker = `jn-sigint-${crypto.randomUUID()}`;
+    const { code, stdout, stderr, sent } = await interruptDuringCall([
+      "cat",
+      `${FIXTURE}?tool=sleep&ms=30000&command=--stderr-banner&command=${marker}`,
+    ]);
+    assert.ok(sent, `the call never went out:\n${stderr}`);
+    assert.equal(code, 130, stderr);
+    assert.equal(stdout, "");
+    assert.match(stderr, /fixture: cancelled request \d+/);
+    assert.match(stderr, /jn: interrupted/);
+    assert.deepEqual(await processesWith(marker), []);
+  },
+});
+
+Deno.test("Ctrl-C during a remote call cancels it on the server", async () => {
+  const server = await startFixture("http_server.ts");
+  try {
+    const { code, sent } = await interruptDuringCall([
+      "cat",
+      `mcp+${server.url}/mcp?tool=sleep&ms=30000`,
+    ]);
+    assert.ok(sent);
+    assert.equal(code, 130);
+    assert.match(server.stderr(), /http fixture: cancelled request \d+/);
+  } finally {
+    await server.stop();
+  }
+});
+
+Deno.test("progress notifications over stdio reset the request timeout", async () => {
+  const steady = await runJn([
+    "cat",
+    `${FIXTURE}?tool=progress&steps=5&delay_ms=250`,
+    "--timeout",
+    "600ms",
+  ]);
+  assert.equal(steady.code, 0, steady.stderr);
+  const silent = await runJn(["cat", `${FIXTURE}?tool=sleep&ms=1300`, "--timeout", "600ms"]);
+  assert.equal(silent.code, 4);
+  assert.match(silent.stderr, /Timed out after 600ms waiting for tools\/call "sleep"/);
+});
+
+Deno.test("server log messages go to stderr with the server's name, filtered by --log-level", async (t) => {
+  await t.step("an info message is shown by default, prefixed with the server name", async () => {
+    const { code, stdout, stderr } = await runJn([
+      "cat",
+      `${FIXTURE}?tool=log&level=info&message=hello%20logs`,
+    ]);
+    assert.equal(code, 0);
+    assert.equal((parseNdjson(stdout)[0] as { text: string }).text, "logged");
+    assert.match(stderr, /^\[node [^\]]*fixture\.mjs\] info fixture: hello logs$/m);
+  });
+
+  await t.step("--log-level warning hides it and is sent as logging/setLevel", async () => {
+    const { code, stderr } = await runJn([
+      "cat",
+      `${FIXTURE}?tool=log&level=info&message=hello%20logs`,
+      "--log-level",
+      "warning",
+      "--debug",
+    ]);
+    assert.equal(code, 0);
+    assert.match(stderr, /→ \{"method":"logging\/setLevel","params":\{"level":"warning"\}/);
+    assert.doesNotMatch(stderr, /info fixture: hello logs/);
+  });
+});
