@@ -54,18 +54,23 @@ export interface Ctx {
 /** Runs jn with the given arguments and returns its exit code. */
 export async function main(args: string[], io: Io): Promise<number> {
   const ctx: Ctx = { io, exitCode: 0, debug: args.includes("--debug"), quiet: false };
-  const program = buildProgram(ctx);
+  // Help and version text is written by commander's callbacks: wait for it
+  // before returning, or Deno.exit() in main.ts can cut it off.
+  const writes: Promise<void>[] = [];
   try {
+    const program = await buildProgram(ctx, args, writes);
     await program.parseAsync(args, { from: "user" });
     return ctx.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return await commanderExit(error, ctx);
     await reportError(error, ctx);
     return exitCodeFor(error);
+  } finally {
+    await Promise.all(writes);
   }
 }
 
-function buildProgram(ctx: Ctx): Command {
+async function buildProgram(ctx: Ctx, args: string[], writes: Promise<void>[]): Promise<Command> {
   const program = new Command("jn")
     .description(
       "A command-line client for the Model Context Protocol: inspect and call any MCP server, NDJSON out.",
@@ -76,8 +81,8 @@ function buildProgram(ctx: Ctx): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => void writeText(ctx.io.stdout, text),
-      writeErr: (text) => void writeText(ctx.io.stderr, text),
+      writeOut: (text) => void writes.push(writeText(ctx.io.stdout, text)),
+      writeErr: (text) => void writes.push(writeText(ctx.io.stderr, text)),
       outputError: () => {/* reported by commanderExit() */},
     })
     .hook("preAction", (_program, action) => {
@@ -86,7 +91,7 @@ function buildProgram(ctx: Ctx): Command {
       ctx.quiet = globals.quiet === true;
     })
     .addHelpText("after", HELP_FOOTER);
-  registerCommands(program, ctx);
+  await registerCommands(program, ctx, args);
   return program;
 }
 
