@@ -48,6 +48,10 @@ export class ProcessTransport implements Transport {
   #exited?: Promise<void>;
   #exit?: { code: number | null; signal: string | null };
   #stderrTail = "";
+  #spawning?: Promise<void>;
+  #started = false;
+  #released = false;
+  #early: (() => void)[] = [];
   #pending: Uint8Array[] = [];
   #pendingBytes = 0;
   #decoder = new TextDecoder();
@@ -91,8 +95,34 @@ export class ProcessTransport implements Transport {
     return this.#exit;
   }
 
+  /**
+   * Starts the server now, before the SDK calls `start()`, so that its
+   * start-up overlaps whatever the caller does meanwhile (loading the SDK).
+   * What the server says before `start()` is delivered right after it.
+   */
+  prestart(): void {
+    if (this.#spawning) return;
+    this.#spawning = this.#spawn();
+    this.#spawning.catch(() => {/* start() reports it */});
+  }
+
   start(): Promise<void> {
-    if (this.#child) return Promise.reject(new Error("ProcessTransport already started"));
+    if (this.#started) return Promise.reject(new Error("ProcessTransport already started"));
+    this.#started = true;
+    this.#spawning ??= this.#spawn();
+    return this.#spawning.then(() => {
+      this.#released = true;
+      for (const event of this.#early.splice(0)) event();
+    });
+  }
+
+  /** Delivers an event to the SDK's handlers, or keeps it until `start()`. */
+  #emit(event: () => void): void {
+    if (this.#released) event();
+    else this.#early.push(event);
+  }
+
+  #spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
       let child: ChildProcess;
       try {
@@ -119,7 +149,7 @@ export class ProcessTransport implements Transport {
       });
       child.once("error", (error) => {
         if (child.pid === undefined) reject(this.#launchError(error));
-        else this.onerror?.(error);
+        else this.#emit(() => this.onerror?.(error));
       });
       child.once("spawn", () => resolve());
       child.stdout!.on("data", (chunk: Uint8Array) => this.#onData(chunk));
@@ -222,7 +252,7 @@ export class ProcessTransport implements Transport {
   #finish(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.onclose?.();
+    this.#emit(() => this.onclose?.());
   }
 
   #onStderr(chunk: Uint8Array): void {
@@ -284,25 +314,25 @@ export class ProcessTransport implements Transport {
     try {
       message = JSON.parse(line);
     } catch (error) {
-      this.onerror?.(
-        new ProtocolError(`The server wrote malformed JSON to stdout: ${preview(line)}`, {
-          cause: error,
-        }),
+      const malformed = new ProtocolError(
+        `The server wrote malformed JSON to stdout: ${preview(line)}`,
+        { cause: error },
       );
+      this.#emit(() => this.onerror?.(malformed));
       return;
     }
     if (!isJsonRpc(message)) {
-      this.onerror?.(
-        new ProtocolError(`The server wrote a message that is not JSON-RPC 2.0: ${preview(line)}`),
+      const invalid = new ProtocolError(
+        `The server wrote a message that is not JSON-RPC 2.0: ${preview(line)}`,
       );
+      this.#emit(() => this.onerror?.(invalid));
       return;
     }
     this.#received++;
-    if (Array.isArray(message)) {
-      for (const item of message) this.onmessage?.(item as Message);
-    } else {
-      this.onmessage?.(message as Message);
-    }
+    const items = Array.isArray(message) ? message : [message];
+    this.#emit(() => {
+      for (const item of items) this.onmessage?.(item as Message);
+    });
   }
 
   #launchError(error: unknown): LaunchError | SandboxError {

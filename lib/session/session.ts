@@ -137,30 +137,43 @@ function loadSdk(): Promise<Sdk> {
 
 /** Connects to the server a launch spec describes. */
 export async function openSession(launch: LaunchSpec, options: SessionOptions): Promise<Session> {
-  const sdk = await loadSdk();
-  if (launch.transport === "stdio") return await openStdio(sdk, launch, options);
-  return await openHttp(sdk, launch, options);
+  if (launch.transport !== "stdio") return await openHttp(await loadSdk(), launch, options);
+  // Start the server first: its start-up overlaps the SDK's module loading (~60 ms).
+  const first = stdioChannel(launch, options);
+  first.transport.prestart();
+  let sdk: Sdk;
+  try {
+    sdk = await loadSdk();
+  } catch (error) {
+    await first.close();
+    throw error;
+  }
+  return await openStdio(sdk, launch, options, first);
+}
+
+function stdioChannel(launch: StdioLaunch, options: SessionOptions): StdioChannel {
+  return new StdioChannel(launch, {
+    env: childEnvironment({
+      callerEnv: options.callerEnv,
+      declared: launch.env,
+      passthrough: launch.envPassthrough,
+    }),
+    onStderr: options.onStderr,
+    onNoise: options.onNoise,
+  });
 }
 
 async function openStdio(
   sdk: Sdk,
   launch: StdioLaunch,
   options: SessionOptions,
+  first: StdioChannel,
 ): Promise<Session> {
   const mode = options.protocol ?? "auto";
-  const channel = () =>
-    new StdioChannel(launch, {
-      env: childEnvironment({
-        callerEnv: options.callerEnv,
-        declared: launch.env,
-        passthrough: launch.envPassthrough,
-      }),
-      onStderr: options.onStderr,
-      onNoise: options.onNoise,
-    });
+  const channel = () => stdioChannel(launch, options);
   const probe = options.probeTimeoutMs ?? 3000;
   try {
-    return await connect(sdk, channel(), launch.label, options, mode, probe);
+    return await connect(sdk, first, launch.label, options, mode, probe);
   } catch (error) {
     if (!(error instanceof ConnectFailure)) throw error;
     // A server that exits on the era probe is a 2025 server: start it again
@@ -235,14 +248,21 @@ async function connect(
   mode: ProtocolMode,
   probeTimeoutMs: number,
 ): Promise<Session> {
-  const client = createClient(sdk, {
-    mode,
-    probeTimeoutMs,
-    onElicit: options.onElicit,
-    roots: options.roots,
-    onNotice: options.onNotice,
-  });
-  const session = new SdkSession(sdk, client, channel, { ...options, label });
+  let session: SdkSession;
+  try {
+    const client = createClient(sdk, {
+      mode,
+      probeTimeoutMs,
+      onElicit: options.onElicit,
+      roots: options.roots,
+      onNotice: options.onNotice,
+    });
+    session = new SdkSession(sdk, client, channel, { ...options, label });
+  } catch (error) {
+    // The channel may already run a (prestarted) server.
+    await channel.close();
+    throw error;
+  }
   await session.connect();
   return session;
 }

