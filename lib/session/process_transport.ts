@@ -14,6 +14,7 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import process from "node:process";
+import { setImmediate } from "node:timers";
 import type { Transport } from "@modelcontextprotocol/client";
 import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
@@ -52,6 +53,8 @@ export class ProcessTransport implements Transport {
   #started = false;
   #released = false;
   #early: (() => void)[] = [];
+  #outbox: string[] = [];
+  #flushing?: Promise<void>;
   #pending: Uint8Array[] = [];
   #pendingBytes = 0;
   #decoder = new TextDecoder();
@@ -176,10 +179,26 @@ export class ProcessTransport implements Transport {
     if (!stdin || stdin.destroyed || this.#closing) {
       return Promise.reject(new Error("The server's stdin is closed"));
     }
-    return new Promise((resolve) => {
-      if (stdin.write(JSON.stringify(message) + "\n")) resolve();
-      else stdin.once("drain", resolve);
-    });
+    // Messages sent in the same turn of the event loop go out in one write: a
+    // write to a child's pipe costs ~35 µs under Deno's node:child_process,
+    // whatever its size (a third of `jn put`'s time when written one by one).
+    this.#outbox.push(JSON.stringify(message) + "\n");
+    this.#flushing ??= new Promise((resolve) =>
+      setImmediate(() => {
+        this.#flushing = undefined;
+        this.#flushOutbox(resolve);
+      })
+    );
+    return this.#flushing;
+  }
+
+  #flushOutbox(done: () => void = () => {}): void {
+    const stdin = this.#child?.stdin;
+    const text = this.#outbox.join("");
+    this.#outbox = [];
+    if (!stdin || stdin.destroyed || text === "") return done();
+    if (stdin.write(text)) done();
+    else stdin.once("drain", done);
   }
 
   /** Closes stdin, then ends the whole process group: SIGTERM, then SIGKILL. Idempotent. */
@@ -192,6 +211,7 @@ export class ProcessTransport implements Transport {
     const child = this.#child;
     if (child) {
       try {
+        this.#flushOutbox();
         child.stdin?.end();
       } catch { /* already gone */ }
       const graceMs = this.#options.graceMs ?? 500;
