@@ -50,10 +50,23 @@ export class NdjsonWriter {
     const text = this.#parts.length === 1 ? this.#parts[0] : this.#parts.join("");
     this.#parts = [];
     this.#size = 0;
-    await writeAll(this.#writer, this.#encoder.encode(text), () => {
-      this.#closed = true;
-    });
+    const onBrokenPipe = () => this.#closed = true;
+    // A huge record (a 50 MB tool result) is encoded a slice at a time, so
+    // its bytes never exist all at once beside its text.
+    for (let start = 0; start < text.length && !this.#closed;) {
+      let end = Math.min(text.length, start + ENCODE_CHARS);
+      // Never split a surrogate pair: its halves would each encode as U+FFFD.
+      if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+      await writeAll(this.#writer, this.#encoder.encode(text.slice(start, end)), onBrokenPipe);
+      start = end;
+    }
   }
+}
+
+const ENCODE_CHARS = 1 << 20;
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** Writes all bytes; calls `onBrokenPipe` and returns when the reader is gone. */
