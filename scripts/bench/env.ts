@@ -41,6 +41,38 @@ export function jn(args: string[]): string[] {
   return [DENO, "run", ...permissionFlags(), `${ROOT}/main.ts`, ...args];
 }
 
+/** Where `deno bundle --code-splitting` puts jn (an experiment: jn runs from source). */
+export const BUNDLE_DIR = `${WORK}/bundle`;
+
+/**
+ * Bundles jn with `deno bundle --code-splitting` into BUNDLE_DIR (esbuild:
+ * one ESM graph, CommonJS dependencies converted, dynamic imports kept as
+ * lazy chunks). Returns why not when it fails.
+ */
+export async function buildBundle(): Promise<string | undefined> {
+  await Deno.remove(BUNDLE_DIR, { recursive: true }).catch(() => {});
+  const out = await new Deno.Command(DENO, {
+    args: [
+      "bundle",
+      "--platform",
+      "deno",
+      "--code-splitting",
+      "--outdir",
+      BUNDLE_DIR,
+      `${ROOT}/main.ts`,
+    ],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return out.success ? undefined : new TextDecoder().decode(out.stderr).trim().slice(-300);
+}
+
+/** `jn ARGS…` from the bundle, with the same permissions. */
+export function jnBundled(args: string[]): string[] {
+  return [DENO, "run", ...permissionFlags(), "--no-config", `${BUNDLE_DIR}/main.js`, ...args];
+}
+
 /** The raw Deno client (raw_client.ts): `list`, `call` or `rows=MB`. */
 export function rawDeno(mode: string, server: string[] = [SERVER]): string[] {
   return [

@@ -1,11 +1,12 @@
 /**
- * `deno task bench [SCENARIO…] [--rounds N] [--quick] [--no-peers] [--write]`
+ * `deno task bench [SCENARIO…] [--rounds N] [--quick] [--no-peers] [--no-bundle] [--write]`
  *
  * Scenarios (default: all): `cold` (cold list and call vs raw clients and
  * peers, trivial server), `everything` (the same against
  * @modelcontextprotocol/server-everything), `startup` (commands that talk to
  * no server, and the SDK-not-loaded check), `put` (throughput at 16 in
- * flight), `put-memory` (10k→1M records), `payload` (10/25/50 MB results).
+ * flight), `put-memory` (10k→1M records), `payload` (10/25/50 MB results),
+ * `teardown` (how long servers take to exit after their stdin closes).
  * Prints markdown on stdout, progress on stderr; `--write` also writes
  * bench/RESULTS.md. Peers and generated files live in $JN_BENCH_HOME
  * (default ~/.cache/jn-bench), installed on first use.
@@ -14,16 +15,17 @@
  */
 
 import { parseArgs } from "node:util";
-import { DENO, HOME_DIR, prepareWork, ROOT } from "./env.ts";
+import { buildBundle, DENO, HOME_DIR, prepareWork, ROOT } from "./env.ts";
 import { timeAvailable } from "./measure.ts";
 import { EVERYTHING, EVERYTHING_JS, install, NODE, NODE_BIN_DIR, PEERS } from "./peers.ts";
 import { coldScenario, TRIVIAL } from "./scenarios/cold.ts";
 import { payloadScenario } from "./scenarios/payload.ts";
 import { putMemoryScenario, putScenario } from "./scenarios/put.ts";
 import { startupScenario } from "./scenarios/startup.ts";
+import { teardownScenario } from "./scenarios/teardown.ts";
 import type { ScenarioOptions, Section } from "./scenarios/types.ts";
 
-const ALL = ["cold", "everything", "startup", "put", "put-memory", "payload"];
+const ALL = ["cold", "everything", "startup", "put", "put-memory", "payload", "teardown"];
 
 const { values, positionals } = parseArgs({
   args: Deno.args,
@@ -32,6 +34,7 @@ const { values, positionals } = parseArgs({
     rounds: { type: "string", default: "7" },
     quick: { type: "boolean", default: false },
     "no-peers": { type: "boolean", default: false },
+    "no-bundle": { type: "boolean", default: false },
     write: { type: "boolean", default: false },
   },
 });
@@ -46,7 +49,7 @@ if (timeProblem) throw new Error(`/usr/bin/time (GNU time) is needed for peak RS
 await prepareWork();
 
 const unavailable: Record<string, string> = {};
-const needsPeers = scenarios.some((s) => s === "cold" || s === "everything");
+const needsPeers = scenarios.some((s) => ["cold", "everything", "teardown"].includes(s));
 if (needsPeers) {
   const nodeProblem = await install(NODE);
   if (nodeProblem) {
@@ -58,10 +61,21 @@ if (needsPeers) {
     if (problem) unavailable[peer.slug] = problem;
   }
 }
+let bundle = !values["no-bundle"] &&
+  scenarios.some((s) => ["cold", "everything", "startup"].includes(s));
+if (bundle) {
+  say("bench: deno bundle --code-splitting main.ts (an experiment row)");
+  const problem = await buildBundle();
+  if (problem) {
+    say(`bench: bundling failed, no bundle rows: ${problem}`);
+    bundle = false;
+  }
+}
 const started = new Date();
 const options: ScenarioOptions = {
   rounds: Number(values.rounds),
   quick: values.quick,
+  bundle,
   unavailable,
   onRound: (round) => say(`bench:   round ${round}/${values.rounds}`),
 };
@@ -73,8 +87,13 @@ for (const name of scenarios) {
     case "cold":
       sections.push(...await coldScenario(TRIVIAL, { ...options, peers }));
       break;
+    case "teardown":
     case "everything": {
       const problem = await install(EVERYTHING);
+      if (name === "teardown") {
+        sections.push(...await teardownScenario(options));
+        break;
+      }
       if (problem) {
         sections.push({ title: "server-everything", body: `not installed: ${problem}` });
         break;

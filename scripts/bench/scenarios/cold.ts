@@ -11,7 +11,7 @@
  */
 
 import { type Bench, measure, type Measured } from "../measure.ts";
-import { benchEnv, DENO, jn, rawBash, rawDeno, ROOT, SERVER } from "../env.ts";
+import { benchEnv, DENO, jn, jnBundled, rawBash, rawDeno, ROOT, SERVER } from "../env.ts";
 import { type Peer, peerCommand, PEERS } from "../peers.ts";
 import { timingTable } from "../table.ts";
 import type { ScenarioOptions, Section } from "./types.ts";
@@ -96,6 +96,12 @@ async function coldBenches(
       name: "jn cat ?tool=echo",
       argv: jn(["cat", `${target.uri}${join}tool=echo&${key}=hi`]),
     });
+  }
+  if (options.bundle) {
+    const args = op === "list"
+      ? ["inspect", target.uri]
+      : ["cat", `${target.uri}${join}tool=echo&${key}=hi`];
+    benches.push({ name: `jn ${args[0]}, code-split bundle`, argv: jnBundled(args) });
   }
   benches.push({
     name: "jn session layer (no CLI)",

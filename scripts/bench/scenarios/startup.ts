@@ -11,7 +11,7 @@
  */
 
 import { type Bench, measure } from "../measure.ts";
-import { benchEnv, DENO, jn, ROOT, WORK } from "../env.ts";
+import { benchEnv, DENO, jn, jnBundled, ROOT, WORK } from "../env.ts";
 import { table, timingTable } from "../table.ts";
 import type { ScenarioOptions, Section } from "./types.ts";
 
@@ -50,6 +50,9 @@ export async function startupScenario(options: ScenarioOptions): Promise<Section
       argv: jn(args),
       check: (_out, code) => code === 0 ? undefined : `exit ${code}`,
     });
+  }
+  if (options.bundle) {
+    benches.push({ name: "jn --help, code-split bundle", argv: jnBundled(["--help"]) });
   }
   const rows = await measure(benches.map((b) => ({ ...b, env })), {
     rounds: options.rounds,
