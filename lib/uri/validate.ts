@@ -16,6 +16,7 @@ import type { ErrorObject, Options, ValidateFunction } from "ajv";
 import { ArgumentError, type ArgumentViolation } from "../errors.ts";
 import type { JsonSchema } from "../session/types.ts";
 import { isObject } from "./schema_types.ts";
+import { isTriviallyValid } from "./trivially_valid.ts";
 import {
   type AjvEngines,
   type AjvInstance,
@@ -56,6 +57,7 @@ export function findViolations(
   value: unknown,
   options: { schema: JsonSchema },
 ): ArgumentViolation[] {
+  if (isTriviallyValid(value, options.schema)) return [];
   const validate = validatorFor(options.schema);
   if (validate === null || validate(value)) return [];
   return toViolations(validate.errors ?? [], value);
