@@ -9,7 +9,12 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { isTriviallyValid } from "../../lib/uri/trivially_valid.ts";
 import type { JsonSchema } from "../../lib/session/types.ts";
 
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, validateSchema: false });
+const ajv = new Ajv2020({
+  allErrors: true,
+  strict: false,
+  validateFormats: false,
+  validateSchema: false,
+});
 
 const FLAT: JsonSchema = {
   $schema: "http://json-schema.org/draft-07/schema#",
@@ -36,8 +41,16 @@ const SCHEMAS: JsonSchema[] = [
   { type: "object", properties: { a: {} } },
   { type: "object", properties: { a: { type: [] } } },
   { type: "object", required: ["a"] },
-  { type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "number" } },
-  { type: "object", properties: { a: { type: "string" } }, patternProperties: { "^x": { type: "number" } } },
+  {
+    type: "object",
+    properties: { a: { type: "string" } },
+    additionalProperties: { type: "number" },
+  },
+  {
+    type: "object",
+    properties: { a: { type: "string" } },
+    patternProperties: { "^x": { type: "number" } },
+  },
   { type: ["object"], properties: {} },
   { properties: { a: { type: "string" } } },
 ];
@@ -71,7 +84,9 @@ Deno.test("isTriviallyValid() never says valid when ajv says invalid", () => {
       assert.equal(
         validate(value),
         true,
-        `shortcut said valid, ajv said invalid: ${JSON.stringify(value)} against ${JSON.stringify(schema)}`,
+        `shortcut said valid, ajv said invalid: ${JSON.stringify(value)} against ${
+          JSON.stringify(schema)
+        }`,
       );
     }
   }
