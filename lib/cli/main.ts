@@ -54,7 +54,10 @@ export interface Ctx {
 /** Runs jn with the given arguments and returns its exit code. */
 export async function main(args: string[], io: Io): Promise<number> {
   const ctx: Ctx = { io, exitCode: 0, debug: args.includes("--debug"), quiet: false };
-  const program = buildProgram(ctx);
+  // Commander prints help and versions synchronously; collect it and write it
+  // (awaited) before returning, or the process may exit with it unwritten.
+  const printed: { out: string[]; err: string[] } = { out: [], err: [] };
+  const program = buildProgram(ctx, printed);
   try {
     await program.parseAsync(args, { from: "user" });
     return ctx.exitCode;
@@ -62,10 +65,13 @@ export async function main(args: string[], io: Io): Promise<number> {
     if (error instanceof CommanderError) return await commanderExit(error, ctx);
     await reportError(error, ctx);
     return exitCodeFor(error);
+  } finally {
+    await writeText(io.stdout, printed.out.join(""));
+    await writeText(io.stderr, printed.err.join(""));
   }
 }
 
-function buildProgram(ctx: Ctx): Command {
+function buildProgram(ctx: Ctx, printed: { out: string[]; err: string[] }): Command {
   const program = new Command("jn")
     .description(
       "A command-line client for the Model Context Protocol: inspect and call any MCP server, NDJSON out.",
@@ -76,8 +82,8 @@ function buildProgram(ctx: Ctx): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => void writeText(ctx.io.stdout, text),
-      writeErr: (text) => void writeText(ctx.io.stderr, text),
+      writeOut: (text) => void printed.out.push(text),
+      writeErr: (text) => void printed.err.push(text),
       outputError: () => {/* reported by commanderExit() */},
     })
     .hook("preAction", (_program, action) => {
@@ -106,6 +112,7 @@ Exit codes: 0 ok, 1 tool error, 2 usage, 3 configuration, 4 launch/connection,
 5 protocol, 6 sandbox, 70 internal, 130 interrupted.`;
 
 async function writeText(writer: Io["stdout"], text: string): Promise<void> {
+  if (text === "") return;
   const bytes = new TextEncoder().encode(text);
   let offset = 0;
   try {
