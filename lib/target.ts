@@ -9,6 +9,8 @@
 import { ConfigError } from "./errors.ts";
 import { buildLaunch } from "./launch/registry.ts";
 import type { LaunchSpec } from "./launch/spec.ts";
+import type { DenoPermissions } from "./sandbox/deno_permissions.ts";
+import type { SandboxPolicy } from "./sandbox/policy.ts";
 import type { Operation, RawArg, Source } from "./uri/source.ts";
 
 /** A source resolved against the launchers and profiles. */
@@ -29,6 +31,10 @@ export interface Target {
   name: string;
   /** Directories to expose as roots (profile `roots`), relative to the cwd or absolute. */
   roots?: string[];
+  /** The profile's `sandbox` (see lib/sandbox/policy.ts `parseSandboxPolicy`). */
+  sandbox?: SandboxPolicy;
+  /** The profile's `deno_permissions` (see lib/sandbox/deno_permissions.ts). */
+  denoPermissions?: DenoPermissions;
 }
 
 /** Options of {@linkcode resolveTarget}. */

@@ -17,6 +17,7 @@ import type { Ctx } from "./main.ts";
 import { checkDrift } from "./drift.ts";
 import { type CallFlags, LOG_LEVELS, type LogLevel } from "./options.ts";
 import { sessionExtras } from "./session_extras.ts";
+import { explainSandboxFailure, type SandboxedLaunch, sandboxedLaunch } from "./sandbox_launch.ts";
 
 /** Runs `fn` with an open session on the target; always closes it. */
 export async function withSession<T>(
@@ -37,8 +38,11 @@ export async function withSession<T>(
   };
   let noiseShown = false;
   let session: Session | undefined;
+  let sandbox: SandboxedLaunch["sandbox"];
   try {
-    session = await openSession(extras.launch, {
+    const prepared = await sandboxedLaunch(ctx, target, flags, extras.launch);
+    sandbox = prepared.sandbox;
+    session = await openSession(prepared.launch, {
       ...extras.options,
       logLevel: flags.logLevel,
       timeoutMs: flags.timeoutMs,
@@ -83,6 +87,9 @@ export async function withSession<T>(
     }
     await checkDrift(ctx, target, session, flags);
     return await fn(session, abort.signal);
+  } catch (error) {
+    explainSandboxFailure(error, sandbox);
+    throw error;
   } finally {
     await session?.close();
     stopSignals();

@@ -25,6 +25,7 @@ import { resolveTarget, type Target } from "../../target.ts";
 import { collectArgs } from "../../uri/args.ts";
 import { parseSource } from "../../uri/parse.ts";
 import { withSession } from "../connect.ts";
+import { sandboxHint, targetSandbox } from "../sandbox_launch.ts";
 import { printErr } from "../io.ts";
 import type { Ctx } from "../main.ts";
 import {
@@ -159,6 +160,8 @@ async function fetchRecords(
             ctx.io,
             `jn: Tool "${operation.name}" answered with an error${firstText(result)}`,
           );
+          const sandbox = targetSandbox(target, flags);
+          if (sandbox) await printErr(ctx.io, `hint: ${sandboxHint(sandbox)}`);
         }
       }
       return toolResultRecords(operation.name, result, { json: flags.json });
