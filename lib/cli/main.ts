@@ -54,7 +54,8 @@ export interface Ctx {
 /** Runs jn with the given arguments and returns its exit code. */
 export async function main(args: string[], io: Io): Promise<number> {
   const ctx: Ctx = { io, exitCode: 0, debug: args.includes("--debug"), quiet: false };
-  const program = buildProgram(ctx);
+  const output = { written: Promise.resolve() };
+  const program = buildProgram(ctx, output);
   try {
     await program.parseAsync(args, { from: "user" });
     return ctx.exitCode;
@@ -62,6 +63,9 @@ export async function main(args: string[], io: Io): Promise<number> {
     if (error instanceof CommanderError) return await commanderExit(error, ctx);
     await reportError(error, ctx);
     return exitCodeFor(error);
+  } finally {
+    // Help and version text is written asynchronously: the caller exits right after.
+    await output.written;
   }
 }
 
@@ -83,7 +87,10 @@ export async function runProcess(args: string[]): Promise<number> {
   return await main(args, io);
 }
 
-function buildProgram(ctx: Ctx): Command {
+function buildProgram(ctx: Ctx, output: { written: Promise<void> }): Command {
+  const write = (writer: Io["stdout"], text: string) => {
+    output.written = output.written.then(() => writeText(writer, text));
+  };
   const program = new Command("jn")
     .description(
       "A command-line client for the Model Context Protocol: inspect and call any MCP server, NDJSON out.",
@@ -94,8 +101,8 @@ function buildProgram(ctx: Ctx): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => void writeText(ctx.io.stdout, text),
-      writeErr: (text) => void writeText(ctx.io.stderr, text),
+      writeOut: (text) => write(ctx.io.stdout, text),
+      writeErr: (text) => write(ctx.io.stderr, text),
       outputError: () => {/* reported by commanderExit() */},
     })
     .hook("preAction", (_program, action) => {
