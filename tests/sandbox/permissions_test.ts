@@ -86,6 +86,21 @@ Deno.test("a refused permission is one line naming the flag, exit 6", async (t) 
     );
   });
 
+  await t.step("a launcher that is not installed is exit 4 at once (it used to hang)", async () => {
+    const started = Date.now();
+    const result = await runJn(["cat", "mcp+uvx://some-package?tool=echo"], {
+      permissions: ["--allow-read", "--allow-env", "--allow-run", "--no-prompt"],
+      env: { PATH: "/nonexistent" },
+      timeoutMs: 20_000,
+    });
+    assert.equal(result.code, 4);
+    assert.match(
+      result.stderr,
+      /^jn: Cannot start server "uvx some-package": uvx not found on PATH\n/,
+    );
+    assert.ok(Date.now() - started < 15_000);
+  });
+
   await t.step("no --allow-env at all", async () => {
     const result = await runJn(["cat", `${FIXTURE}?tool=echo`], {
       permissions: ["--allow-read", "--allow-run=node", "--no-prompt"],
