@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ConfigError, UsageError } from "../../lib/errors.ts";
+import { sandboxFields } from "../../lib/sandbox/profile_fields.ts";
 import {
   mergePolicies,
   parseHostList,
@@ -88,4 +89,33 @@ Deno.test("parseHostList() accepts host names and ports, refuses URLs", () => {
     "[::1]:9",
   ]);
   assert.throws(() => parseHostList("https://x"), /Invalid --sandbox-host "https:\/\/x"/);
+});
+
+Deno.test("sandboxFields() reads env_passthrough, sandbox and deno_permissions of _meta.json", async (t) => {
+  await t.step("all three", () => {
+    assert.deepEqual(
+      sandboxFields({
+        command: "deno",
+        env_passthrough: ["API_KEY", "API_KEY", "OTHER"],
+        sandbox: { write: ["./out"] },
+        deno_permissions: { net: ["api.example.com"] },
+      }, { file: FILE }),
+      {
+        envPassthrough: ["API_KEY", "OTHER"],
+        sandbox: { network: false, read: [], write: ["./out"] },
+        denoPermissions: { net: ["api.example.com"] },
+      },
+    );
+  });
+  await t.step("none of them", () => {
+    assert.deepEqual(sandboxFields({ command: "x" }, { file: FILE }), { envPassthrough: [] });
+  });
+  await t.step("env_passthrough must be a list of variable names", () => {
+    for (const bad of ["API_KEY", ["A-B"], [1]]) {
+      assert.throws(
+        () => sandboxFields({ env_passthrough: bad }, { file: FILE }),
+        /"env_passthrough" must list variable names/,
+      );
+    }
+  });
 });
