@@ -42,8 +42,10 @@ export async function sandboxedLaunch(
 /** Adds to a start/connection failure of a sandboxed server what the sandbox withheld. */
 export function explainSandboxFailure(error: unknown, sandbox: SandboxPolicy | undefined): void {
   if (!sandbox || !(error instanceof LaunchError || error instanceof ConnectionError)) return;
-  if (error.hint && !error.hint.startsWith("run the server command by hand")) return;
-  error.hint = sandboxHint(sandbox);
+  const other = error.hint && !error.hint.startsWith("run the server command by hand")
+    ? `; otherwise: ${error.hint}`
+    : "";
+  error.hint = sandboxHint(sandbox) + other;
 }
 
 /**

@@ -3,13 +3,15 @@
  * `bwrap <mounts> -- COMMAND ARGS…`.
  *
  * Guarantees of the argv built here:
- * - the root is mounted read-only; the plan's hidden directories become empty
- *   read-only tmpfs; /tmp is a private, empty, writable tmpfs; only the plan's
- *   `write` paths are writable (bind mounts), `read` paths read-only;
+ * - the server's root is an empty read-only tmpfs holding only the plan's
+ *   system directories (read-only, `--ro-bind-try`: a missing one is skipped),
+ *   fresh /dev and /proc, a private writable tmpfs on /tmp, the plan's `read`
+ *   paths read-only and its `write` paths writable; nothing else of the host
+ *   (home directories, /run and its sockets, /mnt, /media, /srv, /var) exists;
  * - every namespace is unshared (user, pid, ipc, uts, cgroup, network); the
  *   network namespace is shared back only when the plan allows network;
  * - all capabilities are dropped (even when jn runs as root, the server
- *   cannot unmount the tmpfs that hides a directory);
+ *   cannot mount or unmount anything);
  * - the whole process tree stays inside: `--unshare-pid` gives the server a
  *   pid namespace whose processes all die with it, `--die-with-parent` ends
  *   the sandbox when jn's child (bwrap) goes, `--new-session` detaches it
@@ -35,7 +37,7 @@ export interface BwrapOptions {
  * @example
  * ```ts
  * bwrapLaunch({ transport: "stdio", command: "node", args: ["/srv/s.js"], env: {}, label: "node /srv/s.js" },
- *   { hide: ["/home"], tmp: "/tmp", read: ["/srv"], write: [], create: [], network: false, chdir: "/" },
+ *   { system: ["/usr"], hide: [], tmp: "/tmp", read: ["/srv"], write: [], create: [], scratch: [], network: false, chdir: "/" },
  *   { bwrap: "/usr/bin/bwrap" });
  * // { command: "/usr/bin/bwrap", args: ["--die-with-parent", …, "--", "node", "/srv/s.js"], … }
  * ```
@@ -63,16 +65,9 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
     ...(plan.network ? ["--share-net"] : []),
     "--cap-drop",
     "ALL",
-    "--ro-bind",
-    "/",
-    "/",
-    "--dev",
-    "/dev",
-    "--proc",
-    "/proc",
   ];
-  for (const dir of plan.hide) args.push("--tmpfs", dir);
-  args.push("--tmpfs", plan.tmp);
+  for (const dir of plan.system) args.push("--ro-bind-try", dir, dir);
+  args.push("--dev", "/dev", "--proc", "/proc", "--tmpfs", plan.tmp);
   // Outer paths first, so that a path nested in another gets its own mode.
   const binds = [
     ...plan.read.map((path) => ({ path, writable: false })),
@@ -81,9 +76,9 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
   for (const bind of binds) {
     args.push(bind.writable ? "--bind" : "--ro-bind", bind.path, bind.path);
   }
-  // Read-only once the mount points of the binds inside them exist.
-  for (const dir of plan.hide) args.push("--remount-ro", dir);
-  args.push("--chdir", plan.chdir);
+  for (const dir of plan.scratch) args.push("--tmpfs", dir);
+  // The root tmpfs read-only once the mount points of the binds exist (not recursive).
+  args.push("--remount-ro", "/", "--chdir", plan.chdir);
   return args;
 }
 

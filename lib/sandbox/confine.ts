@@ -19,16 +19,13 @@ import { seatbeltLaunch } from "./seatbelt.ts";
 export interface ConfineOptions {
   /** The caller's working directory. */
   cwd: string;
-  /** The caller's environment: where the sandbox tool is looked up (PATH). */
+  /** The caller's environment (macOS: its PATH finds sandbox-exec). */
   callerEnv: Record<string, string>;
   /** The environment the server will get (its PATH finds the launcher; HOME, caches). */
   childEnv: Record<string, string>;
   /** The OS; `Deno.build.os` by default. */
   os?: string;
 }
-
-const BWRAP_HINT = "install bubblewrap: sudo apt-get install bubblewrap (Debian, Ubuntu), " +
-  "sudo dnf install bubblewrap (Fedora), sudo pacman -S bubblewrap (Arch)";
 
 /** The launch that runs `launch` inside the sandbox `policy` describes (paths absolute). */
 export async function confineLaunch(
@@ -42,19 +39,17 @@ export async function confineLaunch(
       hint: "run jn in WSL 2 with bubblewrap installed, or drop --sandbox if you trust the server",
     });
   }
-  const tool = os === "linux"
-    ? findExecutable("bwrap", options.callerEnv.PATH)
-    : findExecutable("sandbox-exec", `/usr/bin:${options.callerEnv.PATH ?? ""}`);
-  if (!tool) {
-    throw new SandboxError(
-      `Cannot sandbox "${launch.label}": ${
-        os === "linux" ? "bubblewrap (bwrap)" : "sandbox-exec"
-      } is not installed`,
-      { hint: os === "linux" ? BWRAP_HINT : "sandbox-exec ships with macOS in /usr/bin" },
-    );
+  let sandboxExec: string | undefined;
+  if (os === "linux") {
+    await probeBwrap(launch.label);
+  } else {
+    sandboxExec = findExecutable("sandbox-exec", `/usr/bin:${options.callerEnv.PATH ?? ""}`);
+    if (!sandboxExec) {
+      throw new SandboxError(`Cannot sandbox "${launch.label}": sandbox-exec is not installed`, {
+        hint: "sandbox-exec ships with macOS in /usr/bin",
+      });
+    }
   }
-  if (os === "linux") await probeBwrap(tool);
-  const found = findExecutable(launch.command, options.childEnv.PATH);
   const real = os === "darwin" ? (path: string) => realPath(path) ?? path : (path: string) => path;
   const plan = planSandbox(launch, {
     network: policy.network !== false,
@@ -64,12 +59,26 @@ export async function confineLaunch(
     os,
     cwd: options.cwd,
     env: options.childEnv,
-    commandPath: found && realPath(found),
+    commandPath: findExecutable(launch.command, options.childEnv.PATH),
     stat: statKind,
-    realPath,
+    realPath: (path) => {
+      try {
+        return realPath(path);
+      } catch {
+        return undefined; // only asked for /etc/resolv.conf: no answer, no extra mount
+      }
+    },
   });
-  for (const dir of plan.create) Deno.mkdirSync(dir, { recursive: true });
-  if (os === "linux") return bwrapLaunch(launch, plan, { bwrap: tool });
+  for (const dir of plan.create) {
+    try {
+      Deno.mkdirSync(dir, { recursive: true });
+    } catch {
+      // jn may not create it: the launcher gets an empty cache that lives as long as it does.
+      plan.write = plan.write.filter((path) => path !== dir);
+      plan.scratch.push(dir);
+    }
+  }
+  if (os === "linux") return bwrapLaunch(launch, plan, { bwrap: "bwrap" });
   const tmpDir = Deno.realPathSync(await Deno.makeTempDir({ prefix: "jn-sandbox-" }));
-  return seatbeltLaunch(launch, plan, { sandboxExec: tool, tmpDir });
+  return seatbeltLaunch(launch, plan, { sandboxExec: sandboxExec!, tmpDir });
 }

@@ -1,8 +1,9 @@
 /**
  * What the sandbox needs to know about this machine: where a program is on
  * PATH, what is at a path, and whether bubblewrap can create its namespaces
- * here. A refused Deno permission is re-thrown (it is jn's own sandbox
- * speaking: exit 6 naming the flag), never read as "not there".
+ * here. For the paths the user gave, a refused Deno permission is re-thrown
+ * (jn's own sandbox speaking: exit 6 naming the flag), never read as "not
+ * there".
  *
  * @module
  */
@@ -32,18 +33,25 @@ export function realPath(path: string): string | undefined {
   }
 }
 
-/** The absolute path of `command` as the OS would find it on `path` (a PATH value). */
+/**
+ * The absolute path of `command` as the OS would find it on `path` (a PATH
+ * value), symlinks resolved; `undefined` when it is not there or jn may not
+ * look (a best effort: the OS, not this, decides what runs).
+ */
 export function findExecutable(command: string, path: string | undefined): string | undefined {
-  if (isAbsolute(command)) return statKind(command) === "file" ? command : undefined;
-  if (command.includes("/")) return undefined;
-  for (const dir of (path ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, command);
+  const candidates = isAbsolute(command)
+    ? [command]
+    : command.includes("/")
+    ? []
+    : (path ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, command));
+  for (const candidate of candidates) {
     try {
       const info = Deno.statSync(candidate);
-      if (info.isFile && ((info.mode ?? 0o111) & 0o111) !== 0) return candidate;
-    } catch (error) {
-      if (isPermissionRefusal(error)) throw error;
+      if (info.isFile && ((info.mode ?? 0o111) & 0o111) !== 0) {
+        return Deno.realPathSync(candidate);
+      }
+    } catch {
+      // Not there, or not ours to read: try the next directory.
     }
   }
   return undefined;
@@ -52,17 +60,21 @@ export function findExecutable(command: string, path: string | undefined): strin
 let probed: Promise<void> | undefined;
 
 /**
- * Fails with a SandboxError when bubblewrap cannot set up a sandbox on this
- * machine (unprivileged user namespaces disabled, a seccomp filter in a
- * container, …). Runs `bwrap … true` once per process.
+ * Fails with a SandboxError when bubblewrap is not installed or cannot set up
+ * a sandbox on this machine (unprivileged user namespaces disabled, a seccomp
+ * filter in a container, …). Runs `bwrap … true` once per process; `bwrap`
+ * is found on jn's PATH by Deno, so only `--allow-run=bwrap` is needed.
  */
-export function probeBwrap(bwrap: string): Promise<void> {
-  probed ??= runProbe(bwrap);
+export function probeBwrap(label: string): Promise<void> {
+  probed ??= runProbe(label);
   return probed;
 }
 
-async function runProbe(bwrap: string): Promise<void> {
-  const output = await new Deno.Command(bwrap, {
+const BWRAP_HINT = "install bubblewrap: sudo apt-get install bubblewrap (Debian, Ubuntu), " +
+  "sudo dnf install bubblewrap (Fedora), sudo pacman -S bubblewrap (Arch)";
+
+async function runProbe(label: string): Promise<void> {
+  const command = new Deno.Command("bwrap", {
     args: [
       "--die-with-parent",
       "--unshare-all",
@@ -81,11 +93,21 @@ async function runProbe(bwrap: string): Promise<void> {
     stdin: "null",
     stdout: "null",
     stderr: "piped",
-  }).output();
+  });
+  let output: Deno.CommandOutput;
+  try {
+    output = await command.output();
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    probed = undefined;
+    throw new SandboxError(`Cannot sandbox "${label}": bubblewrap (bwrap) is not installed`, {
+      hint: BWRAP_HINT,
+    });
+  }
   if (output.success) return;
   const message = new TextDecoder().decode(output.stderr).trim().split("\n")[0] ||
     `bwrap exited with code ${output.code}`;
-  throw new SandboxError(`Cannot sandbox the server: bubblewrap does not work here (${message})`, {
+  throw new SandboxError(`Cannot sandbox "${label}": bubblewrap does not work here (${message})`, {
     hint: namespaceHint(message),
   });
 }

@@ -1,19 +1,23 @@
 /**
  * What a sandboxed server sees, worked out once for both sandbox tools
- * (bubblewrap on Linux, sandbox-exec on macOS): which of the user's
- * directories are hidden, which paths are visible read-only or writable, and
- * whether the network is reachable.
+ * (bubblewrap on Linux, sandbox-exec on macOS): which paths are visible
+ * read-only or writable, and whether the network is reachable.
  *
- * The rule: the system (programs, libraries, /etc) stays readable; the places
- * where users keep their files (home directories, /tmp, /mnt, /media, /srv,
- * /run and its sockets) are hidden; declared paths come back on top. The
- * server's own files come back read-only without being declared: the
- * directory of every absolute path in its argv, its working directory, the
- * installation its launcher lives in (e.g. `~/.nvm` for an nvm node), and
- * the launcher's cache made writable (`~/.npm` for npx, uv's cache and tool
- * directories for uvx, Deno's cache for deno).
+ * Linux builds the server's file system from an allow-list: the system
+ * directories (programs, libraries, /etc) read-only, a private /tmp, fresh
+ * /dev and /proc, and nothing else: no home directories, no /run (sockets),
+ * no /mnt, /media, /srv, /var, no other user data. macOS has no mount
+ * namespaces, so there the user's places are denied instead (`hide`).
  *
- * Pure: the file system is seen only through the `stat`/`realPath` callbacks.
+ * On top of that come the declared paths, and, without being declared, the
+ * server's own files read-only: the directory of every absolute path in its
+ * argv, its working directory, the installation its launcher lives in (e.g.
+ * `~/.nvm` for an nvm node); and the launcher's cache, writable (`~/.npm`
+ * for npx, uv's cache and data directories for uvx, Deno's cache for deno).
+ *
+ * Pure: the file system is seen only through the `stat`/`realPath` callbacks,
+ * and only for the paths above, so jn's own read permission need not cover
+ * the system directories.
  *
  * @module
  */
@@ -38,25 +42,41 @@ export interface HostView {
   realPath: (path: string) => string | undefined;
 }
 
-/** What the server sees. Every path is absolute and exists, unless listed in `create`. */
+/** What the server sees. Every path is absolute. */
 export interface SandboxPlan {
-  /** Existing directories replaced by an empty, read-only directory. */
+  /** Linux: directories bound read-only where they exist; nothing else of / is there. */
+  system: string[];
+  /** macOS: directories denied (seatbelt cannot take them away). */
   hide: string[];
   /** The private, writable, empty temporary directory (Linux: a tmpfs on /tmp). */
   tmp: string;
-  /** Paths visible read-only (on top of `hide`). */
+  /** Paths visible read-only. */
   read: string[];
-  /** Paths visible and writable. */
+  /** Paths visible and writable (they exist, or are listed in `create`). */
   write: string[];
   /** Launcher caches in `write` that do not exist yet: create them first. */
   create: string[];
+  /** Linux: writable directories that start empty and vanish with the server (tmpfs). */
+  scratch: string[];
   /** Whether the server may use the network. */
   network: boolean;
   /** The server's working directory inside the sandbox. */
   chdir: string;
 }
 
-const LINUX_HIDDEN = ["/home", "/root", "/run", "/mnt", "/media", "/srv", "/var/tmp"];
+/** Linux: the system directories a server may read. */
+export const LINUX_SYSTEM = [
+  "/usr",
+  "/bin",
+  "/sbin",
+  "/lib",
+  "/lib32",
+  "/lib64",
+  "/libx32",
+  "/etc",
+  "/opt",
+  "/nix",
+];
 // macOS has no private /tmp: the server gets a fresh TMPDIR instead (seatbelt.ts).
 const DARWIN_HIDDEN = [
   "/Users",
@@ -76,15 +96,17 @@ export function planSandbox(
   host: HostView,
 ): SandboxPlan {
   const home = host.env.HOME;
-  const tmp = host.os === "darwin" ? "/private/tmp" : "/tmp";
-  const hidden = [...(host.os === "darwin" ? DARWIN_HIDDEN : LINUX_HIDDEN)];
-  if (home && isAbsolute(home)) hidden.push(home);
-  const runtimeDir = host.env.XDG_RUNTIME_DIR;
-  if (runtimeDir && isAbsolute(runtimeDir)) hidden.push(runtimeDir);
-  const hide = unique(hidden.filter((path) => host.stat(path) === "dir"))
-    .filter((path, _, all) => !all.some((other) => other !== path && within(path, other)));
-  const covered = [...hide, tmp];
-  const isHidden = (path: string) => covered.some((root) => within(path, root));
+  const linux = host.os !== "darwin";
+  const tmp = linux ? "/tmp" : "/private/tmp";
+  const hide = linux ? [] : [...DARWIN_HIDDEN];
+  if (!linux && home && isAbsolute(home) && !hide.some((dir) => within(home, dir))) {
+    hide.push(home);
+  }
+  const visibleRoots = [...LINUX_SYSTEM, "/dev", "/proc"];
+  const isHidden = (path: string) =>
+    linux
+      ? within(path, tmp) || !visibleRoots.some((root) => within(path, root))
+      : hide.some((root) => within(path, root));
 
   for (const path of [...policy.read, ...policy.write]) {
     if (!host.stat(path)) {
@@ -117,11 +139,13 @@ export function planSandbox(
   const canSee = (path: string) => !isHidden(path) || visible.some((v) => within(path, v));
   const wanted = launch.cwd ?? host.cwd;
   return {
+    system: linux ? [...LINUX_SYSTEM] : [],
     hide,
     tmp,
     read: unique(read).filter((path) => !write.includes(path)),
     write: unique(write),
-    create: caches.filter((path) => !host.stat(path)),
+    create: caches.filter((path) => !statOrNothing(host, path)),
+    scratch: [],
     network,
     chdir: canSee(wanted) ? wanted : "/",
   };
@@ -170,6 +194,15 @@ function launcherCaches(command: string, host: HostView): string[] {
       return [env.DENO_DIR || join(cacheHome, "deno")];
     default:
       return [];
+  }
+}
+
+/** `host.stat`, with "jn may not look" read as "not there" (for paths jn adds itself). */
+function statOrNothing(host: HostView, path: string): "file" | "dir" | undefined {
+  try {
+    return host.stat(path);
+  } catch {
+    return undefined;
   }
 }
 

@@ -127,6 +127,24 @@ Deno.test({
         });
       });
 
+      await t.step(
+        "a server that dies under the sandbox: exit 4, its stderr, the sandbox hint",
+        async () => {
+          const result = await runJn([
+            "cat",
+            "--sandbox",
+            `${FIXTURE}?tool=echo&command=--exit-before-handshake`,
+          ]);
+          assert.equal(result.code, 4);
+          assert.match(result.stderr, /exited with code 3 before the MCP handshake completed/);
+          assert.match(result.stderr, /fixture: exiting before the handshake/);
+          assert.match(
+            result.stderr,
+            /\nhint: the server runs sandboxed \(no network; writable: \/tmp only; your files hidden\)/,
+          );
+        },
+      );
+
       await t.step("the server's whole process tree stays inside and ends with it", async () => {
         const run = await call("spawn_grandchild", { seconds: "4711", ignore_sigterm: "true" }, [
           "--sandbox",
@@ -134,7 +152,13 @@ Deno.test({
         assert.equal(run.code, 0, run.stderr);
         // A pid namespace of its own: the grandchild's pid is small there.
         assert.ok(JSON.parse(run.record.text).pid < 100);
-        assert.deepEqual(await processesWith("4711000"), []);
+        // The kernel kills the namespace's processes as its init dies: allow it a moment.
+        let left = await processesWith("4711000");
+        for (let i = 0; i < 30 && left.length > 0; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          left = await processesWith("4711000");
+        }
+        assert.deepEqual(left, []);
       });
     } finally {
       await server.shutdown();

@@ -127,6 +127,19 @@ Deno.test("the narrow CI permission set runs a node server", async (t) => {
     }]);
   });
 
+  await t.step({
+    name: "with bwrap runnable too, --sandbox works",
+    ignore: Deno.build.os !== "linux",
+    fn: async () => {
+      const result = await runJn(["cat", "--sandbox", `${FIXTURE}?tool=echo&text=boxed`], {
+        permissions: [...CI_FLAGS.slice(0, 2), "--allow-run=node,npx,bwrap", "--no-prompt"],
+      });
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(result.stderr, "");
+      assert.match(result.stdout, /\{\\"text\\":\\"boxed\\"\}/);
+    },
+  });
+
   await t.step("inspect lists its tools", async () => {
     const result = await runJn(["inspect", "--format", "json", FIXTURE], {
       permissions: CI_FLAGS,

@@ -7,7 +7,13 @@ import assert from "node:assert/strict";
 import { SandboxError } from "../../lib/errors.ts";
 import type { StdioLaunch } from "../../lib/launch/spec.ts";
 import { bwrapArgs, bwrapLaunch } from "../../lib/sandbox/bwrap.ts";
-import { type HostView, installRoot, planSandbox, within } from "../../lib/sandbox/plan.ts";
+import {
+  type HostView,
+  installRoot,
+  LINUX_SYSTEM,
+  planSandbox,
+  within,
+} from "../../lib/sandbox/plan.ts";
 import { sbplString, seatbeltLaunch, seatbeltProfile } from "../../lib/sandbox/seatbelt.ts";
 
 const DIRS = [
@@ -50,9 +56,14 @@ const NODE: StdioLaunch = {
 const NONE = { network: false, read: [], write: [] };
 
 Deno.test("planSandbox() hides the user's places and shows what the server was given", async (t) => {
-  await t.step("home directories, /run, /mnt, /srv hidden; the script's directory readable", () => {
+  await t.step("system directories only, and the script's directory readable", () => {
     const plan = planSandbox(NODE, NONE, host());
-    assert.deepEqual(plan.hide, ["/home", "/root", "/run", "/mnt", "/srv"]);
+    assert.deepEqual(plan.system, LINUX_SYSTEM);
+    assert.ok(plan.system.includes("/usr") && plan.system.includes("/etc"));
+    for (const hidden of ["/home", "/root", "/run", "/mnt", "/srv", "/var", "/tmp"]) {
+      assert.equal(plan.system.some((dir) => within(hidden, dir)), false, hidden);
+    }
+    assert.deepEqual(plan.hide, []);
     assert.equal(plan.tmp, "/tmp");
     assert.deepEqual(plan.read, ["/home/me/proj"]);
     assert.deepEqual(plan.write, []);
@@ -163,25 +174,18 @@ Deno.test("bwrapLaunch() confines the server's argv", async (t) => {
       "ALL",
     ]);
   });
-  await t.step("mounts: read-only root, hidden places, private /tmp, binds outer-first", () => {
+  await t.step("mounts: system read-only, private /tmp, binds outer-first, root read-only", () => {
     // deno-fmt-ignore
-    assert.deepEqual(bwrapArgs(plan).slice(5), [
-      "--ro-bind", "/", "/",
+    assert.deepEqual(bwrapArgs({ ...plan, system: ["/usr", "/etc"], scratch: ["/home/me/.npm"] }).slice(5), [
+      "--ro-bind-try", "/usr", "/usr",
+      "--ro-bind-try", "/etc", "/etc",
       "--dev", "/dev",
       "--proc", "/proc",
-      "--tmpfs", "/home",
-      "--tmpfs", "/root",
-      "--tmpfs", "/run",
-      "--tmpfs", "/mnt",
-      "--tmpfs", "/srv",
       "--tmpfs", "/tmp",
       "--ro-bind", "/home/me/proj", "/home/me/proj",
       "--bind", "/home/me/proj/out", "/home/me/proj/out",
-      "--remount-ro", "/home",
-      "--remount-ro", "/root",
-      "--remount-ro", "/run",
-      "--remount-ro", "/mnt",
-      "--remount-ro", "/srv",
+      "--tmpfs", "/home/me/.npm",
+      "--remount-ro", "/",
       "--chdir", "/home/me/proj",
     ]);
   });
@@ -203,10 +207,11 @@ Deno.test("seatbeltProfile() writes the same rules for macOS (text only: not run
   const text = seatbeltProfile(plan, "/private/var/folders/x/T/jn-sandbox-1");
   await t.step("deny by default, read the system, hide the user's places", () => {
     assert.match(text, /^\(version 1\)\n\(deny default\)\n/);
-    assert.match(
-      text,
-      /\(allow file-read\*\)\n\(deny file-read\*\n {2}\(subpath "\/Users"\)\n {2}\(subpath "\/private\/tmp"\)\)/,
-    );
+    assert.ok(text.includes(
+      '(allow file-read*)\n(deny file-read*\n  (subpath "/Users")\n  (subpath "/Volumes")\n' +
+        '  (subpath "/private/tmp")\n  (subpath "/private/var/folders")\n' +
+        '  (subpath "/private/var/tmp"))\n(allow file-read-metadata)\n',
+    ));
   });
   await t.step(
     "readable again: the script's directory, the write paths, the private TMPDIR",
