@@ -8,6 +8,7 @@
  */
 
 import { InterruptedError } from "../errors.ts";
+import { describeArgv } from "../launch/spec.ts";
 import { redact } from "../output/redact.ts";
 import { openSession, type Session } from "../session/session.ts";
 import type { LogEntry } from "../session/types.ts";
@@ -42,6 +43,9 @@ export async function withSession<T>(
   try {
     const prepared = await sandboxedLaunch(ctx, target, flags, extras.launch);
     sandbox = prepared.sandbox;
+    if (ctx.debug && sandbox && prepared.launch.transport === "stdio") {
+      say(s.dim(`jn: debug: sandboxed: ${describeArgv(prepared.launch)}`));
+    }
     session = await openSession(prepared.launch, {
       ...extras.options,
       logLevel: flags.logLevel,
