@@ -216,6 +216,30 @@ export { schemaHash, toolHashes } from "./lib/schema/hash.ts";
 export { classify, diffSchemas, type SchemaChange } from "./lib/schema/diff.ts";
 
 /**
+ * Profiles (SPEC §4): resolve `@name` across the layers (variables
+ * substituted, secrets collected), list every layer's profiles, and compare a
+ * profile with its live server (SPEC §5).
+ *
+ * @example
+ * ```ts
+ * import { driftReport, loadProfile, openSession, profileLaunch } from "./mod.ts";
+ * const env = Deno.env.toObject();
+ * const profile = await loadProfile("demo", { cwd: Deno.cwd(), env });
+ * const session = await openSession(profileLaunch(profile), { timeoutMs: 60_000, connectTimeoutMs: 60_000, callerEnv: env });
+ * try {
+ *   console.log(driftReport(profile, await session.listTools()).status); // "valid"
+ * } finally {
+ *   await session.close();
+ * }
+ * ```
+ */
+export { loadProfile } from "./lib/profile/resolve.ts";
+export { profileLaunch } from "./lib/profile/launch.ts";
+export { listProfiles, type ProfileEntry } from "./lib/profile/listing.ts";
+export { type DriftReport, driftReport } from "./lib/profile/drift_report.ts";
+export type { MetaDef, Profile, ProfileTool, ToolDef } from "./lib/profile/types.ts";
+
+/**
  * The CLI itself: run jn with arguments and an Io, get the exit code.
  *
  * @example

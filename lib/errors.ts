@@ -58,11 +58,19 @@ export class ArgumentError extends UsageError {
   /** Every violation, in schema order. */
   violations: ArgumentViolation[];
   constructor(tool: string, violations: ArgumentViolation[], options: JnErrorOptions = {}) {
-    const list = violations.map((v) => (v.path ? `${v.path} ${v.message}` : v.message)).join("; ");
+    const list = violations.map(describeViolation).join("; ");
     super(`Invalid arguments for tool "${tool}": ${list}`, options);
     this.tool = tool;
     this.violations = violations;
   }
+}
+
+/** `limit must be integer (got "many")`: one violation as a phrase. */
+export function describeViolation(violation: ArgumentViolation): string {
+  const what = violation.path ? `${violation.path} ${violation.message}` : violation.message;
+  if (violation.value === undefined) return what;
+  const shown = JSON.stringify(violation.value) ?? String(violation.value);
+  return `${what} (got ${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown})`;
 }
 
 /** A profile is missing or invalid, a variable is unset, trust is missing (exit 3). */

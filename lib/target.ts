@@ -6,10 +6,14 @@
  * @module
  */
 
-import { ConfigError } from "./errors.ts";
 import { buildLaunch } from "./launch/registry.ts";
 import type { LaunchSpec } from "./launch/spec.ts";
+import { profileLaunch } from "./profile/launch.ts";
+import { loadRawProfile, profileTool, resolveProfile } from "./profile/resolve.ts";
+import { assertTrusted } from "./profile/trust.ts";
+import type { Profile } from "./profile/types.ts";
 import type { DenoPermissions } from "./sandbox/deno_permissions.ts";
+import { sandboxFields } from "./sandbox/profile_fields.ts";
 import type { SandboxPolicy } from "./sandbox/policy.ts";
 import type { Operation, RawArg, Source } from "./uri/source.ts";
 
@@ -29,6 +33,8 @@ export interface Target {
   secrets: string[];
   /** A short server name for messages (`@server` or the launch label). */
   name: string;
+  /** The resolved profile of a `@server` reference (schema fields for the drift check). */
+  profile?: Profile;
   /** Directories to expose as roots (profile `roots`), relative to the cwd or absolute. */
   roots?: string[];
   /** The profile's `sandbox` (see lib/sandbox/policy.ts `parseSandboxPolicy`). */
@@ -57,9 +63,48 @@ export function resolveTarget(source: Source, options: ResolveOptions): Promise<
       name: launch.label,
     });
   }
-  return Promise.reject(
-    new ConfigError(`Profile "@${source.server}" not found`, {
-      hint: "list profiles with 'jn profile list'",
-    }),
-  );
+  return resolveProfileTarget(source, options);
+}
+
+/**
+ * A profile reference: the profile's launch (project profiles only when
+ * trusted), its tool name mapped to the server's (`"tool"` field), and that
+ * tool's `defaults`. A name the profile does not define is passed to the
+ * server as is, so minimal profiles work (`@server?tool=T`).
+ */
+async function resolveProfileTarget(
+  source: Extract<Source, { kind: "profile" }>,
+  options: ResolveOptions,
+): Promise<Target> {
+  const raw = await loadRawProfile(source.server, options);
+  // Trust first: an untrusted project profile is refused before it asks for variables.
+  await assertTrusted(resolveProfile(raw, options.env, { lenient: true }), options.env);
+  const profile = resolveProfile(raw, options.env);
+  const launch = profileLaunch(profile);
+  const confinement = sandboxFields(profile.meta, { file: profile.metaFile });
+  if (launch.transport === "stdio" && confinement.envPassthrough.length > 0) {
+    launch.envPassthrough = [...(launch.envPassthrough ?? []), ...confinement.envPassthrough];
+  }
+  let operation = source.operation;
+  let defaults: Record<string, unknown> = {};
+  if (operation.kind === "tool") {
+    const tool = profileTool(profile, operation.name);
+    if (tool !== undefined) {
+      operation = { kind: "tool", name: tool.serverTool };
+      defaults = { ...tool.def.defaults };
+    }
+  }
+  return {
+    source,
+    launch,
+    operation,
+    queryArgs: source.args,
+    defaults,
+    secrets: profile.secrets,
+    name: `@${profile.name}`,
+    ...(profile.meta.roots === undefined ? {} : { roots: profile.meta.roots }),
+    ...(confinement.sandbox ? { sandbox: confinement.sandbox } : {}),
+    ...(confinement.denoPermissions ? { denoPermissions: confinement.denoPermissions } : {}),
+    profile,
+  };
 }

@@ -28,7 +28,7 @@ const STEPS: Step[] = [
     args: ["cat", "@demo/echo?text=hello&repeat=2"],
   },
   {
-    say: "Arguments are converted to the tool's types (count is an integer)",
+    say: "Query values are converted to the types the tool declares (a and b are numbers)",
     args: ["cat", "@demo/add?a=2&b=40"],
   },
   {

@@ -58,7 +58,7 @@ function specOf(command: Command, path: string[], inherited: OptionSpec[]): Comm
     description: command.description(),
     options,
     subcommands,
-    takesSource: args.some((arg) => arg.name() === "source" || arg.name() === "target"),
+    takesSource: args.some((arg) => ["source", "target", "server"].includes(arg.name())),
   };
 }
 

@@ -16,6 +16,7 @@ import type { Target } from "../target.ts";
 import { printErr, style, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";
 import { checkDrift } from "./drift.ts";
+import { redactError } from "./redact_error.ts";
 import { type CallFlags, LOG_LEVELS, type LogLevel } from "./options.ts";
 import { sessionExtras } from "./session_extras.ts";
 import { explainSandboxFailure, type SandboxedLaunch, sandboxedLaunch } from "./sandbox_launch.ts";
@@ -93,7 +94,7 @@ export async function withSession<T>(
     return await fn(session, abort.signal);
   } catch (error) {
     explainSandboxFailure(error, sandbox);
-    throw error;
+    throw redactError(error, extras.secrets);
   } finally {
     await session?.close();
     stopSignals();

@@ -14,6 +14,7 @@ import {
   ArgumentError,
   ConfigError,
   ConnectionError,
+  describeViolation,
   InterruptedError,
   JnError,
   LaunchError,
@@ -54,8 +55,10 @@ export interface Ctx {
 /** Runs jn with the given arguments and returns its exit code. */
 export async function main(args: string[], io: Io): Promise<number> {
   const ctx: Ctx = { io, exitCode: 0, debug: args.includes("--debug"), quiet: false };
-  const output = { written: Promise.resolve() };
-  const program = buildProgram(ctx, output);
+  // Commander prints help and versions synchronously; collect it and write it
+  // (awaited) before returning, or the process may exit with it unwritten.
+  const printed: { out: string[]; err: string[] } = { out: [], err: [] };
+  const program = buildProgram(ctx, printed);
   try {
     await program.parseAsync(args, { from: "user" });
     return ctx.exitCode;
@@ -64,8 +67,8 @@ export async function main(args: string[], io: Io): Promise<number> {
     await reportError(error, ctx);
     return exitCodeFor(error);
   } finally {
-    // Help and version text is written asynchronously: the caller exits right after.
-    await output.written;
+    await writeText(io.stdout, printed.out.join(""));
+    await writeText(io.stderr, printed.err.join(""));
   }
 }
 
@@ -87,10 +90,7 @@ export async function runProcess(args: string[]): Promise<number> {
   return await main(args, io);
 }
 
-function buildProgram(ctx: Ctx, output: { written: Promise<void> }): Command {
-  const write = (writer: Io["stdout"], text: string) => {
-    output.written = output.written.then(() => writeText(writer, text));
-  };
+function buildProgram(ctx: Ctx, printed: { out: string[]; err: string[] }): Command {
   const program = new Command("jn")
     .description(
       "A command-line client for the Model Context Protocol: inspect and call any MCP server, NDJSON out.",
@@ -101,8 +101,8 @@ function buildProgram(ctx: Ctx, output: { written: Promise<void> }): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => write(ctx.io.stdout, text),
-      writeErr: (text) => write(ctx.io.stderr, text),
+      writeOut: (text) => void printed.out.push(text),
+      writeErr: (text) => void printed.err.push(text),
       outputError: () => {/* reported by commanderExit() */},
     })
     .hook("preAction", (_program, action) => {
@@ -131,6 +131,7 @@ Exit codes: 0 ok, 1 tool error, 2 usage, 3 configuration, 4 launch/connection,
 5 protocol, 6 sandbox, 70 internal, 130 interrupted.`;
 
 async function writeText(writer: Io["stdout"], text: string): Promise<void> {
+  if (text === "") return;
   const bytes = new TextEncoder().encode(text);
   let offset = 0;
   try {
@@ -185,7 +186,7 @@ export async function reportError(error: unknown, ctx: Ctx): Promise<void> {
     lines.push(`${s.red("jn:")} ${error.message}`);
     if (error instanceof UriSyntaxError) lines.push(caretLines(error));
     if (error instanceof ArgumentError && error.violations.length > 1) {
-      for (const v of error.violations) lines.push(`  - ${v.path || "(arguments)"}: ${v.message}`);
+      for (const v of error.violations) lines.push(`  - ${describeViolation(v)}`);
     }
     const tail = (error as { stderrTail?: string }).stderrTail;
     if (tail) {

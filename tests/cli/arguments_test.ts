@@ -81,8 +81,8 @@ Deno.test("arguments that fail the schema exit 2 and never reach the server", as
     const [first, ...rest] = result.stderr.trimEnd().split("\n");
     assert.match(first, /^jn: Invalid arguments for tool "search": /);
     const details = rest.join("\n");
-    assert.match(details, /gene: is required/);
-    assert.match(details, /limit: must be integer/);
+    assert.match(details, /- gene is required/);
+    assert.match(details, /- limit must be integer \(got "many"\)/);
   });
 
   await t.step("a boolean that is not true/false is refused", async () => {

@@ -67,6 +67,25 @@ Deno.test("the compiled entry point and flags, run through deno run", async (t) 
     assert.equal(new TextDecoder().decode(output.stdout), `${config.version}\n`);
     assert.equal(output.code, 0);
   });
+  await t.step(
+    "jn cat @demo/echo calls the bundled demo profile (jn starting itself)",
+    async () => {
+      const output = await new Deno.Command(Deno.execPath(), {
+        args: [...run, "cat", "@demo/echo?text=hello"],
+        env: baseEnv(),
+        clearEnv: true,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      assert.equal(new TextDecoder().decode(output.stderr), "");
+      assert.equal(output.code, 0);
+      const [record] = new TextDecoder().decode(output.stdout).trim().split("\n").map((line) =>
+        JSON.parse(line)
+      );
+      assert.equal(record.type, "tool_result");
+      assert.match(record.text, /hello/);
+    },
+  );
   await t.step("jn mcp demo-server answers a tool call", async () => {
     const peer = new JsonRpcPeer(Deno.execPath(), [...run, "mcp", "demo-server"], {
       env: baseEnv(),

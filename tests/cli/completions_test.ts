@@ -109,15 +109,25 @@ Deno.test("bash completion completes jn's command line", async (t) => {
         "auth",
         "cat",
         "completions",
+        "filter",
         "head",
         "help",
         "inspect",
         "mcp",
+        "profile",
+        "put",
         "tail",
       ]);
     });
     await t.step("subcommands of a command group", async () => {
-      assert.deepEqual(await complete(s, "jn mcp "), ["demo-server", "explore", "schema", "tools"]);
+      assert.deepEqual(await complete(s, "jn mcp "), [
+        "demo-server",
+        "explore",
+        "hash",
+        "schema",
+        "tools",
+      ]);
+      assert.deepEqual(await complete(s, "jn profile tr"), ["trust"]);
       assert.deepEqual(await complete(s, "jn --debug mcp ex"), ["explore"]);
     });
     await t.step("options of the command", async () => {
@@ -132,15 +142,21 @@ Deno.test("bash completion completes jn's command line", async (t) => {
     });
     await t.step("profile names from the project, user and $JN_HOME layers", async () => {
       const names = await complete(s, "jn cat @");
-      for (const name of ["@homesrv", "@jnhomesrv", "@projsrv"]) assert.ok(names.includes(name));
+      for (const name of ["@homesrv", "@jnhomesrv", "@projsrv", "@demo"]) {
+        assert.ok(names.includes(name), name);
+      }
       // bash replaces only the word after "@": the candidates say the rest.
       assert.deepEqual(await complete(s, "jn cat --timeout 5s @pro"), ["projsrv"]);
     });
     await t.step("a profile's tools after @server/", async () => {
+      assert.ok((await complete(s, "jn profile info @")).includes("@homesrv"));
       assert.deepEqual(await complete(s, "jn head @projsrv/"), [
         "projsrv/fetch",
         "projsrv/search",
       ]);
+    });
+    await t.step("a bundled profile's tools", async () => {
+      assert.ok((await complete(s, "jn cat @demo/")).includes("demo/echo"));
     });
     await t.step("source schemes", async () => {
       assert.deepEqual(await complete(s, "jn inspect mcp+n"), ["mcp+node://", "mcp+npx://"]);
@@ -200,7 +216,7 @@ Deno.test("jn completions prints zsh and fish scripts, refuses other shells", as
     assert.match(text, /^complete -c jn -n '__fish_use_subcommand' -a 'cat' -d 'call a tool/m);
     assert.match(
       text,
-      /^complete -c jn -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from explore tools schema demo-server' -a 'schema'/m,
+      /^complete -c jn -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from explore tools schema hash demo-server' -a 'schema'/m,
     );
     assert.match(
       text,

@@ -21,7 +21,7 @@ Deno.test("jn help shows the help of jn or of a command", async (t) => {
     assert.equal(result.code, 0);
     assert.equal(result.stderr, "");
     assert.match(result.stdout, /^Usage: jn \[options\] \[command\]\n/);
-    for (const command of ["inspect", "cat", "head", "tail", "mcp", "completions", "help"]) {
+    for (const command of ["inspect", "cat", "put", "profile", "mcp", "completions", "help"]) {
       assert.match(result.stdout, new RegExp(`\\n  ${command} `), command);
     }
     assert.match(result.stdout, /\nExit codes: 0 ok, 1 tool error/);
@@ -45,7 +45,7 @@ Deno.test("jn help shows the help of jn or of a command", async (t) => {
     assert.equal(result.stdout, "");
     assert.equal(
       result.stderr,
-      'jn: Unknown command "mcp nosuch"\nhint: jn mcp has: explore, tools, schema, demo-server\n',
+      'jn: Unknown command "mcp nosuch"\nhint: jn mcp has: explore, tools, schema, hash, demo-server\n',
     );
   });
 });

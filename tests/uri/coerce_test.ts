@@ -304,7 +304,7 @@ Deno.test("prepareArguments() throws an ArgumentError whose message lists everyt
       assert.equal(error.tool, "search");
       assert.equal(
         error.message,
-        `Invalid arguments for tool "search": query is required; limit must be integer`,
+        `Invalid arguments for tool "search": query is required; limit must be integer (got "x")`,
       );
       return true;
     },

@@ -25,6 +25,7 @@ import { resolveTarget, type Target } from "../../target.ts";
 import { collectArgs } from "../../uri/args.ts";
 import { parseSource } from "../../uri/parse.ts";
 import { withSession } from "../connect.ts";
+import { checkOutputFormat } from "../drift.ts";
 import { sandboxHint, targetSandbox } from "../sandbox_launch.ts";
 import { printErr } from "../io.ts";
 import type { Ctx } from "../main.ts";
@@ -153,6 +154,7 @@ async function fetchRecords(
       const tool = findTool(tools, operation.name, target.name);
       const args = await prepareToolArguments(tool, pairs);
       const result = await callWithProgress(ctx, session, target, operation.name, args, flags);
+      await checkOutputFormat(ctx, target, flags, result);
       if (result.isError === true) {
         ctx.exitCode = 1;
         if (!ctx.quiet) {

@@ -13,6 +13,7 @@ import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../opti
 import { findTool } from "../tool_args.ts";
 import { writeJson, writeRecords } from "../write.ts";
 import { inspectSource } from "./inspect.ts";
+import { registerMcpHash } from "./mcp_hash.ts";
 
 /** Registers `mcp` and its subcommands. */
 export function registerMcp(program: Command, ctx: Ctx): void {
@@ -48,6 +49,8 @@ export function registerMcp(program: Command, ctx: Ctx): void {
     if (tool.outputSchema) schema.outputSchema = tool.outputSchema;
     await writeJson(ctx, schema);
   });
+
+  registerMcpHash(mcp, ctx);
 
   mcp.command("demo-server")
     .description("run jn's demo MCP server on stdin/stdout (what @demo launches)")

@@ -9,15 +9,21 @@ import type { Ctx } from "../main.ts";
 import { registerAuth } from "./auth.ts";
 import { registerCat } from "./cat.ts";
 import { registerCompletions } from "./completions.ts";
+import { registerFilter } from "./filter.ts";
 import { registerHelp } from "./help.ts";
 import { registerInspect } from "./inspect.ts";
 import { registerMcp } from "./mcp.ts";
+import { registerProfile } from "./profile.ts";
+import { registerPut } from "./put.ts";
 
 /** Registers all commands. */
 export function registerCommands(program: Command, ctx: Ctx): void {
   registerInspect(program, ctx);
   registerCat(program, ctx);
+  registerPut(program, ctx);
+  registerFilter(program, ctx);
   registerMcp(program, ctx);
+  registerProfile(program, ctx);
   registerAuth(program, ctx);
   registerCompletions(program, ctx);
   registerHelp(program, ctx);

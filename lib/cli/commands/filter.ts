@@ -1,0 +1,73 @@
+/**
+ * `jn filter EXPR`: a jq expression over each NDJSON record on stdin, with
+ * the jq embedded in jn (lib/filter/jq.ts, loaded on demand), so no jq needs
+ * installing. Outputs are compact JSON lines exactly as `jq -c EXPR` prints
+ * them, in input order.
+ *
+ * Errors: a bad expression is exit 2 with jq's message. A record on which
+ * the expression raises an error, and a line that is not JSON, are reported
+ * on stderr as `jn: filter: line N: MESSAGE` and the run goes on (jq would
+ * stop at a bad line; jn keeps every other record); the exit status is then
+ * 1. `halt` ends the run with 0, `halt_error` with jq's exit code and
+ * message. `$ENV` and `env` are jn's environment, as in jq. A closed stdout
+ * (`… | head -1`) stops reading and exits 0.
+ *
+ * @module
+ */
+
+import type { Command } from "commander";
+import type { Ctx } from "../main.ts";
+
+/** Registers `filter`. */
+export function registerFilter(program: Command, ctx: Ctx): void {
+  program.command("filter")
+    .description("a jq expression over each NDJSON record on stdin (jq is embedded)")
+    .argument("<expr>", `jq expression, e.g. 'select(.text | contains("Phase 3"))'`)
+    .action(async (expr: string) => {
+      await runFilter(ctx, expr);
+    });
+}
+
+/** Runs `jn filter EXPR` over stdin. */
+export async function runFilter(ctx: Ctx, expr: string): Promise<void> {
+  const [{ compileJq }, { readLineBatches }, { LineWriter }, { printErr }] = await Promise.all([
+    import("../../filter/jq.ts"),
+    import("../../put/lines.ts"),
+    import("../../put/line_writer.ts"),
+    import("../io.ts"),
+  ]);
+  const filter = await compileJq(expr, { env: ctx.io.env });
+  const out = new LineWriter(ctx.io.stdout);
+  const warn = (text: string) => printErr(ctx.io, text);
+  let failures = 0;
+  for await (const event of filter.stream(readLineBatches(ctx.io.stdin))) {
+    switch (event.kind) {
+      case "output":
+        out.push(event.json + "\n");
+        break;
+      case "error":
+        failures++;
+        await warn(`jn: filter: line ${event.line}: ${event.message}`);
+        break;
+      case "invalid":
+        failures++;
+        await warn(`jn: filter: line ${event.line}: ${event.message}`);
+        break;
+      case "stderr":
+        await out.flush();
+        await printErr(ctx.io, event.text);
+        break;
+      case "halt":
+        await out.flush();
+        if (event.stderr !== "") await printErr(ctx.io, event.stderr);
+        ctx.exitCode = event.exitCode;
+        return;
+    }
+    const pressure = out.ready();
+    if (pressure !== undefined) await pressure;
+    if (out.closed) break;
+  }
+  await out.flush();
+  if (out.closed) return;
+  ctx.exitCode = failures > 0 ? 1 : 0;
+}

@@ -1,0 +1,101 @@
+/**
+ * `jn put TARGET`: one tool call per NDJSON record on stdin (TARGET is an MCP
+ * target: `mcp+…?tool=NAME` or `@server/tool`), or stdin's records written
+ * to a file (TARGET ends in `.json`, `.ndjson` or `.jsonl`). The rule that
+ * tells them apart is lib/put/target_kind.ts; the work is done by
+ * lib/cli/put_tool.ts and lib/cli/put_file.ts, loaded on demand.
+ *
+ * @module
+ */
+
+import type { Command } from "commander";
+import { UsageError } from "../../errors.ts";
+import { putTarget } from "../../put/target_kind.ts";
+import type { Ctx } from "../main.ts";
+import {
+  addArgumentOptions,
+  addConnectionOptions,
+  parseCallFlags,
+  type RawCallFlags,
+} from "../options.ts";
+
+/** The default number of calls in flight. */
+export const DEFAULT_CONCURRENCY = 8;
+const MAX_CONCURRENCY = 1024;
+
+interface RawPutFlags extends RawCallFlags {
+  concurrency?: string;
+  failFast?: boolean;
+}
+
+/** Registers `put`. */
+export function registerPut(program: Command, ctx: Ctx): void {
+  const command = program.command("put")
+    .description(
+      "one tool call per NDJSON record on stdin → NDJSON; or stdin's records → FILE.json|.ndjson",
+    )
+    .argument("<target>", "mcp+…?tool=NAME or @server/tool; or FILE.json, FILE.ndjson, FILE.jsonl")
+    .option(
+      "-c, --concurrency <K>",
+      "calls in flight at once on the one session (output stays in input order)",
+      String(DEFAULT_CONCURRENCY),
+    )
+    .option("--fail-fast", "stop reading at the first failed record (exit 1)")
+    .option(
+      "--json",
+      "emit the payload (structured content or parsed JSON text) instead of the envelope",
+    );
+  addArgumentOptions(command);
+  addConnectionOptions(command);
+  command.addHelpText("after", PUT_HELP);
+  command.action(async (text: string, raw: RawPutFlags) => {
+    const target = putTarget(text);
+    if (target.kind === "file") {
+      refuseCallFlags(raw, command);
+      const { runPutFile } = await import("../put_file.ts");
+      await runPutFile(ctx, target.path, { format: target.format });
+      return;
+    }
+    const flags = parseCallFlags(raw);
+    const concurrency = parseConcurrency(raw.concurrency ?? String(DEFAULT_CONCURRENCY));
+    const { runPutTool } = await import("../put_tool.ts");
+    await runPutTool(ctx, target.text, { flags, concurrency, failFast: raw.failFast === true });
+  });
+}
+
+const PUT_HELP = `
+Each record on stdin is one call; its fields override the URI's and --arg's
+arguments; keys starting with _ are not sent. Output: the call's records with
+"input": N (the line number), in input order; a bad line or a failed call is
+{"type":"error","input":N,"kind":…,"error":…} and the run goes on.
+
+Examples:
+  jn put "mcp+uvx://biomcp-python/biomcp?command=run&tool=variant_search" < genes.ndjson
+  jn cat --json "@demo/list_items?count=20" | jn filter 'select(.id % 2 == 0)' | jn put items.json
+
+Exit: 0 all records succeeded, 1 some failed, 2 usage, 4 the server went away, 130 interrupted.`;
+
+function parseConcurrency(text: string): number {
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1 && n <= MAX_CONCURRENCY)) {
+    throw new UsageError(
+      `Invalid --concurrency "${text}": expected a whole number from 1 to ${MAX_CONCURRENCY}`,
+      {
+        hint: `e.g. --concurrency 16 (default ${DEFAULT_CONCURRENCY})`,
+      },
+    );
+  }
+  return n;
+}
+
+/** Flags that only mean something for a tool are an error with a file target. */
+function refuseCallFlags(raw: RawPutFlags, command: Command): void {
+  const given = ["concurrency", "failFast", "json", "arg", "args"].filter((name) =>
+    command.getOptionValueSource(name) === "cli"
+  );
+  if (given.length === 0) return;
+  const names = given.map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  throw new UsageError(`${names.join(", ")} only apply when putting to a tool, not to a file`, {
+    hint: raw.arg || raw.args ? "shape the records before, e.g. with jn filter" : undefined,
+  });
+}

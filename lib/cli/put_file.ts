@@ -1,0 +1,73 @@
+/**
+ * `jn put FILE.json|FILE.ndjson|FILE.jsonl`: stdin's records into a file,
+ * atomically (see lib/put/file_sink.ts).
+ *
+ * Exit status: 0 when the file was written; 1 when a line is not JSON (the
+ * file is not written, an existing one is untouched; stderr names the line);
+ * 2 when the file cannot be created; 130 on Ctrl-C/SIGTERM (nothing written).
+ *
+ * @module
+ */
+
+import { InterruptedError } from "../errors.ts";
+import { writeRecordsFile } from "../put/file_sink.ts";
+import { readLineBatches } from "../put/lines.ts";
+import type { FileFormat } from "../put/target_kind.ts";
+import { printErr, style, useColor } from "./io.ts";
+import type { Ctx } from "./main.ts";
+
+/** Writes stdin's records to `path`. */
+export async function runPutFile(
+  ctx: Ctx,
+  path: string,
+  options: { format: FileFormat },
+): Promise<void> {
+  const abort = new AbortController();
+  const stopSignals = onSignals((signal) => abort.abort(new InterruptedError(signal)));
+  const started = performance.now();
+  try {
+    const result = await writeRecordsFile(
+      readLineBatches(ctx.io.stdin, { signal: abort.signal }),
+      path,
+      { format: options.format, signal: abort.signal },
+    );
+    const s = style(useColor(ctx.io));
+    switch (result.kind) {
+      case "interrupted":
+        throw abort.signal.reason ?? new InterruptedError();
+      case "invalid":
+        ctx.exitCode = 1;
+        await printErr(
+          ctx.io,
+          `${
+            s.red("jn:")
+          } Line ${result.line} of stdin is not JSON, "${path}" was not written: ${result.message}\n${
+            s.cyan("hint:")
+          } each line must be one JSON value (NDJSON)`,
+        );
+        return;
+      case "written": {
+        if (ctx.quiet) return;
+        const seconds = ((performance.now() - started) / 1000).toFixed(2);
+        const records = result.records === 1 ? "1 record" : `${result.records} records`;
+        await printErr(ctx.io, s.dim(`jn put: ${records} written to ${path} in ${seconds}s`));
+        return;
+      }
+    }
+  } finally {
+    stopSignals();
+  }
+}
+
+/** SIGINT/SIGTERM abort the write (so the temporary file is removed); returns the uninstaller. */
+function onSignals(handler: (signal: "SIGINT" | "SIGTERM") => void): () => void {
+  if (Deno.build.os === "windows") return () => {};
+  const listeners = (["SIGINT", "SIGTERM"] as const).map((signal) => {
+    const listener = () => handler(signal);
+    Deno.addSignalListener(signal, listener);
+    return [signal, listener] as const;
+  });
+  return () => {
+    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Checks the fields of `_meta.json` and of tool files (SPEC §4) before
+ * anything uses them: a field of the wrong type is a `ConfigError` pointing at
+ * its file, line and column. Fields jn does not know are kept as they are
+ * (profiles carry notes such as `created` or `tested_with`).
+ *
+ * @module
+ */
+
+import { ConfigError } from "../errors.ts";
+import type { JsoncDoc } from "./load.ts";
+import type { MetaDef, ToolDef } from "./types.ts";
+
+type Path = (string | number)[];
+type Where = (path: Path) => string;
+
+/** Validates a parsed `_meta.json`. */
+export function checkMeta(doc: JsoncDoc): MetaDef {
+  const meta = doc.value as Record<string, unknown>;
+  const at = doc.where;
+  if ("launcher" in meta) {
+    fail(at(["launcher"]), `"launcher" is the seed's create format, not a _meta.json field`, {
+      hint: `move "command", "args" and "transport" to the top level of _meta.json`,
+    });
+  }
+  optionalString(meta, "command", at, { nonEmpty: true });
+  stringList(meta, "args", at);
+  stringList(meta, "roots", at);
+  stringMap(meta, "env", at);
+  optionalString(meta, "cwd", at, { nonEmpty: true });
+  oneOf(meta, "transport", ["stdio", "http", "sse"], at);
+  optionalString(meta, "url", at, { nonEmpty: true });
+  stringMap(meta, "headers", at);
+  optionalString(meta, "description", at);
+  optionalString(meta, "schema_updated", at);
+  oneOf(meta, "schema_validation", ["warn", "error", "ignore"], at);
+  if (meta.schema_hash !== undefined) {
+    if (typeof meta.schema_hash !== "string" || !/^[0-9a-f]{32}$/.test(meta.schema_hash)) {
+      fail(at(["schema_hash"]), `"schema_hash" must be 32 lowercase hex digits (an MD5)`, {
+        hint: "let jn write it: jn profile update @SERVER",
+      });
+    }
+  }
+  if (meta.inherit_tools !== undefined && typeof meta.inherit_tools !== "boolean") {
+    fail(at(["inherit_tools"]), `"inherit_tools" must be true or false`);
+  }
+  if (meta.tools !== undefined) {
+    if (!isPlainObject(meta.tools)) fail(at(["tools"]), `"tools" must be an object`);
+    for (const [name, def] of Object.entries(meta.tools as Record<string, unknown>)) {
+      if (name === "") fail(at(["tools"]), 'a tool name in "tools" is empty');
+      checkToolValue(def, at, ["tools", name]);
+    }
+  }
+  return meta as MetaDef;
+}
+
+/** Validates a parsed tool file. */
+export function checkToolFile(doc: JsoncDoc): ToolDef {
+  return checkToolValue(doc.value, doc.where, []);
+}
+
+function checkToolValue(value: unknown, at: Where, prefix: Path): ToolDef {
+  const name = prefix.length === 0 ? "the tool file" : `"${prefix.join(".")}"`;
+  if (!isPlainObject(value)) fail(at(prefix), `${name} must be an object`);
+  const def = value as Record<string, unknown>;
+  const sub = (path: Path) => at([...prefix, ...path]);
+  optionalString(def, "tool", sub, { nonEmpty: true, prefix });
+  optionalString(def, "description", sub, { prefix });
+  optionalString(def, "output_format", sub, { prefix });
+  for (const key of ["parameters", "defaults", "inputSchema"]) {
+    if (def[key] !== undefined && !isPlainObject(def[key])) {
+      fail(sub([key]), `${label(prefix, key)} must be an object`);
+    }
+  }
+  if (def.examples !== undefined && !Array.isArray(def.examples)) {
+    fail(sub(["examples"]), `${label(prefix, "examples")} must be an array`);
+  }
+  const notes = def.notes;
+  if (
+    notes !== undefined && typeof notes !== "string" &&
+    !(Array.isArray(notes) && notes.every((n) => typeof n === "string"))
+  ) {
+    fail(sub(["notes"]), `${label(prefix, "notes")} must be a string or an array of strings`);
+  }
+  return def as ToolDef;
+}
+
+function label(prefix: Path, key: string): string {
+  return `"${[...prefix, key].join(".")}"`;
+}
+
+function optionalString(
+  object: Record<string, unknown>,
+  key: string,
+  at: Where,
+  options: { nonEmpty?: boolean; prefix?: Path } = {},
+): void {
+  const value = object[key];
+  if (value === undefined) return;
+  const name = label(options.prefix ?? [], key);
+  if (typeof value !== "string") fail(at([key]), `${name} must be a string`);
+  if (options.nonEmpty && value === "") fail(at([key]), `${name} is empty`);
+}
+
+function stringList(object: Record<string, unknown>, key: string, at: Where): void {
+  const value = object[key];
+  if (value === undefined) return;
+  if (!Array.isArray(value)) fail(at([key]), `"${key}" must be an array of strings`);
+  (value as unknown[]).forEach((item, i) => {
+    if (typeof item !== "string") {
+      fail(at([key, i]), `"${key}[${i}]" must be a string, got ${JSON.stringify(item)}`);
+    }
+  });
+}
+
+function stringMap(object: Record<string, unknown>, key: string, at: Where): void {
+  const value = object[key];
+  if (value === undefined) return;
+  if (!isPlainObject(value)) fail(at([key]), `"${key}" must be an object of strings`);
+  for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof item !== "string") {
+      fail(at([key, name]), `"${key}.${name}" must be a string (quote it: "${String(item)}")`);
+    }
+  }
+}
+
+function oneOf(object: Record<string, unknown>, key: string, allowed: string[], at: Where): void {
+  const value = object[key];
+  if (value === undefined || (typeof value === "string" && allowed.includes(value))) return;
+  fail(at([key]), `"${key}" must be one of ${allowed.join(", ")}, got ${JSON.stringify(value)}`);
+}
+
+function fail(where: string, message: string, options: { hint?: string } = {}): never {
+  throw new ConfigError(`Invalid profile ${where}: ${message}`, {
+    path: where.replace(/:\d+:\d+$/, ""),
+    hint: options.hint,
+  });
+}
+
+/** A JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

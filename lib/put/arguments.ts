@@ -1,0 +1,102 @@
+/**
+ * Turns one NDJSON input line of `put` into the arguments of one tool call,
+ * or into the error record that says why it cannot be called.
+ *
+ * Rules (SPEC §3): the line must be one JSON object; its keys starting with
+ * `_` are not sent; its fields win over the defaults (the target's URI and
+ * flag arguments, already converted by the tool's schema); the merged object
+ * is validated strictly against the tool's `inputSchema`. A record's values
+ * are typed JSON and are never converted: `"5"` for an integer property is
+ * a violation, not `5` (records are data, not command-line text).
+ * The schema's validator is compiled once, on the first line. Pure, no I/O.
+ *
+ * @module
+ */
+
+import type { ArgumentViolation } from "../errors.ts";
+import type { JsonSchema } from "../session/types.ts";
+import { findViolations } from "../uri/validate.ts";
+import type { NdjsonLine } from "./lines.ts";
+import { badLineRecord, invalidArgumentsRecord, type PutErrorRecord } from "./records.ts";
+
+/** What a line became. */
+export type PreparedLine =
+  | { kind: "call"; args: Record<string, unknown> }
+  | { kind: "error"; record: PutErrorRecord };
+
+/** Options of {@linkcode argumentBuilder}. */
+export interface ArgumentBuilderOptions {
+  /** The tool's `inputSchema`. */
+  schema: JsonSchema;
+  /** Arguments every call starts from (URI query, `--arg`, `--args`, profile defaults). */
+  defaults: Record<string, unknown>;
+}
+
+/**
+ * Returns the function that prepares each line for `tool`.
+ *
+ * @example
+ * ```ts
+ * const prepare = argumentBuilder("search", { schema, defaults: { limit: 2 } });
+ * prepare({ number: 1, text: '{"gene":"BRAF","_id":7}' });
+ * // { kind: "call", args: { limit: 2, gene: "BRAF" } }
+ * ```
+ */
+export function argumentBuilder(
+  tool: string,
+  options: ArgumentBuilderOptions,
+): (line: NdjsonLine) => PreparedLine {
+  const { schema, defaults } = options;
+  return (line) => {
+    let record: unknown;
+    try {
+      record = JSON.parse(line.text);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return bad(line, tool, "invalid_json", `Not JSON: ${detail}`);
+    }
+    if (typeof record !== "object" || record === null || Array.isArray(record)) {
+      return bad(line, tool, "not_object", `Not a JSON object: got ${describe(record)}`);
+    }
+    const args = mergeRecord(defaults, record as Record<string, unknown>);
+    const violations: ArgumentViolation[] = findViolations(args, { schema });
+    if (violations.length > 0) {
+      return {
+        kind: "error",
+        record: invalidArgumentsRecord(line.number, tool, { violations, record }),
+      };
+    }
+    return { kind: "call", args };
+  };
+}
+
+/** The defaults overlaid with the record's fields, leaving out `_` keys. */
+export function mergeRecord(
+  defaults: Record<string, unknown>,
+  record: Record<string, unknown>,
+): Record<string, unknown> {
+  const args: Record<string, unknown> = { ...defaults };
+  // "__proto__" starts with "_" too, so plain assignment cannot touch a prototype.
+  for (const key of Object.keys(record)) {
+    if (key.charCodeAt(0) !== 95 /* _ */) args[key] = record[key];
+  }
+  return args;
+}
+
+function bad(
+  line: NdjsonLine,
+  tool: string,
+  kind: "invalid_json" | "not_object",
+  message: string,
+): PreparedLine {
+  return {
+    kind: "error",
+    record: badLineRecord(line.number, tool, { kind, message, line: line.text }),
+  };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,193 @@
+/**
+ * The records `put` writes (SPEC §3): a call's records with `"input": N`
+ * added, and `{"type":"error","input":N,"tool",…,"kind","error"}` for a line
+ * that could not be called or whose call failed.
+ *
+ * Guarantees: `input` is the 1-based physical line number of stdin; it comes
+ * right after `type`; a `--json` payload that is not an object, or that has a
+ * field of its own named `input`, is wrapped as `{"input":N,"value":…}` so
+ * nothing of it is overwritten. Error records keep what the failure carried
+ * (the tool's content, the JSON-RPC code and data, the offending line).
+ *
+ * @module
+ */
+
+import {
+  type ArgumentViolation,
+  ConnectionError,
+  InterruptedError,
+  LaunchError,
+  ProtocolError,
+  TimeoutError,
+} from "../errors.ts";
+import type { ToolCallResult } from "../session/types.ts";
+
+/** Why an input line yielded an error record. */
+export type PutErrorKind =
+  /** The line is not JSON. */
+  | "invalid_json"
+  /** The line is JSON but not an object. */
+  | "not_object"
+  /** The record fails the tool's inputSchema; not called. */
+  | "invalid_arguments"
+  /** The tool answered `isError: true`. */
+  | "tool_error"
+  /** The server answered the call with a JSON-RPC error. */
+  | "rpc_error"
+  /** The call took longer than `--timeout`. */
+  | "timeout"
+  /** The server sent a malformed answer. */
+  | "protocol"
+  /** The server went away during this call. */
+  | "connection"
+  /** The server had gone away before this line was read; not called. */
+  | "not_called"
+  /** Ctrl-C or SIGTERM cancelled the call. */
+  | "cancelled";
+
+/** An error record. */
+export interface PutErrorRecord {
+  type: "error";
+  input: number;
+  tool: string;
+  kind: PutErrorKind;
+  error: string;
+  [key: string]: unknown;
+}
+
+/** Builds an error record; `extra` fields follow the fixed ones. */
+export function errorRecord(
+  input: number,
+  fields: { tool: string; kind: PutErrorKind; error: string },
+  extra: Record<string, unknown> = {},
+): PutErrorRecord {
+  return {
+    type: "error",
+    input,
+    tool: fields.tool,
+    kind: fields.kind,
+    error: fields.error,
+    ...extra,
+  };
+}
+
+/** The error record of a line that is not a JSON object. */
+export function badLineRecord(
+  input: number,
+  tool: string,
+  problem: { kind: "invalid_json" | "not_object"; message: string; line: string },
+): PutErrorRecord {
+  return errorRecord(input, { tool, kind: problem.kind, error: problem.message }, {
+    line: problem.line,
+  });
+}
+
+/** The error record of a record that fails the tool's schema. */
+export function invalidArgumentsRecord(
+  input: number,
+  tool: string,
+  details: { violations: ArgumentViolation[]; record: unknown },
+): PutErrorRecord {
+  const list = details.violations.map((v) => (v.path ? `${v.path} ${v.message}` : v.message));
+  return errorRecord(input, {
+    tool,
+    kind: "invalid_arguments",
+    error: `Invalid arguments for tool "${tool}": ${list.join("; ")}`,
+  }, { violations: details.violations, record: details.record });
+}
+
+/** The error record of an `isError` result: the tool's content is kept whole. */
+export function toolErrorRecord(
+  input: number,
+  tool: string,
+  result: ToolCallResult,
+): PutErrorRecord {
+  const texts = (Array.isArray(result.content) ? result.content : [])
+    .filter((item) => item.type === "text" && typeof item.text === "string")
+    .map((item) => (item.text as string).trim())
+    .filter((text) => text !== "");
+  const what = texts.length > 0 ? `: ${texts.join(" ")}` : "";
+  const extra: Record<string, unknown> = { content: result.content ?? [] };
+  if (result.structuredContent !== undefined) extra.structuredContent = result.structuredContent;
+  return errorRecord(input, {
+    tool,
+    kind: "tool_error",
+    error: `Tool "${tool}" answered with an error${what}`,
+  }, extra);
+}
+
+/** How a failed call is reported, and whether the session is still usable. */
+export interface CallFailure {
+  record: PutErrorRecord;
+  /** True when no further call can succeed (the server is gone, or the stream is garbled). */
+  fatal: boolean;
+}
+
+/**
+ * Classifies the error a call threw. `seen` remembers protocol errors without
+ * a JSON-RPC code: the session throws the same one for every request once
+ * its stream is garbled, so meeting it twice means the session is dead.
+ */
+export function callFailure(
+  input: number,
+  tool: string,
+  context: { error: unknown; seen: WeakSet<object> },
+): CallFailure {
+  const { error } = context;
+  const message = error instanceof Error ? error.message : String(error);
+  const record = (kind: PutErrorKind, extra: Record<string, unknown> = {}) =>
+    errorRecord(input, { tool, kind, error: message }, extra);
+  if (error instanceof InterruptedError) return { record: record("cancelled"), fatal: false };
+  if (error instanceof TimeoutError) return { record: record("timeout"), fatal: false };
+  if (error instanceof ConnectionError || error instanceof LaunchError) {
+    return { record: record("connection"), fatal: true };
+  }
+  if (error instanceof ProtocolError) {
+    if (error.code !== undefined) {
+      const extra: Record<string, unknown> = { code: error.code };
+      if (error.data !== undefined) extra.data = error.data;
+      return { record: record("rpc_error", extra), fatal: false };
+    }
+    const again = context.seen.has(error);
+    context.seen.add(error);
+    return { record: record("protocol"), fatal: again };
+  }
+  throw error;
+}
+
+/** The error record of a line read after the server went away. */
+export function notCalledRecord(input: number, tool: string, cause: unknown): PutErrorRecord {
+  const why = cause instanceof Error ? cause.message : String(cause);
+  return errorRecord(input, { tool, kind: "not_called", error: `Not called: ${why}` });
+}
+
+/**
+ * Serialises a call's records with `input` added, one NDJSON line each.
+ * Hot path: `input` is spliced into each record's JSON text after `type`
+ * instead of building a new object per record.
+ */
+export function numberedLines(records: readonly unknown[], input: number): string {
+  let text = "";
+  for (const record of records) text += numberedLine(record, input) + "\n";
+  return text;
+}
+
+function numberedLine(record: unknown, input: number): string {
+  if (
+    typeof record === "object" && record !== null && !Array.isArray(record) &&
+    !Object.hasOwn(record, "input")
+  ) {
+    const type = (record as { type?: unknown }).type;
+    const json = JSON.stringify(record);
+    if (typeof type === "string") {
+      const head = `{"type":${JSON.stringify(type)}`;
+      if (json.startsWith(head)) {
+        return json.length === head.length + 1
+          ? `${head},"input":${input}}`
+          : `${head},"input":${input}${json.slice(head.length)}`;
+      }
+    }
+    return json === "{}" ? `{"input":${input}}` : `{"input":${input},${json.slice(1)}`;
+  }
+  return JSON.stringify({ input, value: record });
+}

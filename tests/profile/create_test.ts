@@ -1,0 +1,156 @@
+/**
+ * `jn profile create`: from the seed's one-document JSON on stdin, and
+ * discovered from a live server (`--from`), with its refusal to overwrite.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { FIXTURE, sandbox } from "./sandbox.ts";
+
+const SEED = `// the seed's "Phase 3" document
+{
+  "server": "biomcp",
+  "description": "BioMCP: Biomedical data",
+  "launcher": { "command": "uv", "args": ["run", "--with", "biomcp-python", "biomcp", "run"], "transport": "stdio" },
+  "tools": {
+    "search": {
+      "description": "General biomedical search.",
+      "parameters": { "gene": { "type": "string", "required": true } },
+      "output_format": "text/plain",
+      "notes": "Returns prose."
+    },
+    "trial_search": { "description": "Trials", "parameters": {} }
+  },
+  "schema_hash": "a3f5b8c2e1f4a3f5b8c2e1f4a3f5b8c2",
+  "created": "2025-11-12",
+  "tested_with": { "search": ["BRAF", "BRAF+melanoma"], "trial_search": ["BRAF+PHASE3"] },
+}`;
+
+async function readJson(path: string) {
+  return JSON.parse(await Deno.readTextFile(path));
+}
+
+Deno.test("jn profile create NAME < seed.json splits the document into _meta.json and tool files", async (t) => {
+  const box = await sandbox();
+  const dir = join(box.user, "bio");
+  try {
+    await t.step("written to the user layer", async () => {
+      const result = await box.run(["profile", "create", "bio"], { stdin: SEED });
+      assert.deepEqual([result.code, result.stderr], [0, ""]);
+      assert.equal(
+        result.stdout,
+        `Created @bio in ${dir}: _meta.json, search.json, trial_search.json\n`,
+      );
+      assert.deepEqual(await readJson(`${dir}/_meta.json`), {
+        description: "BioMCP: Biomedical data",
+        schema_hash: "a3f5b8c2e1f4a3f5b8c2e1f4a3f5b8c2",
+        created: "2025-11-12",
+        command: "uv",
+        args: ["run", "--with", "biomcp-python", "biomcp", "run"],
+        transport: "stdio",
+      });
+      const search = await readJson(`${dir}/search.json`);
+      assert.deepEqual(search.tested_with, ["BRAF", "BRAF+melanoma"]);
+      assert.equal(search.output_format, "text/plain");
+    });
+    await t.step("an existing profile is kept without --force (exit 2)", async () => {
+      const result = await box.run(["profile", "create", "bio"], { stdin: `{"command": "x"}` });
+      assert.deepEqual([result.code, result.stdout], [2, ""]);
+      assert.match(result.stderr, /^jn: Profile @bio already exists in .*\nhint: add --force/);
+      assert.equal((await readJson(`${dir}/_meta.json`)).command, "uv");
+    });
+    await t.step("--force replaces it whole (old tool files go)", async () => {
+      const result = await box.run(["profile", "create", "bio", "--force"], {
+        stdin: `{"command": "x"}`,
+      });
+      assert.equal(result.code, 0, result.stderr);
+      assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["_meta.json"]);
+    });
+    await t.step("invalid input is exit 3 and writes nothing", async () => {
+      for (
+        const [stdin, message] of [
+          [`{"description": "no launch"}`, `needs "command" (a local server) or "url"`],
+          [`{"command": "x", "args": "a b"}`, `"args" must be an array of strings`],
+          [`{"command": "x",`, `Invalid JSON in <stdin>:1:17`],
+        ]
+      ) {
+        const result = await box.run(["profile", "create", "other"], { stdin });
+        assert.equal(result.code, 3, stdin);
+        assert.ok(result.stderr.includes(message), result.stderr);
+      }
+      await assert.rejects(Deno.stat(join(box.user, "other")));
+    });
+    await t.step("a bad name is a usage error", async () => {
+      const result = await box.run(["profile", "create", "../x"], { stdin: `{"command": "x"}` });
+      assert.equal(result.code, 2);
+    });
+    await t.step("--project writes .jn/profiles/mcp/NAME and trusts it", async () => {
+      const meta = JSON.stringify({ command: "node", args: [FIXTURE] });
+      const result = await box.run(["profile", "create", "mine", "--project"], { stdin: meta });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /trusted the new project profile @mine/);
+      const call = await box.run(["cat", "@mine/echo?text=x"]);
+      assert.deepEqual([call.code, call.stderr], [0, ""]);
+    });
+  } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("jn profile create NAME --from URI records every tool, its snapshot and the seed's hash", async () => {
+  const box = await sandbox();
+  const dir = join(box.user, "fx");
+  try {
+    const uri = `mcp+node://${FIXTURE}?command=--schema&command=v1`;
+    const result = await box.run(["profile", "create", "fx", "--from", uri]);
+    assert.equal(result.code, 0, result.stderr);
+    const meta = await readJson(`${dir}/_meta.json`);
+    assert.deepEqual(
+      {
+        command: meta.command,
+        args: meta.args,
+        transport: meta.transport,
+        v: meta.schema_validation,
+      },
+      { command: "node", args: [FIXTURE, "--schema", "v1"], transport: "stdio", v: "warn" },
+    );
+    assert.match(meta.schema_updated, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.match(meta.description, /^jn-fixture /);
+    const search = await readJson(`${dir}/search.json`);
+    assert.deepEqual(search.parameters.gene, {
+      type: "string",
+      required: true,
+      description: "Gene symbol, e.g. BRAF",
+    });
+    assert.deepEqual(search.inputSchema.required, ["gene"]);
+    // The hash is the seed's function over the tools the snapshots recorded.
+    const tools = [];
+    for (const entry of Deno.readDirSync(dir)) {
+      if (entry.name === "_meta.json") continue;
+      const def = await readJson(`${dir}/${entry.name}`);
+      tools.push({ name: entry.name.replace(/\.json$/, ""), inputSchema: def.inputSchema });
+    }
+    assert.equal(meta.schema_hash, await seedHash(tools));
+    const validate = await box.run(["profile", "validate", "@fx"]);
+    assert.deepEqual([validate.code, validate.stderr], [0, ""]);
+    assert.match(validate.stdout, /^@fx: valid \(schema hash [0-9a-f]{32}\)\n$/);
+  } finally {
+    await box.dispose();
+  }
+});
+
+/** The seed's calculate_schema_hash, run by python (tests/schema/vectors.py). */
+export async function seedHash(tools: unknown[]): Promise<string> {
+  const script = fileURLToPath(new URL("../schema/vectors.py", import.meta.url));
+  const child = new Deno.Command("python3", {
+    args: [script, "--stdin"],
+    stdin: "piped",
+    stdout: "piped",
+  })
+    .spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(JSON.stringify([tools])));
+  await writer.close();
+  const out = await child.output();
+  return JSON.parse(new TextDecoder().decode(out.stdout))[0].hash;
+}
