@@ -4,7 +4,6 @@
  * @module
  */
 
-import { denoIo } from "./lib/cli/io.ts";
-import { main } from "./lib/cli/main.ts";
+import { runProcess } from "./lib/cli/main.ts";
 
-if (import.meta.main) Deno.exit(await main(Deno.args, denoIo()));
+if (import.meta.main) Deno.exit(await runProcess(Deno.args));

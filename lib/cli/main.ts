@@ -23,8 +23,9 @@ import {
   UriSyntaxError,
   UsageError,
 } from "../errors.ts";
+import { isPermissionRefusal, refusalMessage } from "../sandbox/permissions.ts";
 import { VERSION } from "../version.ts";
-import { type Io, printErr, style, useColor } from "./io.ts";
+import { denoIo, type Io, printErr, style, useColor } from "./io.ts";
 import { registerCommands } from "./commands/registry.ts";
 
 /** Exit codes of SPEC §6. */
@@ -69,6 +70,24 @@ export async function main(args: string[], io: Io): Promise<number> {
     await writeText(io.stdout, printed.out.join(""));
     await writeText(io.stderr, printed.err.join(""));
   }
+}
+
+/**
+ * Runs jn on the real process (argv, stdio, environment). Gathering the
+ * environment already needs `--allow-env`: a refusal there is reported like
+ * any other refused permission (exit 6), not as an uncaught exception.
+ */
+export async function runProcess(args: string[]): Promise<number> {
+  let io: Io;
+  try {
+    io = denoIo();
+  } catch (error) {
+    if (!isPermissionRefusal(error)) throw error;
+    const bytes = new TextEncoder().encode(`jn: ${refusalMessage(error)}\n`);
+    await Deno.stderr.write(bytes);
+    return ExitCode.sandbox;
+  }
+  return await main(args, io);
 }
 
 function buildProgram(ctx: Ctx, printed: { out: string[]; err: string[] }): Command {
@@ -153,9 +172,7 @@ export function exitCodeFor(error: unknown): number {
   }
   if (error instanceof ProtocolError) return ExitCode.protocol;
   if (error instanceof SandboxError) return ExitCode.sandbox;
-  if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
-    return ExitCode.sandbox;
-  }
+  if (isPermissionRefusal(error)) return ExitCode.sandbox;
   return ExitCode.internal;
 }
 
@@ -177,13 +194,9 @@ export async function reportError(error: unknown, ctx: Ctx): Promise<void> {
       for (const line of tail.split("\n").slice(-12)) lines.push(s.dim(`  ${line}`));
     }
     if (error.hint) lines.push(`${s.cyan("hint:")} ${error.hint}`);
-  } else if (
-    error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied
-  ) {
-    lines.push(`${s.red("jn:")} ${permissionMessage(error)}`);
-    lines.push(
-      `${s.cyan("hint:")} run jn with that permission (see "Permissions" in README.md)`,
-    );
+  } else if (isPermissionRefusal(error)) {
+    // One line that names the exact flag (see docs/install.md, "Permissions").
+    lines.push(`${s.red("jn:")} ${refusalMessage(error)}`);
   } else {
     const message = error instanceof Error ? error.message : String(error);
     lines.push(`${s.red("jn: internal error:")} ${message}`);
@@ -196,13 +209,6 @@ export async function reportError(error: unknown, ctx: Ctx): Promise<void> {
 function caretLines(error: UriSyntaxError): string {
   const index = Math.max(0, Math.min(error.index, error.input.length));
   return `  ${error.input}\n  ${" ".repeat(index)}^`;
-}
-
-function permissionMessage(error: Error): string {
-  // Deno: 'Requires run access to "uvx", run again with the --allow-run flag'
-  const flag = /--allow-[a-z]+/.exec(error.message)?.[0];
-  const what = error.message.split(",")[0];
-  return flag ? `${what}: jn was started without ${flag}` : error.message;
 }
 
 function debugTrace(error: Error): string {

@@ -8,7 +8,9 @@ import type { Command } from "commander";
 import type { Ctx } from "../main.ts";
 import { registerAuth } from "./auth.ts";
 import { registerCat } from "./cat.ts";
+import { registerCompletions } from "./completions.ts";
 import { registerFilter } from "./filter.ts";
+import { registerHelp } from "./help.ts";
 import { registerInspect } from "./inspect.ts";
 import { registerMcp } from "./mcp.ts";
 import { registerProfile } from "./profile.ts";
@@ -23,6 +25,8 @@ export function registerCommands(program: Command, ctx: Ctx): void {
   registerMcp(program, ctx);
   registerProfile(program, ctx);
   registerAuth(program, ctx);
+  registerCompletions(program, ctx);
+  registerHelp(program, ctx);
   // A deliberate bug, hidden from help: lets the tests prove that an
   // unexpected exception exits 70 with a one-line message (and a stack under --debug).
   program.command("__internal-error", { hidden: true }).action(() => {
