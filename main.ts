@@ -6,15 +6,14 @@
  * @module
  */
 
-import { denoIo } from "./lib/cli/io.ts";
 import { VERSION } from "./lib/version.ts";
 
 if (import.meta.main) {
   if (Deno.args.length === 1 && (Deno.args[0] === "-V" || Deno.args[0] === "--version")) {
     Deno.exit(printVersion());
   }
-  const { main } = await import("./lib/cli/main.ts");
-  Deno.exit(await main(Deno.args, denoIo()));
+  const { runProcess } = await import("./lib/cli/main.ts");
+  Deno.exit(await runProcess(Deno.args));
 }
 
 function printVersion(): number {

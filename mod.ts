@@ -120,6 +120,31 @@ export { buildLaunch } from "./lib/launch/registry.ts";
 export type { HttpLaunch, LaunchSpec, StdioLaunch } from "./lib/launch/spec.ts";
 
 /**
+ * Makes a launch ready to start, as the CLI does right before a session: caller variables
+ * passed through by name, Deno permissions of a `deno run` server, and the OS sandbox
+ * (bubblewrap on Linux, sandbox-exec on macOS). A sandbox that was asked for and cannot be
+ * set up throws a SandboxError: the server is never started unconfined.
+ *
+ * @example
+ * ```ts
+ * import { openSession, prepareLaunch, resolveTarget, parseSource } from "./mod.ts";
+ * const target = await resolveTarget(parseSource("mcp+node://./server.js"), { cwd: Deno.cwd(), env: {} });
+ * const launch = await prepareLaunch(target.launch, {
+ *   cwd: Deno.cwd(),
+ *   callerEnv: Deno.env.toObject(),
+ *   sandbox: { network: false, read: [], write: ["./out"] },
+ * });
+ * const session = await openSession(launch, { timeoutMs: 60_000, connectTimeoutMs: 60_000, callerEnv: Deno.env.toObject() });
+ * await session.close();
+ * ```
+ */
+export { prepareLaunch, type PrepareOptions } from "./lib/sandbox/prepare.ts";
+export { parseSandboxPolicy, type SandboxPolicy } from "./lib/sandbox/policy.ts";
+export { type SandboxFields, sandboxFields } from "./lib/sandbox/profile_fields.ts";
+export { type DenoPermissions, parseDenoPermissions } from "./lib/sandbox/deno_permissions.ts";
+export { childEnvironment, SAFE_ENV_VARS } from "./lib/sandbox/env.ts";
+
+/**
  * Opens an MCP session (stdio server in its own process group; closing it ends the whole tree).
  *
  * @example

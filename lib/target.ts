@@ -12,6 +12,9 @@ import { profileLaunch } from "./profile/launch.ts";
 import { loadRawProfile, profileTool, resolveProfile } from "./profile/resolve.ts";
 import { assertTrusted } from "./profile/trust.ts";
 import type { Profile } from "./profile/types.ts";
+import type { DenoPermissions } from "./sandbox/deno_permissions.ts";
+import { sandboxFields } from "./sandbox/profile_fields.ts";
+import type { SandboxPolicy } from "./sandbox/policy.ts";
 import type { Operation, RawArg, Source } from "./uri/source.ts";
 
 /** A source resolved against the launchers and profiles. */
@@ -34,6 +37,10 @@ export interface Target {
   profile?: Profile;
   /** Directories to expose as roots (profile `roots`), relative to the cwd or absolute. */
   roots?: string[];
+  /** The profile's `sandbox` (see lib/sandbox/policy.ts `parseSandboxPolicy`). */
+  sandbox?: SandboxPolicy;
+  /** The profile's `deno_permissions` (see lib/sandbox/deno_permissions.ts). */
+  denoPermissions?: DenoPermissions;
 }
 
 /** Options of {@linkcode resolveTarget}. */
@@ -74,6 +81,10 @@ async function resolveProfileTarget(
   await assertTrusted(resolveProfile(raw, options.env, { lenient: true }), options.env);
   const profile = resolveProfile(raw, options.env);
   const launch = profileLaunch(profile);
+  const confinement = sandboxFields(profile.meta, { file: profile.metaFile });
+  if (launch.transport === "stdio" && confinement.envPassthrough.length > 0) {
+    launch.envPassthrough = [...(launch.envPassthrough ?? []), ...confinement.envPassthrough];
+  }
   let operation = source.operation;
   let defaults: Record<string, unknown> = {};
   if (operation.kind === "tool") {
@@ -92,6 +103,8 @@ async function resolveProfileTarget(
     secrets: profile.secrets,
     name: `@${profile.name}`,
     ...(profile.meta.roots === undefined ? {} : { roots: profile.meta.roots }),
+    ...(confinement.sandbox ? { sandbox: confinement.sandbox } : {}),
+    ...(confinement.denoPermissions ? { denoPermissions: confinement.denoPermissions } : {}),
     profile,
   };
 }

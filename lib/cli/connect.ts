@@ -8,6 +8,7 @@
  */
 
 import { InterruptedError } from "../errors.ts";
+import { describeArgv } from "../launch/spec.ts";
 import { redact } from "../output/redact.ts";
 import { openSession, type Session } from "../session/session.ts";
 import type { LogEntry } from "../session/types.ts";
@@ -18,6 +19,7 @@ import { checkDrift } from "./drift.ts";
 import { redactError } from "./redact_error.ts";
 import { type CallFlags, LOG_LEVELS, type LogLevel } from "./options.ts";
 import { sessionExtras } from "./session_extras.ts";
+import { explainSandboxFailure, type SandboxedLaunch, sandboxedLaunch } from "./sandbox_launch.ts";
 
 /** Runs `fn` with an open session on the target; always closes it. */
 export async function withSession<T>(
@@ -38,8 +40,14 @@ export async function withSession<T>(
   };
   let noiseShown = false;
   let session: Session | undefined;
+  let sandbox: SandboxedLaunch["sandbox"];
   try {
-    session = await openSession(extras.launch, {
+    const prepared = await sandboxedLaunch(ctx, target, flags, extras.launch);
+    sandbox = prepared.sandbox;
+    if (ctx.debug && sandbox && prepared.launch.transport === "stdio") {
+      say(s.dim(`jn: debug: sandboxed: ${describeArgv(prepared.launch)}`));
+    }
+    session = await openSession(prepared.launch, {
       ...extras.options,
       logLevel: flags.logLevel,
       timeoutMs: flags.timeoutMs,
@@ -85,6 +93,7 @@ export async function withSession<T>(
     await checkDrift(ctx, target, session, flags);
     return await fn(session, abort.signal);
   } catch (error) {
+    explainSandboxFailure(error, sandbox);
     throw redactError(error, extras.secrets);
   } finally {
     await session?.close();

@@ -23,8 +23,9 @@ import {
   UriSyntaxError,
   UsageError,
 } from "../errors.ts";
+import { isPermissionRefusal, refusalMessage } from "../sandbox/permissions.ts";
 import { VERSION } from "../version.ts";
-import { type Io, printErr, style, useColor } from "./io.ts";
+import { denoIo, type Io, printErr, style, useColor } from "./io.ts";
 import { registerCommands } from "./commands/registry.ts";
 
 /** Exit codes of SPEC §6. */
@@ -54,11 +55,11 @@ export interface Ctx {
 /** Runs jn with the given arguments and returns its exit code. */
 export async function main(args: string[], io: Io): Promise<number> {
   const ctx: Ctx = { io, exitCode: 0, debug: args.includes("--debug"), quiet: false };
-  // Help and version text is written by commander's callbacks: wait for it
-  // before returning, or Deno.exit() in main.ts can cut it off.
-  const writes: Promise<void>[] = [];
+  // Commander prints help and versions synchronously; collect it and write it
+  // (awaited) before returning, or the process may exit with it unwritten.
+  const printed: { out: string[]; err: string[] } = { out: [], err: [] };
   try {
-    const program = await buildProgram(ctx, args, writes);
+    const program = await buildProgram(ctx, args, printed);
     await program.parseAsync(args, { from: "user" });
     return ctx.exitCode;
   } catch (error) {
@@ -66,11 +67,34 @@ export async function main(args: string[], io: Io): Promise<number> {
     await reportError(error, ctx);
     return exitCodeFor(error);
   } finally {
-    await Promise.all(writes);
+    await writeText(io.stdout, printed.out.join(""));
+    await writeText(io.stderr, printed.err.join(""));
   }
 }
 
-async function buildProgram(ctx: Ctx, args: string[], writes: Promise<void>[]): Promise<Command> {
+/**
+ * Runs jn on the real process (argv, stdio, environment). Gathering the
+ * environment already needs `--allow-env`: a refusal there is reported like
+ * any other refused permission (exit 6), not as an uncaught exception.
+ */
+export async function runProcess(args: string[]): Promise<number> {
+  let io: Io;
+  try {
+    io = denoIo();
+  } catch (error) {
+    if (!isPermissionRefusal(error)) throw error;
+    const bytes = new TextEncoder().encode(`jn: ${refusalMessage(error)}\n`);
+    await Deno.stderr.write(bytes);
+    return ExitCode.sandbox;
+  }
+  return await main(args, io);
+}
+
+async function buildProgram(
+  ctx: Ctx,
+  args: string[],
+  printed: { out: string[]; err: string[] },
+): Promise<Command> {
   const program = new Command("jn")
     .description(
       "A command-line client for the Model Context Protocol: inspect and call any MCP server, NDJSON out.",
@@ -81,8 +105,8 @@ async function buildProgram(ctx: Ctx, args: string[], writes: Promise<void>[]): 
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => void writes.push(writeText(ctx.io.stdout, text)),
-      writeErr: (text) => void writes.push(writeText(ctx.io.stderr, text)),
+      writeOut: (text) => void printed.out.push(text),
+      writeErr: (text) => void printed.err.push(text),
       outputError: () => {/* reported by commanderExit() */},
     })
     .hook("preAction", (_program, action) => {
@@ -111,6 +135,7 @@ Exit codes: 0 ok, 1 tool error, 2 usage, 3 configuration, 4 launch/connection,
 5 protocol, 6 sandbox, 70 internal, 130 interrupted.`;
 
 async function writeText(writer: Io["stdout"], text: string): Promise<void> {
+  if (text === "") return;
   const bytes = new TextEncoder().encode(text);
   let offset = 0;
   try {
@@ -151,9 +176,7 @@ export function exitCodeFor(error: unknown): number {
   }
   if (error instanceof ProtocolError) return ExitCode.protocol;
   if (error instanceof SandboxError) return ExitCode.sandbox;
-  if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
-    return ExitCode.sandbox;
-  }
+  if (isPermissionRefusal(error)) return ExitCode.sandbox;
   return ExitCode.internal;
 }
 
@@ -175,13 +198,9 @@ export async function reportError(error: unknown, ctx: Ctx): Promise<void> {
       for (const line of tail.split("\n").slice(-12)) lines.push(s.dim(`  ${line}`));
     }
     if (error.hint) lines.push(`${s.cyan("hint:")} ${error.hint}`);
-  } else if (
-    error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied
-  ) {
-    lines.push(`${s.red("jn:")} ${permissionMessage(error)}`);
-    lines.push(
-      `${s.cyan("hint:")} run jn with that permission (see "Permissions" in README.md)`,
-    );
+  } else if (isPermissionRefusal(error)) {
+    // One line that names the exact flag (see docs/install.md, "Permissions").
+    lines.push(`${s.red("jn:")} ${refusalMessage(error)}`);
   } else {
     const message = error instanceof Error ? error.message : String(error);
     lines.push(`${s.red("jn: internal error:")} ${message}`);
@@ -194,13 +213,6 @@ export async function reportError(error: unknown, ctx: Ctx): Promise<void> {
 function caretLines(error: UriSyntaxError): string {
   const index = Math.max(0, Math.min(error.index, error.input.length));
   return `  ${error.input}\n  ${" ".repeat(index)}^`;
-}
-
-function permissionMessage(error: Error): string {
-  // Deno: 'Requires run access to "uvx", run again with the --allow-run flag'
-  const flag = /--allow-[a-z]+/.exec(error.message)?.[0];
-  const what = error.message.split(",")[0];
-  return flag ? `${what}: jn was started without ${flag}` : error.message;
 }
 
 function debugTrace(error: Error): string {

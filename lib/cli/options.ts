@@ -11,6 +11,7 @@ import { UsageError } from "../errors.ts";
 import type { ProtocolMode } from "../session/session.ts";
 import { parseDuration } from "./duration.ts";
 import { ELICIT_MODES, type ElicitMode } from "./elicit.ts";
+import { parseHostList, type SandboxPolicy } from "../sandbox/policy.ts";
 
 /** The raw flag values commander collects for a server command. */
 export interface RawCallFlags {
@@ -29,6 +30,11 @@ export interface RawCallFlags {
   tokenEnv?: string;
   elicit?: string;
   root?: string[];
+  sandbox?: boolean;
+  sandboxRead?: string[];
+  sandboxWrite?: string[];
+  sandboxNet?: boolean;
+  sandboxHost?: string[];
 }
 
 /** Typed flags of a server command. */
@@ -53,6 +59,8 @@ export interface CallFlags {
   elicit: ElicitMode;
   /** `--root`: directories exposed as roots (as given). */
   roots: string[];
+  /** `--sandbox*`: confine the server; absent when no sandbox flag was given. */
+  sandbox?: SandboxPolicy;
 }
 
 /** MCP log levels, least severe first (RFC 5424 names). */
@@ -95,7 +103,16 @@ export function addConnectionOptions(command: Command): Command {
       `answer the server's questions: ${ELICIT_MODES.join("|")} (auto: prompt on a terminal)`,
       "auto",
     )
-    .option("--root <path>", "expose a directory to the server as a root (repeatable)", collect);
+    .option("--root <path>", "expose a directory to the server as a root (repeatable)", collect)
+    .option("--sandbox", "confine the server: read-only system, your files hidden, no network")
+    .option("--sandbox-read <path>", "let the sandboxed server read PATH (repeatable)", collect)
+    .option("--sandbox-write <path>", "let the sandboxed server write PATH (repeatable)", collect)
+    .option("--sandbox-net", "let the sandboxed server use the network")
+    .option(
+      "--sandbox-host <host>",
+      "let a sandboxed Deno server reach HOST only (repeatable)",
+      collect,
+    );
 }
 
 /** Adds the argument flags of commands that call a tool or get a prompt. */
@@ -125,6 +142,20 @@ export function parseCallFlags(raw: RawCallFlags): CallFlags {
       : parseEnvNames([raw.tokenEnv], "--token-env")[0],
     elicit: parseElicit(raw.elicit ?? "auto"),
     roots: raw.root ?? [],
+    sandbox: parseSandboxFlags(raw),
+  };
+}
+
+/** The policy of the `--sandbox*` flags; each of them implies `--sandbox`. */
+function parseSandboxFlags(raw: RawCallFlags): SandboxPolicy | undefined {
+  const given = raw.sandbox || raw.sandboxRead || raw.sandboxWrite || raw.sandboxNet ||
+    raw.sandboxHost;
+  if (!given) return undefined;
+  const hosts = parseHostList((raw.sandboxHost ?? []).join(","));
+  return {
+    network: raw.sandboxNet === true ? true : hosts.length > 0 ? hosts : false,
+    read: raw.sandboxRead ?? [],
+    write: raw.sandboxWrite ?? [],
   };
 }
 

@@ -3,7 +3,8 @@
  * with a cloned repository, so jn launches nothing from it until the user ran
  * `jn profile trust @server`, which records a SHA-256 digest of the launch
  * config *as written* (`command`, `args`, `env`, `cwd`, `transport`, `url`,
- * `headers`, `sandbox`; `${VAR}` references unexpanded, so no secret is hashed
+ * `headers`, `sandbox`, `env_passthrough`, `deno_permissions`; `${VAR}`
+ * references unexpanded, so no secret is hashed
  * and a rotated token needs no new trust) for that directory's absolute path.
  * Any change of those fields needs a new trust. Other layers are the user's
  * own files and need none.
@@ -31,6 +32,9 @@ export const TRUSTED_FIELDS = [
   "url",
   "headers",
   "sandbox",
+  // What a server may read of the caller's environment and do as a Deno program.
+  "env_passthrough",
+  "deno_permissions",
 ] as const;
 
 /** A profile's trust state. */

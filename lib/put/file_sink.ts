@@ -59,7 +59,7 @@ export async function writeRecordsFile(
           JSON.parse(record);
         } catch (error) {
           const detail = error instanceof Error ? error.message : String(error);
-          return { kind: "invalid", line: line.number, message: `Not JSON: ${detail}` };
+          return { kind: "invalid", line: line.number, message: detail };
         }
         text += json ? (records === 0 ? "[\n" : ",\n") + record : record + "\n";
         records++;

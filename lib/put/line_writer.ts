@@ -40,6 +40,7 @@ export class LineWriter {
   #pump?: Promise<void>;
   #scheduled = false;
   #closed = false;
+  #onClosed: (() => void)[] = [];
   #error: unknown;
 
   constructor(writer: ByteWriter, options: LineWriterOptions = {}) {
@@ -51,6 +52,12 @@ export class LineWriter {
   /** True once the reader went away; later text is dropped. */
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /** Calls `listener` once when the reader goes away. */
+  onClosed(listener: () => void): void {
+    if (this.#closed) listener();
+    else this.#onClosed.push(listener);
   }
 
   /** Queues text; it is written within `intervalMs`. */
@@ -96,7 +103,7 @@ export class LineWriter {
       this.#size = 0;
       this.#lastWrite = performance.now();
       try {
-        await writeAll(this.#writer, this.#encoder.encode(text), () => this.#closed = true);
+        await writeAll(this.#writer, this.#encoder.encode(text), () => this.#close());
       } catch (error) {
         this.#error = error;
       }
@@ -105,6 +112,11 @@ export class LineWriter {
       this.#parts = [];
       this.#size = 0;
     }
+  }
+
+  #close(): void {
+    this.#closed = true;
+    for (const listener of this.#onClosed.splice(0)) listener();
   }
 
   #rethrow(): void {

@@ -125,6 +125,10 @@ export async function runOrdered(
     wake?.();
   };
   signal?.addEventListener("abort", onAbort, { once: true });
+  out.onClosed(() => {
+    stop ??= "broken_pipe";
+    wake?.();
+  });
   try {
     read: for await (const batch of batches) {
       for (const line of batch) {

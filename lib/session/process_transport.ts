@@ -18,6 +18,7 @@ import { setImmediate } from "node:timers";
 import type { Transport } from "@modelcontextprotocol/client";
 import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
+import { describeRefusal, isPermissionRefusal } from "../sandbox/permissions.ts";
 
 type Message = Parameters<Transport["send"]>[0];
 
@@ -142,7 +143,9 @@ export class ProcessTransport implements Transport {
         return;
       }
       this.#child = child;
+      let spawnFailed = () => {};
       this.#exited = new Promise((done) => {
+        spawnFailed = done;
         child.once("exit", (code, signal) => {
           this.#exit = { code, signal };
           done();
@@ -151,8 +154,11 @@ export class ProcessTransport implements Transport {
         child.once("close", () => done());
       });
       child.once("error", (error) => {
-        if (child.pid === undefined) reject(this.#launchError(error));
-        else this.#emit(() => this.onerror?.(error));
+        if (child.pid === undefined) {
+          // No process, so no "exit" event: close() must not wait for one.
+          spawnFailed();
+          reject(this.#launchError(error));
+        } else this.#emit(() => this.onerror?.(error));
       });
       child.once("spawn", () => resolve());
       child.stdout!.on("data", (chunk: Uint8Array) => this.#onData(chunk));
@@ -358,15 +364,11 @@ export class ProcessTransport implements Transport {
   #launchError(error: unknown): LaunchError | SandboxError {
     const code = (error as { code?: string }).code;
     const what = describeArgv(this.#launch);
-    if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
-      const flag = /--allow-[a-z]+/.exec(error.message)?.[0] ?? "--allow-run";
-      const value = flag === "--allow-run" ? `=${this.#launch.command}` : "";
-      const why = flag === "--allow-run"
-        ? `jn was started without permission to run "${this.#launch.command}"`
-        : `jn was started without ${flag} (${error.message.split(",")[0]})`;
+    if (isPermissionRefusal(error)) {
+      const flag = describeRefusal(error)?.flag ?? `--allow-run=${this.#launch.command}`;
       return new SandboxError(
-        `Cannot start server "${what}": ${why}`,
-        { cause: error, hint: `run jn with ${flag}${value} (see "Permissions" in README.md)` },
+        `Cannot start server "${what}": jn was started without ${flag}`,
+        { cause: error, hint: `add ${flag} to jn's permissions (see docs/install.md)` },
       );
     }
     if (code === "ENOENT") {

@@ -118,8 +118,8 @@ Deno.test("exit codes follow SPEC §6", async (t) => {
       permissions: ["--allow-read", "--allow-env", "--allow-run=node", "--no-prompt"],
     });
     assert.equal(result.code, 6);
-    assert.match(result.stderr, /jn was started without permission to run "python3"/);
-    assert.match(result.stderr, /hint: run jn with --allow-run=python3/);
+    assert.match(result.stderr, /jn was started without --allow-run=python3\n/);
+    assert.match(result.stderr, /hint: add --allow-run=python3 to jn's permissions/);
   });
 
   await t.step("70: an internal error is one line without --debug, a stack with it", async () => {

@@ -1,7 +1,7 @@
 /**
  * Every command module, imported statically: one module graph for Deno to
  * prepare when all commands are needed (`jn --help`), which is faster than
- * seven dynamic imports. Help order.
+ * eight dynamic imports. Help order (`help` itself is registered by registry.ts).
  *
  * @module
  */
@@ -10,6 +10,7 @@ import type { Command } from "commander";
 import type { Ctx } from "../main.ts";
 import { registerAuth } from "./auth.ts";
 import { registerCat } from "./cat.ts";
+import { registerCompletions } from "./completions.ts";
 import { registerFilter } from "./filter.ts";
 import { registerInspect } from "./inspect.ts";
 import { registerMcp } from "./mcp.ts";
@@ -25,4 +26,5 @@ export const ALL_COMMANDS: ((program: Command, ctx: Ctx) => void)[] = [
   registerMcp,
   registerProfile,
   registerAuth,
+  registerCompletions,
 ];

@@ -26,6 +26,7 @@ import { collectArgs } from "../../uri/args.ts";
 import { parseSource } from "../../uri/parse.ts";
 import { withSession } from "../connect.ts";
 import { checkOutputFormat } from "../drift.ts";
+import { sandboxHint, targetSandbox } from "../sandbox_launch.ts";
 import { printErr } from "../io.ts";
 import type { Ctx } from "../main.ts";
 import {
@@ -161,6 +162,8 @@ async function fetchRecords(
             ctx.io,
             `jn: Tool "${operation.name}" answered with an error${firstText(result)}`,
           );
+          const sandbox = targetSandbox(target, flags);
+          if (sandbox) await printErr(ctx.io, `hint: ${sandboxHint(sandbox)}`);
         }
       }
       return toolResultRecords(operation.name, result, { json: flags.json });

@@ -47,6 +47,7 @@ export function registerPut(program: Command, ctx: Ctx): void {
     );
   addArgumentOptions(command);
   addConnectionOptions(command);
+  command.addHelpText("after", PUT_HELP);
   command.action(async (text: string, raw: RawPutFlags) => {
     const target = putTarget(text);
     if (target.kind === "file") {
@@ -63,6 +64,18 @@ export function registerPut(program: Command, ctx: Ctx): void {
     await runPutTool(ctx, target.text, { flags, concurrency, failFast: raw.failFast === true });
   });
 }
+
+const PUT_HELP = `
+Each record on stdin is one call; its fields override the URI's and --arg's
+arguments; keys starting with _ are not sent. Output: the call's records with
+"input": N (the line number), in input order; a bad line or a failed call is
+{"type":"error","input":N,"kind":…,"error":…} and the run goes on.
+
+Examples:
+  jn put "mcp+uvx://biomcp-python/biomcp?command=run&tool=variant_search" < genes.ndjson
+  jn cat --json "@demo/list_items?count=20" | jn filter 'select(.id % 2 == 0)' | jn put items.json
+
+Exit: 0 all records succeeded, 1 some failed, 2 usage, 4 the server went away, 130 interrupted.`;
 
 function parseConcurrency(text: string): number {
   const n = /^\d+$/.test(text) ? Number(text) : NaN;

@@ -1,16 +1,17 @@
 /**
  * Every command jn has, registered on the commander program in help order.
  * A command's module (and everything it imports) is loaded only when it may
- * run: the command an argv names is the only one registered, and all of
- * them are registered when no command is named (`jn --help`, `jn`) or an
- * unknown one is (for suggestions). Loading every module costs a cold
- * `jn cat` ~40 ms.
+ * run: the command an argv names is the only one registered (with `help`),
+ * and all of them are registered when no command is named (`jn --help`,
+ * `jn`), when an unknown one is (for suggestions), and for `completions`
+ * (its script lists every command).
  *
  * @module
  */
 
 import type { Command } from "commander";
 import type { Ctx } from "../main.ts";
+import { registerHelp } from "./help.ts";
 
 type Register = (program: Command, ctx: Ctx) => void;
 
@@ -23,6 +24,7 @@ const MODULES: [names: string[], load: () => Promise<Register>][] = [
   [["mcp"], async () => (await import("./mcp.ts")).registerMcp],
   [["profile"], async () => (await import("./profile.ts")).registerProfile],
   [["auth"], async () => (await import("./auth.ts")).registerAuth],
+  [["__complete"], async () => (await import("./completions.ts")).registerCompletions],
 ];
 
 /** Global flags that may come before the command name (none takes a value). */
@@ -38,6 +40,7 @@ export async function registerCommands(
   const named = MODULES.find(([names]) => name !== undefined && names.includes(name));
   const registers = named ? [await named[1]()] : (await import("./all.ts")).ALL_COMMANDS;
   for (const register of registers) register(program, ctx);
+  registerHelp(program, ctx);
   // A deliberate bug, hidden from help: lets the tests prove that an
   // unexpected exception exits 70 with a one-line message (and a stack under --debug).
   program.command("__internal-error", { hidden: true }).action(() => {

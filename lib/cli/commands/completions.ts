@@ -1,0 +1,77 @@
+/**
+ * `jn completions bash|zsh|fish` prints a completion script generated from
+ * the commander program (so it lists exactly the commands and flags jn
+ * has); the hidden `jn __complete source WORD` is what the scripts call at
+ * completion time for the words only a running jn knows: profile names
+ * (`@server`), their tools (`@server/tool`) and the source schemes.
+ *
+ * @module
+ */
+
+import type { Command } from "commander";
+import { UsageError } from "../../errors.ts";
+import { writeAll } from "../../output/ndjson.ts";
+import { completionScript, type Shell, SHELLS } from "../completion_scripts.ts";
+import { completionSpec } from "../completion_spec.ts";
+import type { Ctx } from "../main.ts";
+import { profileNames, profileToolNames } from "../profile_names.ts";
+
+/** The source schemes offered for an empty word. */
+export const SOURCE_SCHEMES = [
+  "mcp+uvx://",
+  "mcp+npx://",
+  "mcp+python://",
+  "mcp+node://",
+  "mcp+deno://",
+  "mcp+https://",
+  "mcp+http://",
+];
+
+/** Registers `completions` and the hidden `__complete`. */
+export function registerCompletions(program: Command, ctx: Ctx): void {
+  program.command("completions")
+    .description("print a shell completion script (bash, zsh or fish)")
+    .argument("<shell>", SHELLS.join(" | "))
+    .addHelpText(
+      "after",
+      "\nInstall:\n" +
+        "  bash  echo 'source <(jn completions bash)' >> ~/.bashrc\n" +
+        "  zsh   echo 'source <(jn completions zsh)' >> ~/.zshrc\n" +
+        "  fish  jn completions fish > ~/.config/fish/completions/jn.fish",
+    )
+    .action(async (shell: string) => {
+      if (!(SHELLS as readonly string[]).includes(shell)) {
+        throw new UsageError(`Unknown shell "${shell}"`, { hint: `use ${SHELLS.join(", ")}` });
+      }
+      await write(ctx, completionScript(shell as Shell, completionSpec(program)));
+    });
+
+  program.command("__complete", { hidden: true })
+    .argument("<kind>", "what to complete: source")
+    .argument("[word]", "the word typed so far", "")
+    .action(async (kind: string, word: string) => {
+      if (kind !== "source") throw new UsageError(`Unknown completion kind "${kind}"`);
+      const candidates = await sourceCandidates(word, { cwd: ctx.io.cwd, env: ctx.io.env });
+      await write(ctx, candidates.map((c) => `${c}\n`).join(""));
+    });
+}
+
+/** Completions of a source word: `@profiles`, `@server/tools`, or schemes. */
+export async function sourceCandidates(
+  word: string,
+  options: { cwd: string; env: Record<string, string> },
+): Promise<string[]> {
+  if (word.startsWith("@")) {
+    const slash = word.indexOf("/");
+    if (slash === -1) return (await profileNames(options)).map((name) => `@${name}`);
+    const server = word.slice(1, slash);
+    return (await profileToolNames(server, options)).map((tool) => `@${server}/${tool}`);
+  }
+  if (word.includes("://")) return [];
+  const profiles = word === "" ? (await profileNames(options)).map((name) => `@${name}`) : [];
+  return [...SOURCE_SCHEMES.filter((scheme) => scheme.startsWith(word)), ...profiles];
+}
+
+function write(ctx: Ctx, text: string): Promise<void> {
+  return writeAll(ctx.io.stdout, new TextEncoder().encode(text), () => {});
+}

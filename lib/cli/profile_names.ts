@@ -1,0 +1,72 @@
+/**
+ * Profile and profile-tool names for shell completion, read straight from
+ * the directories of the profile layers (SPEC §4): project
+ * `.jn/profiles/mcp/`, `~/.local/jn/profiles/mcp/`, `$JN_HOME/profiles/mcp/`,
+ * and the names of the bundled profiles (embedded in jn). Nothing is parsed
+ * or launched, so completion stays fast and never fails: an unreadable layer
+ * is skipped.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { BUNDLED_PROFILES } from "../profile/bundled_data.ts";
+
+/** Where to look: the caller's directory and environment. */
+export interface NameOptions {
+  cwd: string;
+  env: Record<string, string>;
+}
+
+/** `server/file` names of the bundled profiles. */
+function bundledFiles(): string[] {
+  return Object.keys(BUNDLED_PROFILES);
+}
+
+/** The profile directories to look in, highest precedence first. */
+export function layerDirs(options: NameOptions): string[] {
+  const dirs = [join(options.cwd, ".jn", "profiles", "mcp")];
+  const home = options.env.HOME || options.env.USERPROFILE;
+  if (home) dirs.push(join(home, ".local", "jn", "profiles", "mcp"));
+  if (options.env.JN_HOME) dirs.push(join(options.env.JN_HOME, "profiles", "mcp"));
+  return dirs;
+}
+
+/** Every profile name (without `@`), sorted, each once. */
+export async function profileNames(options: NameOptions): Promise<string[]> {
+  const names = new Set<string>(bundledFiles().map((file) => file.split("/")[0]));
+  for (const dir of layerDirs(options)) {
+    for (const entry of await entries(dir)) {
+      if (entry.isDirectory && !entry.name.startsWith(".")) names.add(entry.name);
+    }
+  }
+  return [...names].sort();
+}
+
+/** The tool names a profile defines in tool files (`search.json` → `search`), sorted. */
+export async function profileToolNames(server: string, options: NameOptions): Promise<string[]> {
+  if (server.includes("/") || server.includes("\\") || server.startsWith(".")) return [];
+  const names = new Set<string>();
+  for (const file of bundledFiles()) {
+    const [name, tool] = file.split("/");
+    const match = name === server ? /^([^_.][^/]*)\.jsonc?$/.exec(tool) : null;
+    if (match) names.add(match[1]);
+  }
+  for (const dir of layerDirs(options)) {
+    for (const entry of await entries(join(dir, server))) {
+      const match = /^([^_.][^/]*)\.jsonc?$/.exec(entry.name);
+      if (entry.isFile && match) names.add(match[1]);
+    }
+  }
+  return [...names].sort();
+}
+
+async function entries(dir: string): Promise<Deno.DirEntry[]> {
+  const list: Deno.DirEntry[] = [];
+  try {
+    for await (const entry of Deno.readDir(dir)) list.push(entry);
+  } catch {
+    // Missing, unreadable or not permitted: nothing to offer from this layer.
+  }
+  return list;
+}

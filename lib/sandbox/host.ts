@@ -1,0 +1,124 @@
+/**
+ * What the sandbox needs to know about this machine: where a program is on
+ * PATH, what is at a path, and whether bubblewrap can create its namespaces
+ * here. For the paths the user gave, a refused Deno permission is re-thrown
+ * (jn's own sandbox speaking: exit 6 naming the flag), never read as "not
+ * there".
+ *
+ * @module
+ */
+
+import { delimiter, isAbsolute, join } from "node:path";
+import { SandboxError } from "../errors.ts";
+import { isPermissionRefusal } from "./permissions.ts";
+
+/** `"file"`, `"dir"` or `undefined` when nothing is at `path`. */
+export function statKind(path: string): "file" | "dir" | undefined {
+  try {
+    const info = Deno.statSync(path);
+    return info.isDirectory ? "dir" : "file";
+  } catch (error) {
+    if (isPermissionRefusal(error)) throw error;
+    return undefined;
+  }
+}
+
+/** `path` with symlinks resolved, or `undefined` when it does not exist. */
+export function realPath(path: string): string | undefined {
+  try {
+    return Deno.realPathSync(path);
+  } catch (error) {
+    if (isPermissionRefusal(error)) throw error;
+    return undefined;
+  }
+}
+
+/**
+ * The absolute path of `command` as the OS would find it on `path` (a PATH
+ * value), symlinks resolved; `undefined` when it is not there or jn may not
+ * look (a best effort: the OS, not this, decides what runs).
+ */
+export function findExecutable(command: string, path: string | undefined): string | undefined {
+  const candidates = isAbsolute(command)
+    ? [command]
+    : command.includes("/")
+    ? []
+    : (path ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, command));
+  for (const candidate of candidates) {
+    try {
+      const info = Deno.statSync(candidate);
+      if (info.isFile && ((info.mode ?? 0o111) & 0o111) !== 0) {
+        return Deno.realPathSync(candidate);
+      }
+    } catch {
+      // Not there, or not ours to read: try the next directory.
+    }
+  }
+  return undefined;
+}
+
+let probed: Promise<void> | undefined;
+
+/**
+ * Fails with a SandboxError when bubblewrap is not installed or cannot set up
+ * a sandbox on this machine (unprivileged user namespaces disabled, a seccomp
+ * filter in a container, …). Runs `bwrap … true` once per process; `bwrap`
+ * is found on jn's PATH by Deno, so only `--allow-run=bwrap` is needed.
+ */
+export function probeBwrap(label: string): Promise<void> {
+  probed ??= runProbe(label);
+  return probed;
+}
+
+const BWRAP_HINT = "install bubblewrap: sudo apt-get install bubblewrap (Debian, Ubuntu), " +
+  "sudo dnf install bubblewrap (Fedora), sudo pacman -S bubblewrap (Arch)";
+
+async function runProbe(label: string): Promise<void> {
+  const command = new Deno.Command("bwrap", {
+    args: [
+      "--die-with-parent",
+      "--unshare-all",
+      "--cap-drop",
+      "ALL",
+      "--ro-bind",
+      "/",
+      "/",
+      "--dev",
+      "/dev",
+      "--proc",
+      "/proc",
+      "--",
+      "true",
+    ],
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  });
+  let output: Deno.CommandOutput;
+  try {
+    output = await command.output();
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    probed = undefined;
+    throw new SandboxError(`Cannot sandbox "${label}": bubblewrap (bwrap) is not installed`, {
+      hint: BWRAP_HINT,
+    });
+  }
+  if (output.success) return;
+  const message = new TextDecoder().decode(output.stderr).trim().split("\n")[0] ||
+    `bwrap exited with code ${output.code}`;
+  throw new SandboxError(`Cannot sandbox "${label}": bubblewrap does not work here (${message})`, {
+    hint: namespaceHint(message),
+  });
+}
+
+function namespaceHint(message: string): string {
+  if (
+    /uid map|user namespace|No permissions|Operation not permitted|Permission denied/i.test(message)
+  ) {
+    return "unprivileged user namespaces are off: sysctl kernel.unprivileged_userns_clone=1 " +
+      "(Debian) or kernel.apparmor_restrict_unprivileged_userns=0 (Ubuntu 24.04); in a " +
+      "container, allow them (e.g. docker --security-opt seccomp=unconfined)";
+  }
+  return "see docs/sandbox.md; run without --sandbox only if you trust the server";
+}

@@ -1,0 +1,94 @@
+/**
+ * The one place where a launch is made ready to start, right before the
+ * session opens it: the variables passed through by name are recorded, a
+ * Deno server gets its Deno permissions, and a sandboxed server is wrapped
+ * in the OS's sandbox tool.
+ *
+ * Guarantees: a launch with a sandbox policy either comes back confined or
+ * this throws (SandboxError, exit 6) — it is never returned unconfined. A
+ * network host list is enforced by Deno for Deno servers; for other servers
+ * jn cannot filter hosts and refuses rather than allowing every host.
+ *
+ * @module
+ */
+
+import { ConfigError, SandboxError, UsageError } from "../errors.ts";
+import type { LaunchSpec, StdioLaunch } from "../launch/spec.ts";
+import { confineLaunch } from "./confine.ts";
+import {
+  type DenoPermissions,
+  isDenoRun,
+  policyDenoPermissions,
+  withDenoPermissions,
+} from "./deno_permissions.ts";
+import { childEnvironment } from "./env.ts";
+import { resolvePolicyPaths, type SandboxPolicy } from "./policy.ts";
+
+/** Options of {@linkcode prepareLaunch}. */
+export interface PrepareOptions {
+  /** The caller's working directory (absolute): relative sandbox paths resolve against it. */
+  cwd: string;
+  /** The caller's environment. */
+  callerEnv: Record<string, string>;
+  /** Confine the server (profile `sandbox` merged with the `--sandbox*` flags). */
+  sandbox?: SandboxPolicy;
+  /** Caller variables passed through by name (`--env-passthrough`), besides the launch's own. */
+  envPassthrough?: string[];
+  /** Deno permissions of a `deno run` server (profile `deno_permissions`). */
+  denoPermissions?: DenoPermissions;
+  /** The OS; `Deno.build.os` by default. */
+  os?: string;
+}
+
+/** The launch to start, with pass-through, Deno permissions and sandbox applied. */
+export async function prepareLaunch(
+  launch: LaunchSpec,
+  options: PrepareOptions,
+): Promise<LaunchSpec> {
+  if (launch.transport !== "stdio") {
+    if (options.sandbox) {
+      throw new UsageError(
+        `Cannot sandbox "${launch.label}": it is a remote server, jn starts no process for it`,
+        { hint: "the sandbox applies to local servers (uvx, npx, python, node, deno, command)" },
+      );
+    }
+    return launch;
+  }
+  let prepared: StdioLaunch = launch;
+  const passthrough = [
+    ...new Set([...(launch.envPassthrough ?? []), ...(options.envPassthrough ?? [])]),
+  ];
+  if (passthrough.length > 0) prepared = { ...prepared, envPassthrough: passthrough };
+
+  const policy = options.sandbox &&
+    resolvePolicyPaths(options.sandbox, { cwd: options.cwd, home: options.callerEnv.HOME });
+  const deno = isDenoRun(prepared);
+  if (options.denoPermissions && !deno) {
+    throw new ConfigError(
+      `Cannot apply Deno permissions to "${launch.label}": it is not a "deno run" server`,
+      { hint: 'deno_permissions needs "command": "deno" with "run" as first argument' },
+    );
+  }
+  if (deno) {
+    const sets = [options.denoPermissions, policy && policyDenoPermissions(policy)];
+    prepared = withDenoPermissions(prepared, sets.filter((set) => set !== undefined));
+  }
+  if (!policy) return prepared;
+  if (Array.isArray(policy.network) && !deno) {
+    throw new SandboxError(
+      `Cannot sandbox "${launch.label}" with a host list: only Deno servers can be limited to hosts`,
+      { hint: 'allow all hosts (--sandbox-net, "network": true) or none (the default)' },
+    );
+  }
+  const childEnv = childEnvironment({
+    callerEnv: options.callerEnv,
+    declared: prepared.env,
+    passthrough: prepared.envPassthrough,
+  });
+  return await confineLaunch(prepared, policy, {
+    cwd: options.cwd,
+    callerEnv: options.callerEnv,
+    childEnv,
+    os: options.os,
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * A stdio launch confined by macOS's sandbox (Seatbelt): the same server,
+ * started as `sandbox-exec -p PROFILE COMMAND ARGS…`, with a generated
+ * profile equivalent to the bubblewrap mounts of `bwrap.ts`:
+ * - everything is denied unless allowed (`(deny default)`);
+ * - reading: the system is readable, the plan's hidden directories are not
+ *   (`/Users`, `/Volumes`, temporary folders, the home directory), declared
+ *   and launcher paths are readable again; metadata (stat) stays readable
+ *   everywhere, since runtimes walk the parents of their files;
+ * - writing: only the plan's `write` paths, a private temporary directory
+ *   (passed as `TMPDIR`, since macOS has no mount namespaces) and the
+ *   harmless devices (`/dev/null`, the TTYs);
+ * - network: none unless the plan allows it;
+ * - processes: fork/exec allowed, signals only within the sandbox; children
+ *   inherit the sandbox, so the whole tree is confined.
+ *
+ * NOT TESTED ON macOS: jn's tests run on Linux; the generated text is
+ * unit-tested, its behaviour is not. Seatbelt gives the last matching rule
+ * precedence, which the order of the rules below relies on.
+ *
+ * Pure: builds text and an argv, runs nothing.
+ *
+ * @module
+ */
+
+import type { StdioLaunch } from "../launch/spec.ts";
+import type { SandboxPlan } from "./plan.ts";
+
+/** Options of {@linkcode seatbeltLaunch}. */
+export interface SeatbeltOptions {
+  /** The sandbox-exec executable. */
+  sandboxExec: string;
+  /** A fresh, empty directory: the server's private `TMPDIR`. */
+  tmpDir: string;
+}
+
+/** The launch that runs `launch` under sandbox-exec according to `plan`. */
+export function seatbeltLaunch(
+  launch: StdioLaunch,
+  plan: SandboxPlan,
+  options: SeatbeltOptions,
+): StdioLaunch {
+  return {
+    ...launch,
+    command: options.sandboxExec,
+    args: ["-p", seatbeltProfile(plan, options.tmpDir), launch.command, ...launch.args],
+    env: { ...launch.env, TMPDIR: options.tmpDir },
+    cwd: plan.chdir,
+  };
+}
+
+/** The Seatbelt profile (SBPL) of a plan. */
+export function seatbeltProfile(plan: SandboxPlan, tmpDir: string): string {
+  const lines = [
+    "(version 1)",
+    "(deny default)",
+    ";; processes: the server and its children, signals only among themselves",
+    "(allow process-exec)",
+    "(allow process-fork)",
+    "(allow signal (target same-sandbox))",
+    "(allow process-info* (target same-sandbox))",
+    "(allow sysctl-read)",
+    "(allow mach-lookup)",
+    "(allow ipc-posix-shm)",
+    "(allow ipc-posix-sem)",
+    "(allow pseudo-tty)",
+    ";; reading: the system, not the user's places, then what the server was given",
+    "(allow file-read*)",
+    ...rule("deny", "file-read*", plan.hide),
+    "(allow file-read-metadata)",
+    ...rule("allow", "file-read*", [...plan.read, ...plan.write, tmpDir]),
+    ";; writing: declared paths and a private temporary directory only",
+    ...rule("allow", "file-write*", [...plan.write, tmpDir]),
+    '(allow file-write-data (literal "/dev/null") (literal "/dev/zero") (literal "/dev/tty")' +
+    ' (regex #"^/dev/ttys[0-9]+$"))',
+    '(allow file-ioctl (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/ttys[0-9]+$"))',
+    ";; network",
+    ...(plan.network ? ["(allow network*)", "(allow system-socket)"] : [";; no network"]),
+  ];
+  return lines.join("\n") + "\n";
+}
+
+/** One rule over a list of directories (`subpath` matches the directory and below). */
+function rule(action: "allow" | "deny", operation: string, paths: string[]): string[] {
+  if (paths.length === 0) return [];
+  const filters = [...new Set(paths)].map((path) => `  (subpath ${sbplString(path)})`);
+  return [`(${action} ${operation}`, ...filters.slice(0, -1), `${filters.at(-1)})`];
+}
+
+/** A string literal of SBPL (Scheme): backslash and double quote escaped. */
+export function sbplString(text: string): string {
+  return `"${text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+}

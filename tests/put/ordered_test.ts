@@ -1,0 +1,183 @@
+import assert from "node:assert/strict";
+import { LineWriter } from "../../lib/put/line_writer.ts";
+import type { NdjsonLine } from "../../lib/put/lines.ts";
+import { type Outcome, runOrdered } from "../../lib/put/ordered.ts";
+
+const decoder = new TextDecoder();
+
+/** A ByteWriter that records what it gets; `hold()` makes writes wait until `release()`. */
+class Sink {
+  text = "";
+  writes = 0;
+  #gate?: Promise<void>;
+  #open?: () => void;
+  broken = false;
+  hold(): void {
+    this.#gate = new Promise((resolve) => this.#open = resolve);
+  }
+  release(): void {
+    this.#open?.();
+    this.#gate = undefined;
+  }
+  async write(bytes: Uint8Array): Promise<number> {
+    if (this.#gate) await this.#gate;
+    if (this.broken) throw new Deno.errors.BrokenPipe("closed");
+    this.writes++;
+    this.text += decoder.decode(bytes);
+    return bytes.length;
+  }
+}
+
+/** Lines 1…n in batches of `size`, counting how many were pulled. */
+function source(n: number, size = 3) {
+  const counter = { pulled: 0 };
+  async function* batches(): AsyncGenerator<NdjsonLine[]> {
+    for (let start = 1; start <= n; start += size) {
+      const batch: NdjsonLine[] = [];
+      for (let i = start; i < start + size && i <= n; i++) batch.push({ number: i, text: `${i}` });
+      counter.pulled += batch.length;
+      yield batch;
+      await Promise.resolve();
+    }
+  }
+  return { batches: batches(), counter };
+}
+
+const ok = (line: NdjsonLine): Outcome => ({
+  text: `${line.number}\n`,
+  failed: false,
+  called: true,
+});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+Deno.test("runOrdered writes outputs in input order with at most K jobs in flight", async () => {
+  const sink = new Sink();
+  let inFlight = 0;
+  let peak = 0;
+  const { batches } = source(40);
+  const result = await runOrdered(batches, {
+    concurrency: 5,
+    failFast: false,
+    out: new LineWriter(sink),
+    handle: async (line) => {
+      peak = Math.max(peak, ++inFlight);
+      await sleep((41 - line.number) % 7); // later lines often finish first
+      inFlight--;
+      return ok(line);
+    },
+    skip: () => assert.fail("nothing is fatal"),
+  });
+  assert.equal(sink.text, Array.from({ length: 40 }, (_, i) => `${i + 1}\n`).join(""));
+  assert.equal(peak, 5);
+  assert.deepEqual(result, {
+    records: 40,
+    calls: 40,
+    errors: 0,
+    done: 40,
+    stop: "end",
+    fatal: undefined,
+  });
+  assert.ok(sink.writes < 40, `${sink.writes} writes: output is batched`);
+});
+
+Deno.test("runOrdered stops reading while the writer is blocked (backpressure)", async () => {
+  const sink = new Sink();
+  sink.hold();
+  const { batches, counter } = source(10_000, 100);
+  const out = new LineWriter(sink, { highWaterBytes: 1000 });
+  const run = runOrdered(batches, {
+    concurrency: 4,
+    failFast: false,
+    out,
+    handle: (line) => ({ text: `${"x".repeat(99)}${line.number}\n`, failed: false, called: true }),
+    skip: () => assert.fail("nothing is fatal"),
+  });
+  await sleep(50);
+  assert.ok(counter.pulled <= 200, `pulled ${counter.pulled} lines while blocked`);
+  sink.release();
+  const result = await run;
+  assert.equal(result.done, 10_000);
+  assert.equal(sink.text.split("\n").length - 1, 10_000);
+});
+
+Deno.test("after a fatal outcome the remaining lines are read and skipped", async () => {
+  const sink = new Sink();
+  const cause = new Error("server gone");
+  const result = await runOrdered(source(6).batches, {
+    concurrency: 2,
+    failFast: false,
+    out: new LineWriter(sink),
+    handle: (line) =>
+      line.number === 3 ? { text: "3 died\n", failed: true, called: true, fatal: cause } : ok(line),
+    skip: (line, why) => ({
+      text: `${line.number} skipped: ${(why as Error).message}\n`,
+      failed: true,
+      called: false,
+    }),
+  });
+  assert.equal(
+    sink.text,
+    "1\n2\n3 died\n4 skipped: server gone\n5 skipped: server gone\n6 skipped: server gone\n",
+  );
+  assert.equal(result.fatal, cause);
+  assert.deepEqual([result.records, result.calls, result.errors], [6, 3, 4]);
+});
+
+Deno.test("failFast stops reading after a failure but writes the jobs already started", async () => {
+  const sink = new Sink();
+  const { batches, counter } = source(100, 1);
+  const result = await runOrdered(batches, {
+    concurrency: 3,
+    failFast: true,
+    out: new LineWriter(sink),
+    handle: async (line) => {
+      await sleep(line.number === 2 ? 1 : 20);
+      return line.number === 2 ? { text: "2 failed\n", failed: true, called: true } : ok(line);
+    },
+    skip: () => assert.fail("nothing is fatal"),
+  });
+  assert.equal(result.stop, "fail_fast");
+  assert.equal(sink.text, "1\n2 failed\n3\n");
+  assert.ok(counter.pulled <= 4);
+});
+
+Deno.test("a closed stdout stops the run without waiting for the jobs in flight", async () => {
+  const sink = new Sink();
+  sink.broken = true;
+  let started = 0;
+  const result = await runOrdered(source(1000).batches, {
+    concurrency: 2,
+    failFast: false,
+    out: new LineWriter(sink),
+    handle: (line) => {
+      started++;
+      return line.number === 1 ? ok(line) : new Promise<Outcome>(() => {}); // never settles
+    },
+    skip: () => assert.fail("nothing is fatal"),
+  });
+  assert.equal(result.stop, "broken_pipe");
+  assert.ok(started <= 3);
+});
+
+Deno.test("aborting the signal stops reading and waits for the jobs in flight", async () => {
+  const sink = new Sink();
+  const abort = new AbortController();
+  const result = await runOrdered(source(1000, 1).batches, {
+    concurrency: 2,
+    failFast: false,
+    out: new LineWriter(sink),
+    signal: abort.signal,
+    handle: (line) => {
+      if (line.number === 3) abort.abort();
+      return new Promise<Outcome>((resolve) =>
+        setTimeout(
+          () => resolve({ text: `${line.number} cancelled\n`, failed: true, called: true }),
+          5,
+        )
+      );
+    },
+    skip: () => assert.fail("nothing is fatal"),
+  });
+  assert.equal(result.stop, "interrupted");
+  assert.equal(sink.text, "1 cancelled\n2 cancelled\n3 cancelled\n");
+});

@@ -1,0 +1,137 @@
+import assert from "node:assert/strict";
+import { permissionFlags } from "../../lib/sandbox/permissions.ts";
+import { baseEnv, MAIN, runJn, tempDir } from "../helpers.ts";
+
+async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await tempDir();
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(dir)) names.push(entry.name);
+  return names.sort();
+}
+
+const INPUT = '{"a":1}\n\n  [1, 2]  \r\n12345678901234567890\n1.0\n"text"\nnull\n{"b":{"c":true}}';
+
+Deno.test("jn put FILE.json writes the records as one array, each exactly as read", async () => {
+  await withDir(async (dir) => {
+    const { code, stdout, stderr } = await runJn(["put", "out.json"], { stdin: INPUT, cwd: dir });
+    assert.equal(code, 0, stderr);
+    assert.equal(stdout, "");
+    assert.match(stderr, /^jn put: 7 records written to out\.json in /);
+    const text = await Deno.readTextFile(`${dir}/out.json`);
+    assert.equal(
+      text,
+      '[\n{"a":1},\n[1, 2],\n12345678901234567890,\n1.0,\n"text",\nnull,\n{"b":{"c":true}}\n]\n',
+    );
+    assert.equal(JSON.parse(text).length, 7);
+    assert.deepEqual(await listDir(dir), ["out.json"]);
+  });
+});
+
+Deno.test("jn put FILE.ndjson and FILE.jsonl write one record per line", async () => {
+  await withDir(async (dir) => {
+    for (const name of ["out.ndjson", "OUT.JSONL"]) {
+      const { code } = await runJn(["put", "-q", name], { stdin: INPUT, cwd: dir });
+      assert.equal(code, 0);
+      assert.equal(
+        await Deno.readTextFile(`${dir}/${name}`),
+        '{"a":1}\n[1, 2]\n12345678901234567890\n1.0\n"text"\nnull\n{"b":{"c":true}}\n',
+      );
+    }
+  });
+});
+
+Deno.test("jn put FILE.json with no records writes an empty array", async () => {
+  await withDir(async (dir) => {
+    const { code } = await runJn(["put", "-q", "out.json"], { stdin: "\n", cwd: dir });
+    assert.equal(code, 0);
+    assert.equal(await Deno.readTextFile(`${dir}/out.json`), "[]\n");
+  });
+});
+
+Deno.test("a line that is not JSON leaves an existing file untouched, exit 1", async () => {
+  await withDir(async (dir) => {
+    const path = `${dir}/out.json`;
+    await Deno.writeTextFile(path, "precious\n");
+    const stdin = '{"a":1}\n'.repeat(20_000) + "{oops\n" + '{"a":2}\n';
+    const { code, stdout, stderr } = await runJn(["put", "out.json"], { stdin, cwd: dir });
+    assert.equal(code, 1);
+    assert.equal(stdout, "");
+    assert.match(stderr, /^jn: Line 20001 of stdin is not JSON, "out\.json" was not written: /);
+    assert.equal(await Deno.readTextFile(path), "precious\n");
+    assert.deepEqual(await listDir(dir), ["out.json"]);
+  });
+});
+
+Deno.test("jn put FILE replaces an existing file and keeps its permissions", async () => {
+  await withDir(async (dir) => {
+    const path = `${dir}/out.json`;
+    await Deno.writeTextFile(path, "old\n");
+    await Deno.chmod(path, 0o600);
+    const { code } = await runJn(["put", "-q", "out.json"], { stdin: "1\n", cwd: dir });
+    assert.equal(code, 0);
+    assert.equal(await Deno.readTextFile(path), "[\n1\n]\n");
+    assert.equal((await Deno.stat(path)).mode! & 0o777, 0o600);
+  });
+});
+
+Deno.test("jn put FILE refuses what it cannot do with exit 2", async (t) => {
+  await withDir(async (dir) => {
+    const cases: [string, string[], RegExp][] = [
+      [
+        "a missing directory",
+        ["put", "no/such/dir/out.json"],
+        /directory "no\/such\/dir" does not exist/,
+      ],
+      [
+        "tool flags",
+        ["put", "-c", "4", "--arg", "x=1", "out.json"],
+        /--concurrency, --arg only apply/,
+      ],
+    ];
+    for (const [name, args, message] of cases) {
+      await t.step(name, async () => {
+        const { code, stderr } = await runJn(args, { stdin: "1\n", cwd: dir });
+        assert.equal(code, 2, stderr);
+        assert.match(stderr, message);
+        assert.deepEqual(await listDir(dir), []);
+      });
+    }
+  });
+});
+
+Deno.test("Ctrl-C during jn put FILE leaves no file behind, exit 130", async () => {
+  await withDir(async (dir) => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", ...permissionFlags(), MAIN, "put", "out.json"],
+      cwd: dir,
+      env: baseEnv(),
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode('{"a":1}\n'));
+    // Wait for the temporary file: jn is then reading (stdin stays open).
+    const deadline = Date.now() + 20_000;
+    while ((await listDir(dir)).length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.match((await listDir(dir))[0] ?? "", /^\.out\.json\.jn-[0-9a-z]+\.tmp$/);
+    child.kill("SIGINT");
+    // Keep stdin open until jn has exited: an EOF racing the signal would let it finish normally.
+    const [status, stderr] = await Promise.all([child.status, new Response(child.stderr).text()]);
+    await writer.close().catch(() => {});
+    assert.equal(status.code, 130, stderr);
+    assert.equal(stderr, "jn: interrupted\n");
+    assert.deepEqual(await listDir(dir), []);
+  });
+});

@@ -1,0 +1,246 @@
+/**
+ * The sandbox plan and the argv/profile text built from it, against a fake
+ * file system (the planner sees the host only through callbacks).
+ */
+
+import assert from "node:assert/strict";
+import { SandboxError } from "../../lib/errors.ts";
+import type { StdioLaunch } from "../../lib/launch/spec.ts";
+import { bwrapArgs, bwrapLaunch } from "../../lib/sandbox/bwrap.ts";
+import {
+  type HostView,
+  installRoot,
+  LINUX_SYSTEM,
+  planSandbox,
+  within,
+} from "../../lib/sandbox/plan.ts";
+import { sbplString, seatbeltLaunch, seatbeltProfile } from "../../lib/sandbox/seatbelt.ts";
+
+const DIRS = [
+  "/home",
+  "/home/me",
+  "/home/me/proj",
+  "/home/me/proj/out",
+  "/home/me/.nvm",
+  "/root",
+  "/run",
+  "/run/systemd/resolve",
+  "/tmp",
+  "/mnt",
+  "/srv/data",
+  "/srv",
+  "/usr/bin",
+  "/home/me/.cache/deno",
+];
+const FILES = ["/home/me/proj/server.js", "/usr/bin/node", "/run/systemd/resolve/stub.conf"];
+
+function host(overrides: Partial<HostView> = {}): HostView {
+  return {
+    os: "linux",
+    cwd: "/home/me/proj",
+    env: { HOME: "/home/me", PATH: "/usr/bin" },
+    commandPath: "/usr/bin/node",
+    stat: (path) => DIRS.includes(path) ? "dir" : FILES.includes(path) ? "file" : undefined,
+    realPath: (path) => path === "/etc/resolv.conf" ? "/run/systemd/resolve/stub.conf" : path,
+    ...overrides,
+  };
+}
+
+const NODE: StdioLaunch = {
+  transport: "stdio",
+  command: "node",
+  args: ["/home/me/proj/server.js", "--verbose"],
+  env: {},
+  label: "node ./server.js",
+};
+const NONE = { network: false, read: [], write: [] };
+
+Deno.test("planSandbox() hides the user's places and shows what the server was given", async (t) => {
+  await t.step("system directories only, and the script's directory readable", () => {
+    const plan = planSandbox(NODE, NONE, host());
+    assert.deepEqual(plan.system, LINUX_SYSTEM);
+    assert.ok(plan.system.includes("/usr") && plan.system.includes("/etc"));
+    for (const hidden of ["/home", "/root", "/run", "/mnt", "/srv", "/var", "/tmp"]) {
+      assert.equal(plan.system.some((dir) => within(hidden, dir)), false, hidden);
+    }
+    assert.deepEqual(plan.hide, []);
+    assert.equal(plan.tmp, "/tmp");
+    assert.deepEqual(plan.read, ["/home/me/proj"]);
+    assert.deepEqual(plan.write, []);
+    assert.equal(plan.network, false);
+    // The script's directory is visible, and it is the caller's cwd.
+    assert.equal(plan.chdir, "/home/me/proj");
+  });
+  await t.step("declared paths: write wins over read for the same path", () => {
+    const plan = planSandbox(NODE, {
+      network: false,
+      read: ["/srv/data", "/home/me/proj/out"],
+      write: ["/home/me/proj/out"],
+    }, host());
+    assert.deepEqual(plan.read, ["/srv/data", "/home/me/proj"]);
+    assert.deepEqual(plan.write, ["/home/me/proj/out"]);
+  });
+  await t.step("a declared path that does not exist is a SandboxError", () => {
+    assert.throws(
+      () => planSandbox(NODE, { ...NONE, write: ["/nope"] }, host()),
+      (error) =>
+        error instanceof SandboxError && /the path "\/nope" does not exist/.test(error.message),
+    );
+  });
+  await t.step("an invisible cwd becomes /", () => {
+    const plan = planSandbox({ ...NODE, args: [] }, NONE, host());
+    assert.equal(plan.chdir, "/");
+  });
+  await t.step(
+    "a launcher installed under the home directory is readable (its install root)",
+    () => {
+      const plan = planSandbox(
+        { ...NODE, args: [] },
+        NONE,
+        host({ commandPath: "/home/me/.nvm/versions/node/v20/bin/node" }),
+      );
+      assert.deepEqual(plan.read, ["/home/me/.nvm"]);
+    },
+  );
+  await t.step("network brings back the resolver's directory when it lives under /run", () => {
+    const plan = planSandbox(NODE, { ...NONE, network: true }, host());
+    assert.equal(plan.network, true);
+    assert.ok(plan.read.includes("/run/systemd/resolve"));
+  });
+  await t.step("launchers get their cache writable, created when missing", () => {
+    const npx = planSandbox({ ...NODE, command: "npx", args: ["-y", "pkg"] }, NONE, host());
+    assert.deepEqual(npx.write, ["/home/me/.npm"]);
+    assert.deepEqual(npx.create, ["/home/me/.npm"]);
+    const deno = planSandbox({ ...NODE, command: "deno", args: ["run"] }, NONE, host());
+    assert.deepEqual(deno.write, ["/home/me/.cache/deno"]);
+    assert.deepEqual(deno.create, []);
+    const uvx = planSandbox(
+      { ...NODE, command: "uvx", args: [] },
+      NONE,
+      host({
+        env: { HOME: "/home/me", UV_CACHE_DIR: "/srv/uv" },
+      }),
+    );
+    assert.deepEqual(uvx.write, ["/srv/uv", "/home/me/.local/share/uv"]);
+  });
+});
+
+Deno.test("installRoot() picks the smallest directory a launcher needs", () => {
+  assert.equal(
+    installRoot("/home/me/.nvm/versions/node/v20/bin/node", "/home/me"),
+    "/home/me/.nvm",
+  );
+  assert.equal(installRoot("/home/me/.local/bin/uvx", "/home/me"), "/home/me/.local/bin");
+  assert.equal(
+    installRoot("/home/me/.local/pipx/venvs/tool/bin/tool", "/home/me"),
+    "/home/me/.local/pipx/venvs/tool",
+  );
+  assert.equal(installRoot("/opt/tool/bin/tool", "/home/me"), "/opt/tool");
+  assert.equal(installRoot("/mnt/x/server", "/home/me"), "/mnt/x");
+});
+
+Deno.test("within() compares whole path components", () => {
+  assert.equal(within("/home/me", "/home"), true);
+  assert.equal(within("/home", "/home"), true);
+  assert.equal(within("/homer", "/home"), false);
+  assert.equal(within("/x", "/"), true);
+});
+
+Deno.test("bwrapLaunch() confines the server's argv", async (t) => {
+  const plan = planSandbox(
+    NODE,
+    { network: false, read: [], write: ["/home/me/proj/out"] },
+    host(),
+  );
+  const launch = bwrapLaunch(NODE, plan, { bwrap: "/usr/bin/bwrap" });
+  await t.step("the server's own argv follows --, unchanged", () => {
+    assert.equal(launch.command, "/usr/bin/bwrap");
+    const dashes = launch.args.indexOf("--");
+    assert.deepEqual(launch.args.slice(dashes + 1), [
+      "node",
+      "/home/me/proj/server.js",
+      "--verbose",
+    ]);
+    assert.equal(launch.label, NODE.label);
+  });
+  await t.step("namespaces, capabilities and the process tree", () => {
+    const args = launch.args.slice(0, launch.args.indexOf("--"));
+    for (const flag of ["--die-with-parent", "--new-session", "--unshare-all"]) {
+      assert.ok(args.includes(flag), flag);
+    }
+    assert.equal(args.includes("--share-net"), false);
+    assert.deepEqual(args.slice(args.indexOf("--cap-drop"), args.indexOf("--cap-drop") + 2), [
+      "--cap-drop",
+      "ALL",
+    ]);
+  });
+  await t.step("mounts: system read-only, private /tmp, binds outer-first, root read-only", () => {
+    // deno-fmt-ignore
+    assert.deepEqual(bwrapArgs({ ...plan, system: ["/usr", "/etc"], scratch: ["/home/me/.npm"] }).slice(5), [
+      "--ro-bind-try", "/usr", "/usr",
+      "--ro-bind-try", "/etc", "/etc",
+      "--dev", "/dev",
+      "--proc", "/proc",
+      "--tmpfs", "/tmp",
+      "--ro-bind", "/home/me/proj", "/home/me/proj",
+      "--bind", "/home/me/proj/out", "/home/me/proj/out",
+      "--tmpfs", "/home/me/.npm",
+      "--remount-ro", "/",
+      "--chdir", "/home/me/proj",
+    ]);
+  });
+  await t.step("network shares the host's namespace back", () => {
+    assert.ok(bwrapArgs({ ...plan, network: true }).includes("--share-net"));
+  });
+});
+
+Deno.test("seatbeltProfile() writes the same rules for macOS (text only: not run here)", async (t) => {
+  const plan = planSandbox(NODE, { network: false, read: [], write: ["/Users/me/out"] }, {
+    ...host({ os: "darwin", env: { HOME: "/Users/me" } }),
+    stat: (path) =>
+      ["/Users", "/Users/me", "/Users/me/out", "/private/tmp"].includes(path)
+        ? "dir"
+        : path === "/home/me/proj/server.js"
+        ? "file"
+        : undefined,
+  });
+  const text = seatbeltProfile(plan, "/private/var/folders/x/T/jn-sandbox-1");
+  await t.step("deny by default, read the system, hide the user's places", () => {
+    assert.match(text, /^\(version 1\)\n\(deny default\)\n/);
+    assert.ok(text.includes(
+      '(allow file-read*)\n(deny file-read*\n  (subpath "/Users")\n  (subpath "/Volumes")\n' +
+        '  (subpath "/private/tmp")\n  (subpath "/private/var/folders")\n' +
+        '  (subpath "/private/var/tmp"))\n(allow file-read-metadata)\n',
+    ));
+  });
+  await t.step(
+    "readable again: the script's directory, the write paths, the private TMPDIR",
+    () => {
+      assert.match(
+        text,
+        /\(allow file-read\*\n {2}\(subpath "\/home\/me\/proj"\)\n {2}\(subpath "\/Users\/me\/out"\)\n {2}\(subpath "\/private\/var\/folders\/x\/T\/jn-sandbox-1"\)\)/,
+      );
+    },
+  );
+  await t.step("writable: the write paths and TMPDIR only; no network rule", () => {
+    assert.match(
+      text,
+      /\(allow file-write\*\n {2}\(subpath "\/Users\/me\/out"\)\n {2}\(subpath "\/private\/var\/folders\/x\/T\/jn-sandbox-1"\)\)/,
+    );
+    assert.doesNotMatch(text, /\(allow network/);
+    assert.match(seatbeltProfile({ ...plan, network: true }, "/t"), /\(allow network\*\)/);
+  });
+  await t.step("the launch runs sandbox-exec -p PROFILE with TMPDIR set", () => {
+    const launch = seatbeltLaunch(NODE, plan, {
+      sandboxExec: "/usr/bin/sandbox-exec",
+      tmpDir: "/t",
+    });
+    assert.equal(launch.command, "/usr/bin/sandbox-exec");
+    assert.equal(launch.args[0], "-p");
+    assert.deepEqual(launch.args.slice(2), ["node", "/home/me/proj/server.js", "--verbose"]);
+    assert.equal(launch.env.TMPDIR, "/t");
+  });
+  await t.step("string literals escape quotes and backslashes", () => {
+    assert.equal(sbplString('/a "b"\\c'), '"/a \\"b\\"\\\\c"');
+  });
+});
