@@ -55,6 +55,7 @@ export class ProcessTransport implements Transport {
   #released = false;
   #early: (() => void)[] = [];
   #outbox: string[] = [];
+  #lingerTimer?: ReturnType<typeof setTimeout>;
   #flushing?: Promise<void>;
   #pending: Uint8Array[] = [];
   #pendingBytes = 0;
@@ -165,14 +166,17 @@ export class ProcessTransport implements Transport {
       child.stderr!.on("data", (chunk: Uint8Array) => this.#onStderr(chunk));
       child.stdin!.on("error", () => {/* EPIPE: the exit path reports it */});
       child.once("close", () => {
+        clearTimeout(this.#lingerTimer);
         this.#flushRemainder();
         this.#finish();
       });
       child.once("exit", () => {
         // A grandchild that inherited the server's stdout or stderr keeps the
         // pipes open, so "close" may never come: once the server itself has
-        // exited, give its last output a moment to arrive, then end.
-        setTimeout(() => {
+        // exited, give its last output a moment to arrive, then end. (The
+        // timer is cleared when the pipes do close: a pending timer would keep
+        // a process that embeds jn's session alive for its 100 ms.)
+        this.#lingerTimer = setTimeout(() => {
           this.#flushRemainder();
           this.#finish();
         }, 100);
@@ -232,6 +236,7 @@ export class ProcessTransport implements Transport {
       child.stderr?.destroy();
     }
     this.#finish();
+    clearTimeout(this.#lingerTimer);
   }
 
   /** Ends processes the server left behind in its group (after the server itself exited). */
