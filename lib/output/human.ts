@@ -85,7 +85,10 @@ function parameterLines(schema: JsonSchema | undefined, s: Style): string[] {
     const notes: string[] = [];
     if (prop.description) notes.push(String(prop.description).split("\n")[0]);
     if (prop.enum) notes.push(`one of: ${prop.enum.map((v) => JSON.stringify(v)).join(", ")}`);
-    if (prop.default !== undefined) notes.push(`default ${JSON.stringify(prop.default)}`);
+    const described = typeof prop.description === "string" && /\bdefault\b/i.test(prop.description);
+    if (prop.default !== undefined && !described) {
+      notes.push(`default ${JSON.stringify(prop.default)}`);
+    }
     if (notes.length > 0) lines.push(s.dim(`${name}: ${notes.join("; ")}`));
   }
   return lines;
