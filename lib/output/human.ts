@@ -20,7 +20,7 @@ export function formatInventory(inventory: Inventory, s: Style): string {
       s.dim(`(${inventory.transport}, protocol ${inventory.protocolVersion ?? "?"})`)
     }`,
   );
-  if (inventory.instructions) out.push(indent(inventory.instructions.trim(), "  "));
+  if (inventory.instructions) out.push(...instructionLines(inventory.instructions, s));
   section(out, s, "Tools", inventory.tools, (tool) => [
     `${s.cyan(tool.name)}(${signature(tool.inputSchema)})${
       tool.outputSchema ? s.dim(" → structured") : ""
@@ -85,7 +85,10 @@ function parameterLines(schema: JsonSchema | undefined, s: Style): string[] {
     const notes: string[] = [];
     if (prop.description) notes.push(String(prop.description).split("\n")[0]);
     if (prop.enum) notes.push(`one of: ${prop.enum.map((v) => JSON.stringify(v)).join(", ")}`);
-    if (prop.default !== undefined) notes.push(`default ${JSON.stringify(prop.default)}`);
+    const described = typeof prop.description === "string" && /\bdefault\b/i.test(prop.description);
+    if (prop.default !== undefined && !described) {
+      notes.push(`default ${JSON.stringify(prop.default)}`);
+    }
     if (notes.length > 0) lines.push(s.dim(`${name}: ${notes.join("; ")}`));
   }
   return lines;
@@ -105,6 +108,12 @@ function typeName(schema: JsonSchema | undefined): string {
   return "any";
 }
 
-function indent(text: string, prefix: string): string {
-  return text.split("\n").map((line) => prefix + line).join("\n");
+/** The server's instructions, cut to a few lines (all of them are in --format json). */
+function instructionLines(text: string, s: Style): string[] {
+  const lines = text.trim().split("\n").filter((line) => line.trim() !== "");
+  const shown = lines.slice(0, 4).map((line) => `  ${line.trim()}`);
+  if (lines.length > 4) {
+    shown.push(s.dim(`  … ${lines.length - 4} more lines (--format json shows all)`));
+  }
+  return shown;
 }

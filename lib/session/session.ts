@@ -171,16 +171,26 @@ async function openStdio(
 ): Promise<Session> {
   const mode = options.protocol ?? "auto";
   const channel = () => stdioChannel(launch, options);
-  const probe = options.probeTimeoutMs ?? 3000;
+  const connectBound = options.connectTimeoutMs;
+  const probe = Math.min(
+    options.probeTimeoutMs ?? 3000,
+    connectBound > 0 ? connectBound : Infinity,
+  );
+  const started = Date.now();
   try {
     return await connect(sdk, first, launch.label, options, mode, probe);
   } catch (error) {
     if (!(error instanceof ConnectFailure)) throw error;
     // A server that exits on the era probe is a 2025 server: start it again
-    // and speak 2025 from the first message.
-    if (mode === "auto" && error.exited && !(error.raw instanceof JnError)) {
-      return await connect(sdk, channel(), launch.label, options, "legacy", probe)
-        .catch(unwrap);
+    // and speak 2025 from the first message — within what is left of the
+    // connect bound, which covers both attempts.
+    const left = connectBound > 0 ? connectBound - (Date.now() - started) : 0;
+    if (
+      mode === "auto" && error.exited && !(error.raw instanceof JnError) &&
+      (connectBound === 0 || left > 0)
+    ) {
+      const retry = { ...options, connectTimeoutMs: connectBound === 0 ? 0 : left };
+      return await connect(sdk, channel(), launch.label, retry, "legacy", probe).catch(unwrap);
     }
     throw error.jnError;
   }

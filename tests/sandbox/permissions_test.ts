@@ -29,6 +29,13 @@ Deno.test("the deno.json tasks run with exactly permissionFlags()", async (t) =>
       assert.deepEqual(flags, permissionFlags());
     });
   }
+  await t.step('task "install" installs jn with the production flags', () => {
+    const words = tasks.install.split(/\s+/);
+    assert.deepEqual(words.slice(0, 3), ["deno", "install", "--global"]);
+    const flags = words.filter((word) => word.startsWith("--allow-") || word === "--no-prompt");
+    assert.deepEqual(flags, permissionFlags());
+    assert.equal(words.at(-1), "main.ts");
+  });
   await t.step('task "test" uses the named set -P=jn', () => {
     assert.match(tasks.test, /^deno test -P=jn /);
   });
