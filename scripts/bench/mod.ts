@@ -126,6 +126,7 @@ for (const name of scenarios) {
 const report = [
   await machine(started),
   ...sections.map((s) => `## ${s.title}\n\n${s.body}\n`),
+  commandList(sections),
 ].join("\n");
 await Deno.stdout.write(new TextEncoder().encode(report));
 if (values.write) {
@@ -134,6 +135,28 @@ if (values.write) {
   const notes = await Deno.readTextFile(`${ROOT}/bench/NOTES.md`).catch(() => "");
   await Deno.writeTextFile(path, `# jn benchmark results\n\n${report}\n${notes}`);
   say(`bench: wrote ${path}`);
+}
+
+/** Every timed command line, once, with the scratch folder and the repo abbreviated. */
+function commandList(all: Section[]): string {
+  const seen = new Map<string, string>();
+  for (const section of all) {
+    for (const row of section.rows ?? []) {
+      const line = row.bench.argv.map((arg) =>
+        /[\s&?;|<>]/.test(arg) ? `'${arg}'` : arg
+      ).join(" ") +
+        (row.bench.stdin ? ` < ${row.bench.stdin}` : "");
+      if (!seen.has(row.bench.name)) seen.set(row.bench.name, line);
+    }
+  }
+  const lines = [...seen].map(([name, line]) =>
+    `- ${name}: \`${
+      line.replaceAll(HOME_DIR, "$JN_BENCH_HOME").replaceAll(ROOT, ".").replaceAll(DENO, "deno")
+    }\``
+  );
+  return `## Commands timed (PATH starts with $JN_BENCH_HOME/work/bin, whose uvx is the trivial server)\n\n${
+    lines.join("\n")
+  }\n`;
 }
 
 async function machine(start: Date): Promise<string> {
