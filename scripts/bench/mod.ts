@@ -132,8 +132,16 @@ await Deno.stdout.write(new TextEncoder().encode(report));
 if (values.write) {
   const path = `${ROOT}/bench/RESULTS.md`;
   await Deno.mkdir(`${ROOT}/bench`, { recursive: true });
-  const notes = await Deno.readTextFile(`${ROOT}/bench/NOTES.md`).catch(() => "");
-  await Deno.writeTextFile(path, `# jn benchmark results\n\n${report}\n${notes}`);
+  // TARGETS.md (the verdict on the issue's targets) and NOTES.md (the optimisation steps) are
+  // written by hand from the runs; they follow the tables.
+  const read = (name: string) => Deno.readTextFile(`${ROOT}/bench/${name}`).catch(() => "");
+  const at = report.indexOf("## Commands timed");
+  await Deno.writeTextFile(
+    path,
+    `# jn benchmark results\n\n${report.slice(0, at)}\n${await read("TARGETS.md")}${await read(
+      "NOTES.md",
+    )}\n${report.slice(at)}`,
+  );
   say(`bench: wrote ${path}`);
 }
 
