@@ -16,6 +16,7 @@ import type { Target } from "../target.ts";
 import { printErr, style, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";
 import { checkDrift } from "./drift.ts";
+import { onInterrupt } from "./signals.ts";
 import { redactError } from "./redact_error.ts";
 import { type CallFlags, LOG_LEVELS, type LogLevel } from "./options.ts";
 import { sessionExtras } from "./session_extras.ts";
@@ -100,24 +101,6 @@ export async function withSession<T>(
     stopSignals();
     await written;
   }
-}
-
-/** Installs SIGINT/SIGTERM handlers; a second signal exits at once. Returns the uninstaller. */
-export function onInterrupt(handler: (signal: "SIGINT" | "SIGTERM") => void): () => void {
-  if (Deno.build.os === "windows") return () => {};
-  let count = 0;
-  const listeners = (["SIGINT", "SIGTERM"] as const).map((signal) => {
-    const listener = () => {
-      count++;
-      if (count > 1) Deno.exit(130);
-      handler(signal);
-    };
-    Deno.addSignalListener(signal, listener);
-    return [signal, listener] as const;
-  });
-  return () => {
-    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
-  };
 }
 
 function levelAtLeast(level: string, threshold: LogLevel): boolean {

@@ -15,6 +15,7 @@ import { readLineBatches } from "../put/lines.ts";
 import type { FileFormat } from "../put/target_kind.ts";
 import { printErr, style, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";
+import { onInterrupt } from "./signals.ts";
 
 /** Writes stdin's records to `path`. */
 export async function runPutFile(
@@ -23,7 +24,10 @@ export async function runPutFile(
   options: { format: FileFormat },
 ): Promise<void> {
   const abort = new AbortController();
-  const stopSignals = onSignals((signal) => abort.abort(new InterruptedError(signal)));
+  // A second signal must not exit before the temporary file is removed.
+  const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)), {
+    secondExits: false,
+  });
   const started = performance.now();
   try {
     const result = await writeRecordsFile(
@@ -57,17 +61,4 @@ export async function runPutFile(
   } finally {
     stopSignals();
   }
-}
-
-/** SIGINT/SIGTERM abort the write (so the temporary file is removed); returns the uninstaller. */
-function onSignals(handler: (signal: "SIGINT" | "SIGTERM") => void): () => void {
-  if (Deno.build.os === "windows") return () => {};
-  const listeners = (["SIGINT", "SIGTERM"] as const).map((signal) => {
-    const listener = () => handler(signal);
-    Deno.addSignalListener(signal, listener);
-    return [signal, listener] as const;
-  });
-  return () => {
-    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
-  };
 }

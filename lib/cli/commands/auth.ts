@@ -16,7 +16,7 @@ import { writeAll } from "../../output/ndjson.ts";
 import { openSession } from "../../session/session.ts";
 import { resolveTarget, type Target } from "../../target.ts";
 import { parseSource } from "../../uri/parse.ts";
-import { onInterrupt } from "../connect.ts";
+import { onInterrupt } from "../signals.ts";
 import { printErr } from "../io.ts";
 import type { Ctx } from "../main.ts";
 import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
