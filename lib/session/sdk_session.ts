@@ -19,6 +19,7 @@ import {
 } from "../errors.ts";
 import { type Channel, findCause } from "./channel.ts";
 import type { CallOptions, Session, SessionOptions } from "./session.ts";
+import { CALL_TOOL_RESULT } from "./call_result_schema.ts";
 import { TransportTap } from "./tap.ts";
 import type {
   JsonObject,
@@ -179,9 +180,17 @@ export class SdkSession implements Session {
     args: Record<string, unknown>,
     options: CallOptions = {},
   ): Promise<ToolCallResult> {
+    const fast = await this.#plainCall(name);
     const result = await this.#request(
       `tools/call "${name}"`,
-      (o) => this.#client.callTool({ name, arguments: args }, o),
+      (o): Promise<unknown> =>
+        fast
+          ? this.#client.request(
+            { method: "tools/call", params: { name, arguments: args } },
+            CALL_TOOL_RESULT,
+            o,
+          )
+          : this.#client.callTool({ name, arguments: args }, o),
       options.onProgress,
     );
     return result as ToolCallResult;
@@ -201,6 +210,20 @@ export class SdkSession implements Session {
       (o) => this.#client.getPrompt({ name, arguments: args }, o),
     );
     return result as unknown as PromptResult;
+  }
+
+  /**
+   * Whether a call needs nothing of the SDK's `callTool()` beyond the request
+   * itself: a stdio channel (no HTTP parameter headers to mirror) and a tool
+   * without an outputSchema (nothing to validate structured content against),
+   * known from this session's listing. Then jn sends the request through the
+   * SDK with its own cheap result check instead of the SDK's zod parse.
+   */
+  async #plainCall(name: string): Promise<boolean> {
+    if (this.transportKind !== "stdio" || this.#tools === undefined) return false;
+    const tools = await this.#tools.catch(() => undefined);
+    const tool = tools?.find((candidate) => candidate.name === name);
+    return tool !== undefined && tool.outputSchema === undefined;
   }
 
   close(): Promise<void> {

@@ -99,6 +99,20 @@ Deno.test("exit codes follow SPEC §6", async (t) => {
     );
   });
 
+  await t.step("5: a malformed tools/call result", async () => {
+    const server = `mcp+node://${FIXTURES}/servers/malformed_result.mjs`;
+    const notArray = await runJn(["cat", `${server}?tool=bad_content`]);
+    assert.equal(notArray.code, 5);
+    assert.equal(notArray.stdout, "");
+    assert.match(
+      notArray.stderr,
+      /malformed answer to tools\/call "bad_content": .*content is not an array/,
+    );
+    const untyped = await runJn(["cat", `${server}?tool=untyped_item`]);
+    assert.equal(untyped.code, 5);
+    assert.match(untyped.stderr, /a content item has no type/);
+  });
+
   await t.step("5: a server writing text instead of JSON-RPC", async () => {
     const result = await runJn([
       "cat",
