@@ -75,7 +75,17 @@ export async function runJn(args: string[], options: RunOptions = {}): Promise<R
     stdout: "piped",
     stderr: "piped",
   });
-  const child = command.spawn();
+  return await finish(command.spawn(), { stdin: options.stdin, timeoutMs: options.timeoutMs });
+}
+
+/**
+ * Feeds a spawned child its stdin (if any), collects its output, and kills
+ * it after `timeoutMs` (a hung test fails instead of hanging).
+ */
+export async function finish(
+  child: Deno.ChildProcess,
+  options: { stdin?: string; timeoutMs?: number } = {},
+): Promise<RunResult> {
   const timer = setTimeout(() => {
     try {
       child.kill("SIGKILL");

@@ -6,7 +6,7 @@
  */
 
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, FIXTURES, MAIN, ROOT, type RunResult } from "../helpers.ts";
+import { baseEnv, finish, FIXTURES, MAIN, ROOT, type RunResult } from "../helpers.ts";
 
 /** The plain JSON-RPC fixture server (tests/fixtures/servers/fixture.mjs). */
 export const FIXTURE = `${FIXTURES}/servers/fixture.mjs`;
@@ -50,19 +50,7 @@ export async function runShell(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  const timer = setTimeout(() => {
-    try {
-      child.kill("SIGKILL");
-    } catch { /* gone */ }
-  }, options.timeoutMs ?? 60_000);
-  const output = await child.output();
-  clearTimeout(timer);
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
+  return await finish(child, { timeoutMs: options.timeoutMs });
 }
 
 /** Lines of a call log written by the fixture's `--call-log PATH`. */

@@ -19,11 +19,7 @@ export function registerProfileTrust(profile: Command, ctx: Ctx): void {
     .description("allow a project profile (.jn/profiles/mcp/) to launch its command")
     .argument("<server>", "@server")
     .action(async (server: string) => {
-      const loaded = await loadProfile(profileName(server), {
-        cwd: ctx.io.cwd,
-        env: ctx.io.env,
-        lenient: true,
-      });
+      const loaded = await loadForTrust(ctx, server);
       const state = await trustState(loaded, ctx.io.env);
       if (state === "not-needed") {
         await printErr(
@@ -45,11 +41,7 @@ export function registerProfileTrust(profile: Command, ctx: Ctx): void {
     .description("withdraw the trust of a project profile")
     .argument("<server>", "@server")
     .action(async (server: string) => {
-      const loaded = await loadProfile(profileName(server), {
-        cwd: ctx.io.cwd,
-        env: ctx.io.env,
-        lenient: true,
-      });
+      const loaded = await loadForTrust(ctx, server);
       const removed = await removeTrust(loaded, ctx.io.env);
       await writeText(
         ctx,
@@ -58,4 +50,9 @@ export function registerProfileTrust(profile: Command, ctx: Ctx): void {
           : `@${loaded.name} was not trusted; nothing to do\n`,
       );
     });
+}
+
+/** The profile as written (variables may be unset: trust looks at the raw launch config). */
+function loadForTrust(ctx: Ctx, server: string): ReturnType<typeof loadProfile> {
+  return loadProfile(profileName(server), { cwd: ctx.io.cwd, env: ctx.io.env, lenient: true });
 }
