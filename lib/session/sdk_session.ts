@@ -121,7 +121,9 @@ export class SdkSession implements Session {
       capabilities: (client.getServerCapabilities() ?? {}) as JsonObject,
       instructions: client.getInstructions(),
     };
-    await this.#setLogLevel();
+    // Sent, not awaited: the first real request goes out right behind it
+    // instead of one round trip later. A failure is only a warning anyway.
+    void this.#setLogLevel();
   }
 
   async #setLogLevel(): Promise<void> {
@@ -133,7 +135,7 @@ export class SdkSession implements Session {
         signal: this.#options.signal,
       });
     } catch (error) {
-      if (this.#options.signal?.aborted) throw new InterruptedError();
+      if (this.#options.signal?.aborted || this.#closed) return;
       this.#options.onWarning?.(`logging/setLevel failed: ${(error as Error).message}`);
     }
   }
