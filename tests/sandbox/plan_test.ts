@@ -12,7 +12,6 @@ import {
   installRoot,
   LINUX_SYSTEM,
   planSandbox,
-  visibleIn,
   within,
 } from "../../lib/sandbox/plan.ts";
 import { sbplString, seatbeltLaunch, seatbeltProfile } from "../../lib/sandbox/seatbelt.ts";
