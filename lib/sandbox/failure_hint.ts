@@ -7,7 +7,8 @@
  * Recognised: Node (`Cannot find module '…'`, `Cannot find package '…'
  * imported from …`, with the `Require stack`), `ENOENT … '…'`, Python
  * (`No such file or directory: '…'`, `can't open file '…'`), Deno
- * (`Module not found "file://…"`), bubblewrap (`execvp …`).
+ * (`Module not found "file://…"`), bubblewrap (`execvp …`), and a path after
+ * "cannot access", "does not exist" or "not found".
  *
  * Pure: the host is seen through `stat`; what the sandbox shows through
  * `visible`.
@@ -46,6 +47,7 @@ const QUOTED_PATH = [
   /can't open file '(\/[^']+)'/,
   /Module not found "file:\/\/(\/[^"]+)"/,
   /bwrap: execvp (\/\S+): No such file/,
+  /(?:[Cc]annot access|does not exist|[Nn]ot found)\D*?(\/[^\s'",:]+)/,
 ];
 
 /** The first path the server's stderr names that exists on the host but is hidden. */
