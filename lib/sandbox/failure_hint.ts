@@ -66,7 +66,7 @@ export function findHiddenPath(stderr: string, view: HiddenPathView): HiddenPath
 
 /** A hint for a launcher that needed something the sandbox withholds, if its stderr says so. */
 export function launcherHint(stderr: string): string | undefined {
-  if (/ENOTCACHED|network connectivity is disabled|--offline|EAI_AGAIN|ENETUNREACH/.test(stderr)) {
+  if (/ENOTCACHED|network connectivity is disabled|EAI_AGAIN|ENETUNREACH/i.test(stderr)) {
     return "the launcher needed the network to fetch the package: allow it with --sandbox-net " +
       "(jn keeps what it fetches in its own cache for this server)";
   }

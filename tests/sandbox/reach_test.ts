@@ -120,6 +120,27 @@ Deno.test({
         },
       );
 
+      await t.step("uvx offline without the package: the hint names --sandbox-net", async () => {
+        // A fake uvx that fails the way uv does with UV_OFFLINE=1 and an empty cache.
+        const bin = `${home}/offline/bin`;
+        await Deno.mkdir(bin, { recursive: true });
+        await Deno.writeTextFile(
+          `${bin}/uvx`,
+          '#!/bin/sh\necho "error: Network connectivity is disabled, but the requested data ' +
+            "wasn't found in the cache for: https://pypi.org/simple/some-tool/\" >&2\nexit 2\n",
+        );
+        await Deno.chmod(`${bin}/uvx`, 0o755);
+        const run = await cat("mcp+uvx://some-tool?tool=echo", ["--sandbox", "-q"], {
+          env: { HOME: home, PATH: `${bin}:${Deno.env.get("PATH")}` },
+          cwd: home,
+        });
+        assert.equal(run.code, 4);
+        assert.match(
+          run.stderr,
+          /\nhint: the launcher needed the network to fetch the package: allow it with --sandbox-net /,
+        );
+      });
+
       await t.step("deno: its cache (which jn itself runs from) is read-only", async () => {
         const profiles = `${home}/.local/jn/profiles/mcp/denoall`;
         await Deno.mkdir(profiles, { recursive: true });
