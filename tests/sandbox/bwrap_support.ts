@@ -3,8 +3,9 @@
  * file that needs bubblewrap asks {@linkcode requireBwrap} once, at load; when
  * bwrap is missing from PATH, or cannot create its namespaces here (user
  * namespaces off, a container's seccomp filter), the file's sandbox tests
- * are ignored and ONE line on stderr names what was skipped and how to
- * enable it. `.ci/run` installs bubblewrap, so CI runs them.
+ * are ignored (Deno lists each as "ignored") and ONE line on stderr, for the
+ * whole run, says what was skipped and how to enable it. `.ci/run` installs
+ * bubblewrap, so CI runs them.
  *
  * @module
  */
@@ -17,9 +18,12 @@ export function bwrapUnavailable(): Promise<string | undefined> {
   return probe;
 }
 
+/** Set once the line is printed: the environment is shared by every test file of the run. */
+const SAID = "JN_TESTS_BWRAP_SKIP_SAID";
+
 /**
  * `true` when the bubblewrap tests of `what` must be ignored (saying so on
- * stderr, once), `false` when they can run.
+ * stderr, once per run), `false` when they can run.
  *
  * @example
  * ```ts
@@ -30,9 +34,12 @@ export function bwrapUnavailable(): Promise<string | undefined> {
 export async function requireBwrap(what: string): Promise<boolean> {
   const reason = await bwrapUnavailable();
   if (reason === undefined) return false;
+  if (Deno.env.get(SAID)) return true;
+  Deno.env.set(SAID, what);
   // deno-lint-ignore no-console
   console.error(
-    `SKIPPED the bubblewrap tests of ${what}: ${reason}; to run them: ` +
+    `SKIPPED the --sandbox tests (bubblewrap) of tests/sandbox/ (first: ${what}; each is listed ` +
+      `as "ignored"): ${reason}; to run them: ` +
       "sudo apt-get install bubblewrap (Debian, Ubuntu), sudo dnf install bubblewrap (Fedora), " +
       "sudo pacman -S bubblewrap (Arch), with unprivileged user namespaces on (docs/sandbox.md)",
   );
