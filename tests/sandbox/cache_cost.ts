@@ -1,8 +1,10 @@
 /**
  * Measures what the sandbox's handling of npx caches costs (docs/sandbox.md,
  * "What it costs"): one `jn cat … ?list=tools` of server-filesystem, run N
- * times each way, wall-clock per run (median, min, max), plus the disk jn's
- * per-server cache takes. Not a test; run it by hand on a quiet machine:
+ * times each way, wall clock per run (median, min, max), plus the disk jn's
+ * per-server cache takes. Warm runs go round-robin, one of each kind per
+ * round, so that a busy machine slows them alike. Not a test; run it by
+ * hand on a quiet machine:
  *
  *     deno run -P=jn tests/sandbox/cache_cost.ts [RUNS]
  *
@@ -54,58 +56,45 @@ const npx = `mcp+npx://${FILESYSTEM_SPEC}?command=${data}&list=tools`;
 const node = `mcp+node://${install.script}?command=${data}&list=tools`;
 const cached = { HOME: install.home };
 const rows: string[] = [];
-const time = async (name: string, runs: number, run: () => Promise<number>) => {
-  await run(); // warm the OS's file cache and Deno's
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(await run());
-  rows.push(summary(name, times));
-  // deno-lint-ignore no-console
-  console.error(rows.at(-1));
-};
 
-await time("node, unsandboxed", RUNS, () => jn(["cat", node], cached, data));
-await time("node, --sandbox", RUNS, () => jn(["cat", "--sandbox-read", data, node], cached, data));
-await time(
-  "npx, unsandboxed (cached; npx asks the registry)",
-  RUNS,
-  () => jn(["cat", npx], cached, data),
-);
-await time(
-  "npx, --sandbox, from ~/.npm/_npx (read-only)",
-  RUNS,
-  () => jn(["cat", "--sandbox-read", data, npx], cached, data),
-);
+// Warm runs, round-robin (one of each per round) so that a busy machine slows all alike.
+const home = await Deno.makeTempDir({ prefix: "jn-cost-home-" });
+const own = await Deno.makeTempDir({ prefix: "jn-cost-xdg-" });
+const fresh = { HOME: home, XDG_CACHE_HOME: own };
+await jn(["cat", "--sandbox-net", "--sandbox-read", data, npx], fresh, data); // fills jn's cache
+const warm: [string, () => Promise<number>][] = [
+  ["node, unsandboxed", () => jn(["cat", node], cached, data)],
+  ["node, --sandbox", () => jn(["cat", "--sandbox-read", data, node], cached, data)],
+  ["npx, unsandboxed (cached; npx asks the registry)", () => jn(["cat", npx], cached, data)],
+  [
+    "npx, --sandbox, from ~/.npm/_npx (read-only)",
+    () => jn(["cat", "--sandbox-read", data, npx], cached, data),
+  ],
+  [
+    "npx, --sandbox, from jn's own cache (filled by one --sandbox-net run)",
+    () => jn(["cat", "--sandbox-read", data, npx], fresh, data),
+  ],
+];
+const times = warm.map((): number[] => []);
+for (const [, run] of warm) await run(); // warm the OS's file cache and Deno's
+for (let round = 0; round < RUNS; round++) {
+  for (const [index, [, run]] of warm.entries()) times[index].push(await run());
+}
+warm.forEach(([name], index) => rows.push(summary(name, times[index])));
+const size = await du(`${own}/jn/sandbox`);
 
 // First runs: an empty home and an empty jn cache each time; npx downloads into jn's cache.
 const firsts: number[] = [];
-let own = "";
-for (let i = 0; i < Math.max(3, Math.floor(RUNS / 3)); i++) {
-  const home = await Deno.makeTempDir({ prefix: "jn-cost-home-" });
+for (let i = 0; i < 3; i++) {
+  const firstHome = await Deno.makeTempDir({ prefix: "jn-cost-home-" });
   const cache = await Deno.makeTempDir({ prefix: "jn-cost-xdg-" });
-  firsts.push(
-    await jn(["cat", "--sandbox-net", "--sandbox-read", data, npx], {
-      HOME: home,
-      XDG_CACHE_HOME: cache,
-    }, data),
-  );
-  if (i === 0) {
-    own = cache;
-    await time(
-      "npx, --sandbox, from jn's own cache (after one --sandbox-net run)",
-      RUNS,
-      () => jn(["cat", "--sandbox-read", data, npx], { HOME: home, XDG_CACHE_HOME: cache }, data),
-    );
-  } else {
-    await Deno.remove(cache, { recursive: true });
-  }
-  await Deno.remove(home, { recursive: true });
+  const env = { HOME: firstHome, XDG_CACHE_HOME: cache };
+  firsts.push(await jn(["cat", "--sandbox-net", "--sandbox-read", data, npx], env, data));
+  for (const dir of [firstHome, cache]) await Deno.remove(dir, { recursive: true });
 }
 rows.push(summary("npx, --sandbox-net, first run (empty caches: downloads)", firsts));
-const size = await du(`${own}/jn/sandbox`);
-await Deno.remove(own, { recursive: true });
-await Deno.remove(data, { recursive: true });
+for (const dir of [home, own, data]) await Deno.remove(dir, { recursive: true });
 
-// Deno asks for --allow-all to read /proc itself; grep may.
 const cpu = new TextDecoder().decode(
   (await new Deno.Command("grep", { args: ["-m1", "model name", "/proc/cpuinfo"], stdout: "piped" })
     .output()).stdout,

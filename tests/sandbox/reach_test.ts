@@ -1,181 +1,19 @@
 /**
- * What a confined server can reach (issue #12), black-box with a probe
- * server copied where each case needs it: nothing it writes to a launcher's
- * cache persists (npx, uvx, deno); a script in $HOME does not expose $HOME;
- * an argument `/` or a socket path is not bound; a hidden working directory
- * is an error when the server uses it and a notice otherwise; the server has
- * its own /proc; a start that fails on a hidden path names the path and the
- * flag that shows it. Needs bubblewrap; ignored, saying so, without it.
+ * What a confined server can reach (issue #12), black-box with the probe
+ * server copied where each case needs it: a script in $HOME does not expose
+ * $HOME; an argument `/` or a socket path is not bound; the server has its
+ * own /proc; a hidden working directory is an error when the server uses it
+ * and a notice otherwise; a start that fails on a hidden path names the path
+ * and the flag that shows it. Needs bubblewrap; ignored, saying so, without
+ * it.
  */
 
 import assert from "node:assert/strict";
-import { npxHash } from "../../lib/sandbox/npx_cache.ts";
-import { DENO_DIR, parseNdjson, runJn, type RunOptions, tempDir } from "../helpers.ts";
+import { tempDir } from "../helpers.ts";
 import { requireBwrap } from "./bwrap_support.ts";
+import { cat, probeAt, query } from "./probe.ts";
 
 const NO_BWRAP = await requireBwrap("tests/sandbox/reach_test.ts");
-const PROBE = new URL("./fixtures/probe_server.mjs", import.meta.url).pathname;
-
-/** Copies the probe server to `path` (executable), creating its directory. */
-async function probeAt(path: string): Promise<string> {
-  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-  await Deno.copyFile(PROBE, path);
-  await Deno.chmod(path, 0o755);
-  return path;
-}
-
-async function cat(uri: string, flags: string[], options: RunOptions = {}) {
-  const result = await runJn(["cat", ...flags, uri], options);
-  const [record] = parseNdjson(result.stdout) as { text: string; isError?: boolean }[];
-  return { ...result, record };
-}
-
-function query(args: Record<string, string>): string {
-  return new URLSearchParams(args).toString();
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-Deno.test({
-  name: "nothing a sandboxed server writes to a launcher's cache persists",
-  ignore: NO_BWRAP,
-  fn: async (t) => {
-    const home = await tempDir("jn-reach-home-");
-    try {
-      await t.step("npx: a cached package starts offline, its cache read-only", async () => {
-        // The probe as an npx install of "jn-probe@1.0.0", laid out as npx leaves it.
-        const spec = "jn-probe@1.0.0";
-        const tree = `${home}/.npm/_npx/${npxHash([spec])}`;
-        await Deno.mkdir(`${tree}/node_modules/jn-probe`, { recursive: true });
-        await Deno.writeTextFile(
-          `${tree}/package.json`,
-          JSON.stringify({ _npx: { packages: [spec] } }),
-        );
-        await Deno.writeTextFile(
-          `${tree}/node_modules/jn-probe/package.json`,
-          JSON.stringify({ name: "jn-probe", version: "1.0.0", bin: { "jn-probe": "index.mjs" } }),
-        );
-        const bin = await probeAt(`${tree}/node_modules/jn-probe/index.mjs`);
-        await Deno.mkdir(`${home}/.npm/_cacache`);
-        const uri = (args: Record<string, string>) => `mcp+npx://${spec}?${query(args)}`;
-        const opts = { env: { HOME: home }, cwd: home, timeoutMs: 30_000 };
-
-        const echo = await cat(uri({ tool: "echo", text: "offline" }), ["--sandbox", "-q"], opts);
-        assert.equal(echo.code, 0, echo.stderr);
-        assert.equal(echo.record.text, "offline");
-
-        const own = await cat(uri({ tool: "write_file", path: bin, text: "pwned" }), [
-          "--sandbox",
-          "-q",
-        ], opts);
-        assert.equal(own.code, 1, own.stderr);
-        assert.match(own.record.text, /EROFS: read-only file system/);
-        const other = `${home}/.npm/_cacache/planted`;
-        const cache = await cat(uri({ tool: "write_file", path: other, text: "x" }), [
-          "--sandbox",
-          "-q",
-        ], opts);
-        assert.equal(cache.code, 1, cache.stderr);
-        assert.match(cache.record.text, /ENOENT|EROFS/);
-        assert.equal(await exists(other), false);
-        assert.equal(await Deno.readTextFile(bin), await Deno.readTextFile(PROBE));
-      });
-
-      await t.step(
-        "uvx: uv's caches are jn's own for this server, offline; the host's untouched",
-        async () => {
-          await probeAt(`${home}/tools/bin/uvx`); // a fake uvx: the probe itself
-          await Deno.mkdir(`${home}/.cache/uv`, { recursive: true });
-          const opts = {
-            env: { HOME: home, PATH: `${home}/tools/bin:${Deno.env.get("PATH")}` },
-            cwd: home,
-          };
-          const env = await cat("mcp+uvx://some-tool?tool=env", ["--sandbox", "-q"], opts);
-          assert.equal(env.code, 0, env.stderr);
-          const seen = JSON.parse(env.record.text);
-          assert.match(
-            seen.UV_CACHE_DIR,
-            new RegExp(`^${home}/\\.cache/jn/sandbox/uv-[0-9a-f]{16}/uv/cache$`),
-          );
-          assert.equal(seen.UV_OFFLINE, "1");
-          assert.ok((await Deno.stat(seen.UV_CACHE_DIR.replace(/\/cache$/, ""))).isDirectory);
-
-          const planted = `${home}/.cache/uv/planted`;
-          const write = await cat(
-            `mcp+uvx://some-tool?${query({ tool: "write_file", path: planted, text: "x" })}`,
-            ["--sandbox", "-q"],
-            opts,
-          );
-          assert.equal(write.code, 1, write.stderr);
-          assert.equal(await exists(planted), false);
-          const online = await cat("mcp+uvx://some-tool?tool=env", ["--sandbox-net", "-q"], opts);
-          assert.equal(JSON.parse(online.record.text).UV_OFFLINE, undefined);
-        },
-      );
-
-      await t.step("uvx offline without the package: the hint names --sandbox-net", async () => {
-        // A fake uvx that fails the way uv does with UV_OFFLINE=1 and an empty cache.
-        const bin = `${home}/offline/bin`;
-        await Deno.mkdir(bin, { recursive: true });
-        await Deno.writeTextFile(
-          `${bin}/uvx`,
-          '#!/bin/sh\necho "error: Network connectivity is disabled, but the requested data ' +
-            "wasn't found in the cache for: https://pypi.org/simple/some-tool/\" >&2\nexit 2\n",
-        );
-        await Deno.chmod(`${bin}/uvx`, 0o755);
-        const run = await cat("mcp+uvx://some-tool?tool=echo", ["--sandbox", "-q"], {
-          env: { HOME: home, PATH: `${bin}:${Deno.env.get("PATH")}` },
-          cwd: home,
-        });
-        assert.equal(run.code, 4);
-        assert.match(
-          run.stderr,
-          /\nhint: the launcher needed the network to fetch the package: allow it with --sandbox-net /,
-        );
-      });
-
-      await t.step("deno: its cache (which jn itself runs from) is read-only", async () => {
-        const profiles = `${home}/.local/jn/profiles/mcp/denoall`;
-        await Deno.mkdir(profiles, { recursive: true });
-        // -A: the server may write anywhere Deno lets it; only the sandbox stands between.
-        await Deno.writeTextFile(
-          `${profiles}/_meta.json`,
-          JSON.stringify({
-            command: "deno",
-            args: ["run", "-A", PROBE],
-            sandbox: true,
-            env_passthrough: ["DENO_DIR"],
-          }),
-        );
-        const planted = `${DENO_DIR}/jn-sandbox-planted-${crypto.randomUUID()}`;
-        try {
-          const write = await cat(
-            `@denoall?${query({ tool: "write_file", path: planted, text: "x" })}`,
-            ["-q"],
-            {
-              env: { HOME: home },
-              cwd: home,
-            },
-          );
-          assert.equal(write.code, 1, write.stderr);
-          assert.match(write.record.text, /Read-only file system|EROFS/);
-          assert.equal(await exists(planted), false);
-        } finally {
-          await Deno.remove(planted).catch(() => {});
-        }
-      });
-    } finally {
-      await Deno.remove(home, { recursive: true });
-    }
-  },
-});
 
 Deno.test({
   name: "implicit mounts give the server's files, not their neighbours",
