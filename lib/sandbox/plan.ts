@@ -167,6 +167,12 @@ export function planSandbox(
   });
   let chdir = cwd;
   if (!canSee(cwd)) {
+    if (launch.cwd && peek(host, launch.cwd) !== "dir") {
+      throw new SandboxError(
+        `Cannot sandbox "${launch.label}": its working directory "${cwd}" does not exist`,
+        { hint: 'create it, or fix "cwd" in the profile' },
+      );
+    }
     if (launch.cwd) {
       throw new SandboxError(
         `Cannot sandbox "${launch.label}": its working directory "${cwd}" is hidden in the sandbox`,

@@ -207,6 +207,9 @@ Deno.test("a hidden working directory is an error when the server uses it", asyn
     assert.equal(plan.chdir, "/home/me/proj");
     assert.ok(plan.read.includes("/home/me/proj"));
   });
+  await t.step("a profile's cwd that does not exist is an error saying so", () => {
+    fails(launch("node", ["/srv/app/server.js"], "/srv/nope"), /"\/srv\/nope" does not exist/);
+  });
   await t.step("a profile's broad cwd is an error naming --sandbox-read", () => {
     fails(
       launch("node", ["/srv/app/server.js"], "/home/me"),
