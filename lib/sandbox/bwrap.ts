@@ -37,7 +37,7 @@ export interface BwrapOptions {
  * @example
  * ```ts
  * bwrapLaunch({ transport: "stdio", command: "node", args: ["/srv/s.js"], env: {}, label: "node /srv/s.js" },
- *   { system: ["/usr"], hide: [], tmp: "/tmp", read: ["/srv"], write: [], create: [], scratch: [], network: false, chdir: "/" },
+ *   { system: ["/usr"], hide: [], tmp: "/tmp", read: ["/srv"], write: [], create: [], scratch: [], network: false, chdir: "/", notices: [] },
  *   { bwrap: "/usr/bin/bwrap" });
  * // { command: "/usr/bin/bwrap", args: ["--die-with-parent", …, "--", "node", "/srv/s.js"], … }
  * ```

@@ -10,16 +10,19 @@
 import { SandboxError } from "../errors.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
 import { bwrapLaunch } from "./bwrap.ts";
-import { findExecutable, probeBwrap, realPath, statKind } from "./host.ts";
-import { planSandbox } from "./plan.ts";
+import { findExecutable, listDir, probeBwrap, readHead, realPath, statKind } from "./host.ts";
+import type { HostView } from "./host_view.ts";
+import { adaptLauncher } from "./launcher_state.ts";
+import { planSandbox, type SandboxPlan } from "./plan.ts";
 import type { SandboxPolicy } from "./policy.ts";
+import { withRealScript } from "./runtime_mounts.ts";
 import { seatbeltLaunch } from "./seatbelt.ts";
 
 /** Options of {@linkcode confineLaunch}. */
 export interface ConfineOptions {
   /** The caller's working directory. */
   cwd: string;
-  /** The caller's environment (macOS: its PATH finds sandbox-exec). */
+  /** The caller's environment (macOS: its PATH finds sandbox-exec; jn's own caches). */
   callerEnv: Record<string, string>;
   /** The environment the server will get (its PATH finds the launcher; HOME, caches). */
   childEnv: Record<string, string>;
@@ -27,12 +30,18 @@ export interface ConfineOptions {
   os?: string;
 }
 
+/** A confined launch and the plan it was built from. */
+export interface Confined {
+  launch: StdioLaunch;
+  plan: SandboxPlan;
+}
+
 /** The launch that runs `launch` inside the sandbox `policy` describes (paths absolute). */
 export async function confineLaunch(
   launch: StdioLaunch,
   policy: SandboxPolicy,
   options: ConfineOptions,
-): Promise<StdioLaunch> {
+): Promise<Confined> {
   const os = options.os ?? Deno.build.os;
   if (os !== "linux" && os !== "darwin") {
     throw new SandboxError(`Cannot sandbox "${launch.label}": jn has no sandbox on ${os}`, {
@@ -51,16 +60,30 @@ export async function confineLaunch(
     }
   }
   const real = os === "darwin" ? (path: string) => realPath(path) ?? path : (path: string) => path;
-  const plan = planSandbox(launch, {
-    network: policy.network !== false,
-    read: policy.read.map(real),
-    write: policy.write.map(real),
-  }, {
+  const host: HostView = {
     os,
     cwd: options.cwd,
     env: options.childEnv,
-    commandPath: findExecutable(launch.command, options.childEnv.PATH),
     stat: statKind,
+    realPath,
+    readHead,
+    list: listDir,
+  };
+  const network = policy.network !== false;
+  const adapted = adaptLauncher(withRealScript(launch, launch.cwd ?? options.cwd, host), {
+    network,
+    callerEnv: options.callerEnv,
+    host,
+  });
+  const confined = adapted.launch;
+  const plan = planSandbox(confined, {
+    network,
+    read: policy.read.map(real),
+    write: policy.write.map(real),
+  }, {
+    ...host,
+    env: { ...options.childEnv, ...confined.env },
+    commandPath: findExecutable(confined.command, confined.env.PATH ?? options.childEnv.PATH),
     realPath: (path) => {
       try {
         return realPath(path);
@@ -68,7 +91,7 @@ export async function confineLaunch(
         return undefined; // only asked for /etc/resolv.conf: no answer, no extra mount
       }
     },
-  });
+  }, adapted.mounts);
   for (const dir of plan.create) {
     try {
       Deno.mkdirSync(dir, { recursive: true });
@@ -78,7 +101,7 @@ export async function confineLaunch(
       plan.scratch.push(dir);
     }
   }
-  if (os === "linux") return bwrapLaunch(launch, plan, { bwrap: "bwrap" });
+  if (os === "linux") return { launch: bwrapLaunch(confined, plan, { bwrap: "bwrap" }), plan };
   const tmpDir = Deno.realPathSync(await Deno.makeTempDir({ prefix: "jn-sandbox-" }));
-  return seatbeltLaunch(launch, plan, { sandboxExec: sandboxExec!, tmpDir });
+  return { launch: seatbeltLaunch(confined, plan, { sandboxExec: sandboxExec!, tmpDir }), plan };
 }

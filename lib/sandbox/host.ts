@@ -12,11 +12,14 @@ import { delimiter, isAbsolute, join } from "node:path";
 import { SandboxError } from "../errors.ts";
 import { isPermissionRefusal } from "./permissions.ts";
 
-/** `"file"`, `"dir"` or `undefined` when nothing is at `path`. */
-export function statKind(path: string): "file" | "dir" | undefined {
+/** What is at a path: sockets, FIFOs and devices are `"other"` (never given implicitly). */
+export type PathKind = "file" | "dir" | "other";
+
+/** What is at `path` (symlinks followed), or `undefined` when nothing is there. */
+export function statKind(path: string): PathKind | undefined {
   try {
     const info = Deno.statSync(path);
-    return info.isDirectory ? "dir" : "file";
+    return info.isDirectory ? "dir" : info.isFile ? "file" : "other";
   } catch (error) {
     if (isPermissionRefusal(error)) throw error;
     return undefined;
@@ -34,9 +37,42 @@ export function realPath(path: string): string | undefined {
 }
 
 /**
- * The absolute path of `command` as the OS would find it on `path` (a PATH
- * value), symlinks resolved; `undefined` when it is not there or jn may not
- * look (a best effort: the OS, not this, decides what runs).
+ * The first `maxBytes` bytes of a file as text, or `undefined` when it cannot
+ * be read (jn looks at package manifests and script headers this way; a file
+ * it may not read is simply not used).
+ */
+export function readHead(path: string, maxBytes = 64 * 1024): string | undefined {
+  let file: Deno.FsFile | undefined;
+  try {
+    file = Deno.openSync(path, { read: true });
+    const buffer = new Uint8Array(maxBytes);
+    let length = 0;
+    while (length < maxBytes) {
+      const read = file.readSync(buffer.subarray(length));
+      if (read === null) break;
+      length += read;
+    }
+    return new TextDecoder().decode(buffer.subarray(0, length));
+  } catch {
+    return undefined;
+  } finally {
+    file?.close();
+  }
+}
+
+/** The names in a directory, or `[]` when it cannot be listed. */
+export function listDir(path: string): string[] {
+  try {
+    return [...Deno.readDirSync(path)].map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The path of `command` as the OS would find it on `path` (a PATH value), as
+ * found (symlinks not resolved); `undefined` when it is not there or jn may
+ * not look (a best effort: the OS, not this, decides what runs).
  */
 export function findExecutable(command: string, path: string | undefined): string | undefined {
   const candidates = isAbsolute(command)
@@ -47,9 +83,7 @@ export function findExecutable(command: string, path: string | undefined): strin
   for (const candidate of candidates) {
     try {
       const info = Deno.statSync(candidate);
-      if (info.isFile && ((info.mode ?? 0o111) & 0o111) !== 0) {
-        return Deno.realPathSync(candidate);
-      }
+      if (info.isFile && ((info.mode ?? 0o111) & 0o111) !== 0) return candidate;
     } catch {
       // Not there, or not ours to read: try the next directory.
     }

@@ -1,7 +1,8 @@
 /**
  * What a sandboxed server sees, worked out once for both sandbox tools
  * (bubblewrap on Linux, sandbox-exec on macOS): which paths are visible
- * read-only or writable, and whether the network is reachable.
+ * read-only or writable, where the server starts, and whether the network is
+ * reachable.
  *
  * Linux builds the server's file system from an allow-list: the system
  * directories (programs, libraries, /etc) read-only, a private /tmp, fresh
@@ -9,38 +10,38 @@
  * no /mnt, /media, /srv, /var, no other user data. macOS has no mount
  * namespaces, so there the user's places are denied instead (`hide`).
  *
- * On top of that come the declared paths, and, without being declared, the
- * server's own files read-only: the directory of every absolute path in its
- * argv, its working directory, the installation its launcher lives in (e.g.
- * `~/.nvm` for an nvm node); and the launcher's cache, writable (`~/.npm`
- * for npx, uv's cache and data directories for uvx, Deno's cache for deno).
+ * On top of that come the declared paths, and, without being declared, what
+ * the server's runtime needs, read-only (runtime_mounts.ts: the script's
+ * package and the trees its imports resolve from, the installation of a
+ * hidden launcher, a profile's `cwd`) and what its launcher needs
+ * (launcher_state.ts: a cached npx package read-only, jn's own per-server
+ * cache). Never a broad directory (host_view.ts), never another argument of
+ * the server: an argument naming a hidden host path stays hidden, and the
+ * plan carries a notice naming the flag that shows it.
  *
- * Pure: the file system is seen only through the `stat`/`realPath` callbacks,
- * and only for the paths above, so jn's own read permission need not cover
- * the system directories.
+ * The working directory: the server's (a profile's `cwd`, else the
+ * caller's) when the sandbox shows it. When it is hidden, a declared `cwd`
+ * or an argument naming a path relative to it (`.`, `./data`) is an error
+ * with a hint; otherwise the server starts in `/`, with a notice.
+ *
+ * Pure: the file system is seen only through the {@linkcode HostView}
+ * callbacks, and only for the paths above, so jn's own read permission need
+ * not cover the system directories.
  *
  * @module
  */
 
-import { basename, dirname, isAbsolute, join, sep } from "node:path";
+import { dirname, isAbsolute, resolve } from "node:path";
 import { SandboxError } from "../errors.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
+import { type HostView, isBroad, outermost, peek, peekReal, within } from "./host_view.ts";
+import type { LauncherMounts } from "./launcher_state.ts";
 import type { SandboxPolicy } from "./policy.ts";
+import { findScript, installRoot, scriptMounts } from "./runtime_mounts.ts";
 
-/** What the planner may ask about the host. */
-export interface HostView {
-  os: "linux" | "darwin";
-  /** The caller's working directory (absolute). */
-  cwd: string;
-  /** The environment the server will get (HOME, DENO_DIR, XDG_* decide cache paths). */
-  env: Record<string, string>;
-  /** The launcher's real path, found on the server's PATH (symlinks resolved). */
-  commandPath?: string;
-  /** `"file"`, `"dir"` or `undefined` when nothing is there. */
-  stat: (path: string) => "file" | "dir" | undefined;
-  /** The path with symlinks resolved, or `undefined` when it does not exist. */
-  realPath: (path: string) => string | undefined;
-}
+export type { HostView } from "./host_view.ts";
+export { within } from "./host_view.ts";
+export { installRoot } from "./runtime_mounts.ts";
 
 /** What the server sees. Every path is absolute. */
 export interface SandboxPlan {
@@ -54,7 +55,7 @@ export interface SandboxPlan {
   read: string[];
   /** Paths visible and writable (they exist, or are listed in `create`). */
   write: string[];
-  /** Launcher caches in `write` that do not exist yet: create them first. */
+  /** jn's own caches in `write` that do not exist yet: create them first. */
   create: string[];
   /** Linux: writable directories that start empty and vanish with the server (tmpfs). */
   scratch: string[];
@@ -62,6 +63,8 @@ export interface SandboxPlan {
   network: boolean;
   /** The server's working directory inside the sandbox. */
   chdir: string;
+  /** What jn left out that the server may have wanted, each with the flag that grants it. */
+  notices: string[];
 }
 
 /** Linux: the system directories a server may read. */
@@ -75,7 +78,8 @@ export const LINUX_SYSTEM = [
   "/libx32",
   "/etc",
   "/opt",
-  "/nix",
+  // The store only: /nix/var holds the Nix daemon's socket.
+  "/nix/store",
 ];
 // macOS has no private /tmp: the server gets a fresh TMPDIR instead (seatbelt.ts).
 const DARWIN_HIDDEN = [
@@ -86,6 +90,8 @@ const DARWIN_HIDDEN = [
   "/private/var/tmp",
 ];
 
+const NO_MOUNTS: LauncherMounts = { read: [], write: [], scratch: [] };
+
 /**
  * The plan for a launch under a policy whose paths are already absolute
  * (see `resolvePolicyPaths`). A declared path that does not exist is an error.
@@ -94,6 +100,7 @@ export function planSandbox(
   launch: StdioLaunch,
   policy: SandboxPolicy,
   host: HostView,
+  launcher: LauncherMounts = NO_MOUNTS,
 ): SandboxPlan {
   const home = host.env.HOME;
   const linux = host.os !== "darwin";
@@ -118,92 +125,116 @@ export function planSandbox(
       );
     }
   }
-  const read: string[] = [...policy.read];
-  for (const arg of launch.args) {
-    const kind = isAbsolute(arg) ? host.stat(arg) : undefined;
-    if (kind) read.push(kind === "dir" ? arg : dirname(arg));
+  const cwd = launch.cwd ?? host.cwd;
+  const implicit = [...launcher.read];
+  const script = findScript(launch, cwd);
+  if (script) implicit.push(...scriptMounts(script, host));
+  if (host.commandPath) {
+    for (const path of new Set([host.commandPath, peekReal(host, host.commandPath)])) {
+      if (path && isHidden(path)) implicit.push(installRoot(path, home, host));
+    }
   }
-  if (launch.cwd && host.stat(launch.cwd) === "dir") read.push(launch.cwd);
-  if (host.commandPath && isHidden(host.commandPath)) {
-    read.push(installRoot(host.commandPath, home));
+  if (launch.cwd && peek(host, launch.cwd) === "dir" && !isBroad(launch.cwd, home)) {
+    implicit.push(launch.cwd);
   }
-  const caches = launcherCaches(basename(launch.command), host);
-  const write = [...policy.write, ...caches];
   const network = policy.network !== false;
   if (network) {
     // DNS: /etc/resolv.conf often points into /run (systemd-resolved).
     const resolv = host.realPath("/etc/resolv.conf");
-    if (resolv && isHidden(resolv)) read.push(dirname(resolv));
+    if (resolv && isHidden(resolv)) implicit.push(dirname(resolv));
   }
-  const visible = [...read, ...write];
-  const canSee = (path: string) => !isHidden(path) || visible.some((v) => within(path, v));
-  const wanted = launch.cwd ?? host.cwd;
+  const write = unique([...policy.write, ...launcher.write]);
+  const declared = [...policy.read, ...write];
+  // Implicit paths add nothing inside a declared one (and never make a writable path read-only).
+  const extra = outermost(
+    implicit.filter((path) => isHidden(path) && !declared.some((root) => within(path, root))),
+  );
+  const read = unique([...policy.read, ...extra]).filter((path) => !write.includes(path));
+  const scratch = [...launcher.scratch];
+  const canSee = (path: string) =>
+    !isHidden(path) || [...read, ...write, ...scratch].some((root) => within(path, root));
+
+  const notices: string[] = [];
+  launch.args.forEach((arg, index) => {
+    if (index === script?.index || !isAbsolute(arg)) return;
+    const kind = peek(host, arg);
+    if (!kind || canSee(arg)) return;
+    const what = kind === "other" ? " (a socket or device)" : "";
+    notices.push(
+      `the sandbox hides "${arg}"${what}, an argument of the server: ` +
+        `grant it with --sandbox-read ${arg} (or --sandbox-write ${arg})`,
+    );
+  });
+  let chdir = cwd;
+  if (!canSee(cwd)) {
+    if (launch.cwd && peek(host, launch.cwd) !== "dir") {
+      throw new SandboxError(
+        `Cannot sandbox "${launch.label}": its working directory "${cwd}" does not exist`,
+        { hint: 'create it, or fix "cwd" in the profile' },
+      );
+    }
+    if (launch.cwd) {
+      throw new SandboxError(
+        `Cannot sandbox "${launch.label}": its working directory "${cwd}" is hidden in the sandbox`,
+        {
+          hint: `jn does not give a directory this broad on its own: --sandbox-read ${cwd} ` +
+            `gives it, or set a narrower "cwd" in the profile`,
+        },
+      );
+    }
+    const relative = launch.args.find((arg, index) =>
+      index === script?.index ? !isAbsolute(arg) : namesRelativePath(arg, cwd, host)
+    );
+    if (relative !== undefined) {
+      throw new SandboxError(
+        `Cannot sandbox "${launch.label}": its argument "${relative}" is a path in the working ` +
+          `directory ${cwd}, which the sandbox hides`,
+        {
+          hint: "show the directory with --sandbox-read . (--sandbox-write . to let the " +
+            "server write there), or pass a path you grant with --sandbox-read",
+        },
+      );
+    }
+    chdir = "/";
+    notices.push(
+      `the server starts in /: your working directory ${cwd} is hidden in the sandbox ` +
+        "(--sandbox-read . shows it)",
+    );
+  }
   return {
     system: linux ? [...LINUX_SYSTEM] : [],
     hide,
     tmp,
-    read: unique(read).filter((path) => !write.includes(path)),
-    write: unique(write),
-    create: caches.filter((path) => !statOrNothing(host, path)),
-    scratch: [],
+    read,
+    write,
+    create: launcher.write.filter((path) => !peek(host, path)),
+    scratch,
     network,
-    chdir: canSee(wanted) ? wanted : "/",
+    chdir,
+    notices,
   };
 }
 
-/** Whether `path` is `root` or below it. */
-export function within(path: string, root: string): boolean {
-  if (root === sep) return true;
-  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+/** Whether the server sees `path` (on the host) under `plan`. */
+export function visibleIn(plan: SandboxPlan, path: string): boolean {
+  const granted = [...plan.read, ...plan.write, ...plan.scratch];
+  if (granted.some((root) => within(path, root))) return true;
+  if (plan.system.length === 0) return !plan.hide.some((root) => within(path, root));
+  return !within(path, plan.tmp) &&
+    [...plan.system, "/dev", "/proc"].some((root) => within(path, root));
 }
 
 /**
- * The directory a hidden launcher needs to run: `~/.nvm` for
- * `~/.nvm/versions/node/v20/bin/node`, the prefix above a `bin` directory
- * elsewhere (a virtualenv, `/opt/tool`), the binary's own directory for
- * `~/.local/bin/x` (never all of `~/.local`).
+ * Whether a server argument names a path relative to the working directory:
+ * `.`, `..`, `./…`, `../…`, or a relative path with a `/` that exists there.
+ * (A bare name such as `data` is not recognised: write `./data`.)
  */
-export function installRoot(commandPath: string, home?: string): string {
-  const dir = dirname(commandPath);
-  if (home && within(commandPath, home) && commandPath !== home) {
-    const top = commandPath.slice(home.length + 1).split(sep)[0];
-    if (![".local", "bin", ".config"].includes(top)) return join(home, top);
+function namesRelativePath(arg: string, cwd: string, host: HostView): boolean {
+  if (arg === "." || arg === ".." || arg.startsWith("./") || arg.startsWith("../")) return true;
+  if (arg.startsWith("-") || arg.startsWith("@") || isAbsolute(arg) || !arg.includes("/")) {
+    return false;
   }
-  const prefix = dirname(dir);
-  const broad = [home, home && join(home, ".local"), sep].filter(Boolean);
-  return basename(dir) === "bin" && !broad.includes(prefix) ? prefix : dir;
-}
-
-/** Writable state a launcher needs to work at all (its package cache). */
-function launcherCaches(command: string, host: HostView): string[] {
-  const env = host.env;
-  const home = env.HOME;
-  if (!home) return [];
-  const name = command.replace(/\.(exe|cmd)$/i, "");
-  const cacheHome = env.XDG_CACHE_HOME ||
-    (host.os === "darwin" ? join(home, "Library", "Caches") : join(home, ".cache"));
-  const dataHome = env.XDG_DATA_HOME || join(home, ".local", "share");
-  switch (name) {
-    case "npx":
-    case "npm":
-      return [env.npm_config_cache || join(home, ".npm")];
-    case "uvx":
-    case "uv":
-      return [env.UV_CACHE_DIR || join(cacheHome, "uv"), join(dataHome, "uv")];
-    case "deno":
-      return [env.DENO_DIR || join(cacheHome, "deno")];
-    default:
-      return [];
-  }
-}
-
-/** `host.stat`, with "jn may not look" read as "not there" (for paths jn adds itself). */
-function statOrNothing(host: HostView, path: string): "file" | "dir" | undefined {
-  try {
-    return host.stat(path);
-  } catch {
-    return undefined;
-  }
+  return !arg.includes("://") && peek(host, resolve(cwd, arg)) !== undefined;
 }
 
 function unique(paths: string[]): string[] {

@@ -15,6 +15,7 @@
 import { ConfigError, SandboxError, UsageError } from "../errors.ts";
 import type { LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 import { confineLaunch } from "./confine.ts";
+import type { SandboxPlan } from "./plan.ts";
 import {
   type DenoPermissions,
   isDenoRun,
@@ -40,11 +41,26 @@ export interface PrepareOptions {
   os?: string;
 }
 
+/** A launch ready to start, and the sandbox plan it runs under (when sandboxed). */
+export interface PreparedLaunch {
+  launch: LaunchSpec;
+  /** What the sandboxed server sees, and what jn left out (`notices`). */
+  plan?: SandboxPlan;
+}
+
 /** The launch to start, with pass-through, Deno permissions and sandbox applied. */
 export async function prepareLaunch(
   launch: LaunchSpec,
   options: PrepareOptions,
 ): Promise<LaunchSpec> {
+  return (await prepareLaunchWithPlan(launch, options)).launch;
+}
+
+/** {@linkcode prepareLaunch}, also returning the sandbox plan. */
+export async function prepareLaunchWithPlan(
+  launch: LaunchSpec,
+  options: PrepareOptions,
+): Promise<PreparedLaunch> {
   if (launch.transport !== "stdio") {
     if (options.sandbox) {
       throw new UsageError(
@@ -52,7 +68,7 @@ export async function prepareLaunch(
         { hint: "the sandbox applies to local servers (uvx, npx, python, node, deno, command)" },
       );
     }
-    return launch;
+    return { launch };
   }
   let prepared: StdioLaunch = launch;
   const passthrough = [
@@ -73,7 +89,7 @@ export async function prepareLaunch(
     const sets = [options.denoPermissions, policy && policyDenoPermissions(policy)];
     prepared = withDenoPermissions(prepared, sets.filter((set) => set !== undefined));
   }
-  if (!policy) return prepared;
+  if (!policy) return { launch: prepared };
   if (Array.isArray(policy.network) && !deno) {
     throw new SandboxError(
       `Cannot sandbox "${launch.label}" with a host list: only Deno servers can be limited to hosts`,

@@ -15,9 +15,11 @@ import { openSession } from "../../lib/session/session.ts";
 import { parseSource } from "../../lib/uri/parse.ts";
 import type { NakedSource } from "../../lib/uri/source.ts";
 import { FIXTURES, parseNdjson, runJn, tempDir } from "../helpers.ts";
+import { requireBwrap } from "./bwrap_support.ts";
 
 const SCRIPT = `${FIXTURES}/servers/fixture.mjs`;
 const FIXTURE = `mcp+deno://${SCRIPT}`;
+const NO_BWRAP = await requireBwrap("tests/sandbox/deno_server_test.ts");
 
 async function call(tool: string, args: Record<string, string>, flags: string[] = []) {
   const query = new URLSearchParams({ tool, ...args }).toString();
@@ -62,7 +64,7 @@ Deno.test("the deno launcher enforces Deno permissions", async (t) => {
     });
     await t.step({
       name: "--sandbox-read grants reading that path (Deno flag and bubblewrap)",
-      ignore: Deno.build.os !== "linux",
+      ignore: NO_BWRAP,
       fn: async () => {
         const run = await call("read_file", { path: `${dir}/outside.txt` }, [
           "--sandbox-read",
@@ -74,7 +76,7 @@ Deno.test("the deno launcher enforces Deno permissions", async (t) => {
     });
     await t.step({
       name: "--sandbox-host grants that host and no other",
-      ignore: Deno.build.os !== "linux",
+      ignore: NO_BWRAP,
       fn: async () => {
         const ok = await call("fetch_url", { url: `http://${allowedHost}/` }, [
           "--sandbox-host",

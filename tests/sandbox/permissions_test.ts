@@ -13,8 +13,10 @@ import {
   refusalMessage,
 } from "../../lib/sandbox/permissions.ts";
 import { FIXTURES, parseNdjson, ROOT, runJn } from "../helpers.ts";
+import { requireBwrap } from "./bwrap_support.ts";
 
 const FIXTURE = `mcp+node://${FIXTURES}/servers/fixture.mjs`;
+const NO_BWRAP = await requireBwrap("tests/sandbox/permissions_test.ts");
 
 /** The narrow set of docs/install.md ("CI recipe"), for a checkout at ROOT. */
 const CI_FLAGS = [`--allow-read=${ROOT}`, "--allow-env", "--allow-run=node,npx", "--no-prompt"];
@@ -136,10 +138,11 @@ Deno.test("the narrow CI permission set runs a node server", async (t) => {
 
   await t.step({
     name: "with bwrap runnable too, --sandbox works",
-    ignore: Deno.build.os !== "linux",
+    ignore: NO_BWRAP,
     fn: async () => {
       const result = await runJn(["cat", "--sandbox", `${FIXTURE}?tool=echo&text=boxed`], {
         permissions: [...CI_FLAGS.slice(0, 2), "--allow-run=node,npx,bwrap", "--no-prompt"],
+        cwd: `${FIXTURES}/servers`,
       });
       assert.equal(result.code, 0, result.stderr);
       assert.equal(result.stderr, "");

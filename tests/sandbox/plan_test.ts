@@ -87,9 +87,13 @@ Deno.test("planSandbox() hides the user's places and shows what the server was g
         error instanceof SandboxError && /the path "\/nope" does not exist/.test(error.message),
     );
   });
-  await t.step("an invisible cwd becomes /", () => {
+  await t.step("a hidden cwd the server does not use: it starts in /, with a notice", () => {
     const plan = planSandbox({ ...NODE, args: [] }, NONE, host());
     assert.equal(plan.chdir, "/");
+    assert.deepEqual(plan.notices, [
+      "the server starts in /: your working directory /home/me/proj is hidden in the sandbox " +
+      "(--sandbox-read . shows it)",
+    ]);
   });
   await t.step(
     "a launcher installed under the home directory is readable (its install root)",
@@ -107,21 +111,22 @@ Deno.test("planSandbox() hides the user's places and shows what the server was g
     assert.equal(plan.network, true);
     assert.ok(plan.read.includes("/run/systemd/resolve"));
   });
-  await t.step("launchers get their cache writable, created when missing", () => {
-    const npx = planSandbox({ ...NODE, command: "npx", args: ["-y", "pkg"] }, NONE, host());
-    assert.deepEqual(npx.write, ["/home/me/.npm"]);
-    assert.deepEqual(npx.create, ["/home/me/.npm"]);
-    const deno = planSandbox({ ...NODE, command: "deno", args: ["run"] }, NONE, host());
-    assert.deepEqual(deno.write, ["/home/me/.cache/deno"]);
-    assert.deepEqual(deno.create, []);
-    const uvx = planSandbox(
-      { ...NODE, command: "uvx", args: [] },
-      NONE,
-      host({
-        env: { HOME: "/home/me", UV_CACHE_DIR: "/srv/uv" },
-      }),
-    );
-    assert.deepEqual(uvx.write, ["/srv/uv", "/home/me/.local/share/uv"]);
+  await t.step("launcher mounts: read-only, writable (created when missing), scratch", () => {
+    const plan = planSandbox({ ...NODE, command: "npx", args: [] }, NONE, host(), {
+      read: ["/home/me/.npm/_npx/abc/node_modules"],
+      write: ["/home/me/.cache/jn/sandbox/npx-1/npm", "/srv/data"],
+      scratch: ["/home/me/.cache/deno"],
+    });
+    assert.deepEqual(plan.read, ["/home/me/.npm/_npx/abc/node_modules"]);
+    assert.deepEqual(plan.write, ["/home/me/.cache/jn/sandbox/npx-1/npm", "/srv/data"]);
+    assert.deepEqual(plan.create, ["/home/me/.cache/jn/sandbox/npx-1/npm"]);
+    assert.deepEqual(plan.scratch, ["/home/me/.cache/deno"]);
+  });
+  await t.step("nothing of a launcher's host cache is writable by default", () => {
+    for (const command of ["npx", "uvx", "deno"]) {
+      const plan = planSandbox({ ...NODE, command, args: [] }, NONE, host());
+      assert.deepEqual(plan.write, [], command);
+    }
   });
 });
 
@@ -130,13 +135,25 @@ Deno.test("installRoot() picks the smallest directory a launcher needs", () => {
     installRoot("/home/me/.nvm/versions/node/v20/bin/node", "/home/me"),
     "/home/me/.nvm",
   );
-  assert.equal(installRoot("/home/me/.local/bin/uvx", "/home/me"), "/home/me/.local/bin");
+  // ~/.local/bin holds every user binary: the launcher alone.
+  assert.equal(installRoot("/home/me/.local/bin/uvx", "/home/me"), "/home/me/.local/bin/uvx");
   assert.equal(
     installRoot("/home/me/.local/pipx/venvs/tool/bin/tool", "/home/me"),
     "/home/me/.local/pipx/venvs/tool",
   );
   assert.equal(installRoot("/opt/tool/bin/tool", "/home/me"), "/opt/tool");
   assert.equal(installRoot("/mnt/x/server", "/home/me"), "/mnt/x");
+  // Never a broad directory: the binary alone.
+  assert.equal(installRoot("/mnt/server", "/home/me"), "/mnt/server");
+  assert.equal(installRoot("/home/me/server", "/home/me"), "/home/me/server");
+  // A virtualenv's interpreter: the virtualenv (the directory holding pyvenv.cfg).
+  const venv = host({
+    stat: (path) => path === "/home/me/proj/.venv/pyvenv.cfg" ? "file" : undefined,
+  });
+  assert.equal(
+    installRoot("/home/me/proj/.venv/bin/python", "/home/me", venv),
+    "/home/me/proj/.venv",
+  );
 });
 
 Deno.test("within() compares whole path components", () => {
@@ -195,12 +212,13 @@ Deno.test("bwrapLaunch() confines the server's argv", async (t) => {
 });
 
 Deno.test("seatbeltProfile() writes the same rules for macOS (text only: not run here)", async (t) => {
-  const plan = planSandbox(NODE, { network: false, read: [], write: ["/Users/me/out"] }, {
-    ...host({ os: "darwin", env: { HOME: "/Users/me" } }),
+  const MAC_NODE = { ...NODE, args: ["/Users/me/proj/server.js", "--verbose"] };
+  const plan = planSandbox(MAC_NODE, { network: false, read: [], write: ["/Users/me/out"] }, {
+    ...host({ os: "darwin", env: { HOME: "/Users/me" }, cwd: "/Users/me/proj" }),
     stat: (path) =>
-      ["/Users", "/Users/me", "/Users/me/out", "/private/tmp"].includes(path)
+      ["/Users", "/Users/me", "/Users/me/out", "/Users/me/proj", "/private/tmp"].includes(path)
         ? "dir"
-        : path === "/home/me/proj/server.js"
+        : path === "/Users/me/proj/server.js"
         ? "file"
         : undefined,
   });
@@ -218,7 +236,7 @@ Deno.test("seatbeltProfile() writes the same rules for macOS (text only: not run
     () => {
       assert.match(
         text,
-        /\(allow file-read\*\n {2}\(subpath "\/home\/me\/proj"\)\n {2}\(subpath "\/Users\/me\/out"\)\n {2}\(subpath "\/private\/var\/folders\/x\/T\/jn-sandbox-1"\)\)/,
+        /\(allow file-read\*\n {2}\(subpath "\/Users\/me\/proj"\)\n {2}\(subpath "\/Users\/me\/out"\)\n {2}\(subpath "\/private\/var\/folders\/x\/T\/jn-sandbox-1"\)\)/,
       );
     },
   );
@@ -231,13 +249,13 @@ Deno.test("seatbeltProfile() writes the same rules for macOS (text only: not run
     assert.match(seatbeltProfile({ ...plan, network: true }, "/t"), /\(allow network\*\)/);
   });
   await t.step("the launch runs sandbox-exec -p PROFILE with TMPDIR set", () => {
-    const launch = seatbeltLaunch(NODE, plan, {
+    const launch = seatbeltLaunch(MAC_NODE, plan, {
       sandboxExec: "/usr/bin/sandbox-exec",
       tmpDir: "/t",
     });
     assert.equal(launch.command, "/usr/bin/sandbox-exec");
     assert.equal(launch.args[0], "-p");
-    assert.deepEqual(launch.args.slice(2), ["node", "/home/me/proj/server.js", "--verbose"]);
+    assert.deepEqual(launch.args.slice(2), ["node", "/Users/me/proj/server.js", "--verbose"]);
     assert.equal(launch.env.TMPDIR, "/t");
   });
   await t.step("string literals escape quotes and backslashes", () => {

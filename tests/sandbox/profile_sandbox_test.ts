@@ -7,8 +7,10 @@
 
 import assert from "node:assert/strict";
 import { FIXTURES, parseNdjson, runJn, tempDir } from "../helpers.ts";
+import { requireBwrap } from "./bwrap_support.ts";
 
 const SCRIPT = `${FIXTURES}/servers/fixture.mjs`;
+const NO_BWRAP = await requireBwrap("tests/sandbox/profile_sandbox_test.ts");
 
 async function writeProfile(dir: string, name: string, meta: Record<string, unknown>) {
   await Deno.mkdir(`${dir}/${name}`, { recursive: true });
@@ -39,19 +41,23 @@ Deno.test("profile fields confine the server like the flags", async (t) => {
     return { ...result, record };
   };
   try {
-    await t.step("env_passthrough passes the named variable only", async () => {
-      const run = await cat("@open?tool=env");
-      assert.equal(run.code, 0, run.stderr);
-      assert.equal(JSON.parse(run.record.text).JN_TEST_PASS, undefined);
-      const boxed = await cat("@boxed?tool=env");
-      assert.equal(boxed.code, 0, boxed.stderr);
-      const seen = JSON.parse(boxed.record.text);
-      assert.equal(seen.JN_TEST_PASS, "passed");
-      assert.equal(seen.JN_TEST_SECRET, undefined);
+    await t.step({
+      name: "env_passthrough passes the named variable only",
+      ignore: NO_BWRAP, // @boxed is sandboxed too
+      fn: async () => {
+        const run = await cat("@open?tool=env");
+        assert.equal(run.code, 0, run.stderr);
+        assert.equal(JSON.parse(run.record.text).JN_TEST_PASS, undefined);
+        const boxed = await cat("@boxed?tool=env");
+        assert.equal(boxed.code, 0, boxed.stderr);
+        const seen = JSON.parse(boxed.record.text);
+        assert.equal(seen.JN_TEST_PASS, "passed");
+        assert.equal(seen.JN_TEST_SECRET, undefined);
+      },
     });
     await t.step({
       name: "sandbox: the declared path is writable, the rest of the user's files hidden",
-      ignore: Deno.build.os !== "linux",
+      ignore: NO_BWRAP,
       fn: async () => {
         const write = await cat(`@boxed?tool=write_file&path=${data}/out.txt&text=ok`);
         assert.equal(write.code, 0, write.stderr);

@@ -1,0 +1,160 @@
+/**
+ * What a sandboxed server's runtime needs to see of the host, worked out
+ * from its argv: the script an interpreter runs (node, python, deno), the
+ * package that script belongs to, and the trees its runtime resolves imports
+ * from — all read-only, and never a broad directory (see host_view.ts).
+ *
+ * - The script: its package directory (the nearest directory holding
+ *   `package.json` for Node, `pyproject.toml`/`setup.py`/`setup.cfg` for
+ *   Python, `deno.json(c)`/`package.json` for Deno) when one is found below
+ *   the first broad directory; else the script's own directory when that is
+ *   not broad; else the script file alone.
+ * - Node: every `node_modules` directory Node's resolution walks through
+ *   (`<ancestor>/node_modules` for each ancestor of the script below the
+ *   first broad directory), so packages hoisted above the script resolve.
+ * - Python: the user's site-packages (`~/.local/lib/python3.*\/site-packages`);
+ *   a virtualenv is reached through its interpreter ({@linkcode installRoot}).
+ * - A launcher installed in a hidden place: its installation (e.g. `~/.nvm`,
+ *   a virtualenv, `/opt/tool`).
+ *
+ * Pure: the host is seen through a {@linkcode HostView}.
+ *
+ * @module
+ */
+
+import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
+import type { StdioLaunch } from "../launch/spec.ts";
+import { type HostView, isBroad, narrowAncestors, peek, peekReal, within } from "./host_view.ts";
+
+/** The runtimes whose scripts jn recognises in an argv. */
+export type Runtime = "node" | "python" | "deno";
+
+/** The script an interpreter runs, found in a launch's argv. */
+export interface Script {
+  runtime: Runtime;
+  /** Its index in `launch.args`. */
+  index: number;
+  /** Its absolute path (relative ones resolved against the server's working directory). */
+  path: string;
+}
+
+const MARKERS: Record<Runtime, string[]> = {
+  node: ["package.json"],
+  python: ["pyproject.toml", "setup.py", "setup.cfg"],
+  deno: ["deno.json", "deno.jsonc", "package.json"],
+};
+
+/** Options of each interpreter that take their value as the next argument. */
+const VALUE_OPTIONS: Record<Runtime, string[]> = {
+  node: ["-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions"],
+  python: ["-W", "-X", "-Q"],
+  deno: ["-c", "--config", "--import-map", "--lock", "--cert", "--location", "--seed"],
+};
+/** Options after which no script follows (code inline, a module by name). */
+const NO_SCRIPT = ["-e", "--eval", "-p", "--print", "-c", "-m", "-"];
+
+/** The runtime of a launcher by its name (`node`, `python3.12`, `deno`), if jn knows it. */
+export function runtimeOf(command: string): Runtime | undefined {
+  const name = basename(command).replace(/\.exe$/i, "");
+  if (name === "node" || name === "nodejs" || name === "bun") return "node";
+  if (/^(python|pypy)(\d+(\.\d+)?)?$/.test(name)) return "python";
+  if (name === "deno") return "deno";
+  return undefined;
+}
+
+/** The script of an interpreter launch (`node S`, `python3 S`, `deno run … S`), if any. */
+export function findScript(launch: StdioLaunch, cwd: string): Script | undefined {
+  const runtime = runtimeOf(launch.command);
+  if (!runtime) return undefined;
+  let index = 0;
+  if (runtime === "deno") {
+    if (launch.args[0] !== "run") return undefined;
+    index = 1;
+  }
+  while (index < launch.args.length) {
+    const arg = launch.args[index];
+    if (arg === "--") {
+      index++;
+      break;
+    }
+    if (runtime !== "deno" && NO_SCRIPT.includes(arg)) return undefined;
+    if (!arg.startsWith("-")) break;
+    index += VALUE_OPTIONS[runtime].includes(arg) ? 2 : 1;
+  }
+  const arg = launch.args[index];
+  if (arg === undefined || arg === "" || /^[a-z][a-z0-9+.-]*:/i.test(arg)) return undefined;
+  return { runtime, index, path: isAbsolute(arg) ? resolve(arg) : resolve(cwd, arg) };
+}
+
+/**
+ * The read-only paths a script's runtime needs: its package (or directory, or
+ * the file alone) and, for Node, the `node_modules` trees it resolves from.
+ * `script.path` is used with symlinks resolved (see {@linkcode withRealScript}).
+ */
+export function scriptMounts(script: Script, host: HostView): string[] {
+  const home = host.env.HOME;
+  const real = peekReal(host, script.path) ?? script.path;
+  if (peek(host, real) !== "file") return [];
+  const dir = dirname(real);
+  const ancestors = narrowAncestors(dir, home);
+  const packageDir = ancestors.find((ancestor) =>
+    MARKERS[script.runtime].some((marker) => peek(host, join(ancestor, marker)) === "file")
+  );
+  const mounts = [packageDir ?? (ancestors.length > 0 ? dir : real)];
+  if (script.runtime === "node" || script.runtime === "deno") {
+    for (const ancestor of ancestors) {
+      const modules = join(ancestor, "node_modules");
+      if (peek(host, modules) === "dir") mounts.push(modules);
+    }
+  }
+  if (script.runtime === "python") mounts.push(...userSitePackages(host));
+  return mounts;
+}
+
+/**
+ * The launch with its script named by its real path when the argv names a
+ * symlink to it: the link itself is not in the sandbox, and Node and Python
+ * resolve imports from the real location anyway.
+ */
+export function withRealScript(launch: StdioLaunch, cwd: string, host: HostView): StdioLaunch {
+  const script = findScript(launch, cwd);
+  if (!script) return launch;
+  const real = peekReal(host, script.path);
+  if (!real || real === script.path) return launch;
+  const args = [...launch.args];
+  args[script.index] = real;
+  return { ...launch, args };
+}
+
+/** The user's site-packages directories (`pip install --user`), when they exist. */
+function userSitePackages(host: HostView): string[] {
+  const home = host.env.HOME;
+  if (!home || !host.list) return [];
+  const lib = join(home, ".local", "lib");
+  return host.list(lib)
+    .filter((name) => /^python3(\.\d+)?$/.test(name))
+    .map((name) => join(lib, name, "site-packages"))
+    .filter((path) => peek(host, path) === "dir");
+}
+
+/**
+ * The directory a hidden launcher needs to run: the virtualenv of
+ * `…/venv/bin/python` (the directory holding `pyvenv.cfg`), `~/.nvm` for
+ * `~/.nvm/versions/node/v20/bin/node`, the prefix above a `bin` directory
+ * elsewhere (`/opt/tool`), the binary's own directory for `~/.local/bin/x`
+ * (never all of `~/.local`); never a broad directory (then the file alone).
+ */
+export function installRoot(commandPath: string, home?: string, host?: HostView): string {
+  const dir = dirname(commandPath);
+  const prefix = dirname(dir);
+  if (host && basename(dir) === "bin" && peek(host, join(prefix, "pyvenv.cfg")) === "file") {
+    return isBroad(prefix, home) ? commandPath : prefix;
+  }
+  if (home && within(commandPath, home) && commandPath !== home) {
+    const top = commandPath.slice(home.length + 1).split(sep)[0];
+    const root = join(home, top);
+    if (![".local", "bin", ".config", ".cache"].includes(top) && root !== commandPath) return root;
+  }
+  const root = basename(dir) === "bin" && !isBroad(prefix, home) ? prefix : dir;
+  return isBroad(root, home) ? commandPath : root;
+}
