@@ -50,8 +50,9 @@ export interface DirContents {
  */
 export async function readProfileDir(
   path: string,
-  options: { whole: boolean },
+  options: { whole: boolean; limits?: { entries: number; bytes: number } },
 ): Promise<DirContents | undefined> {
+  const limits = options.limits ?? WHOLE_LIMITS;
   let realPath: string;
   try {
     realPath = await Deno.realPath(path);
@@ -68,11 +69,9 @@ export async function readProfileDir(
   const count = (bytes: number) => {
     budget.entries++;
     budget.bytes += bytes;
-    if (budget.entries > WHOLE_LIMITS.entries || budget.bytes > WHOLE_LIMITS.bytes) {
+    if (budget.entries > limits.entries || budget.bytes > limits.bytes) {
       throw new ConfigError(
-        `Project profile directory ${path} is too large to trust (over ${WHOLE_LIMITS.entries} entries or ${
-          WHOLE_LIMITS.bytes / 1024 / 1024
-        } MiB)`,
+        `Project profile directory ${path} is too large to trust (over ${limits.entries} entries or ${limits.bytes} bytes)`,
         { path, hint: "keep only the profile's files (and small scripts it runs) in it" },
       );
     }
