@@ -145,7 +145,7 @@ export function importEntry(
       return { skipped: `entry "${key}" has no "url"` };
     }
     meta.transport = type === "sse" ? "sse" : "http";
-    meta.url = moveUrlSecrets(conv(entry.url), name, notes);
+    meta.url = moveUrlSecrets(conv(entry.url), `${name}_url`, notes);
     const headers = stringMap(entry.headers, conv);
     if (headers) {
       meta.headers = moveSecrets(headers, {

@@ -6,7 +6,7 @@
  * A secret is an `env` value or header whose name says token, key, secret,
  * password…; a value that looks like a known token (`ghp_…`, `sk-…`); the
  * value after a `--token`/`--api-key` argument; and in URLs (the server's
- * `url`, or an argument that is one) the user-info (`https://user:TOKEN@…`:
+ * `url`, an argument or an `env` value that is one) the user-info (`https://user:TOKEN@…`:
  * the password, or a lone user name) and query parameters named like a key,
  * token, secret or signature. A URL keeps its shape: `https://user:${VAR}@host`
  * works as before, since the HTTP client sends user-info as Basic
@@ -20,18 +20,25 @@ const SECRET_NAME =
 const SECRET_QUERY = /^(key|sig|signature)$/i;
 const SECRET_VALUE = /^(sk-|sk_|ghp_|gho_|ghs_|github_pat_|glpat-|xox[abpr]-|AKIA|AIza|ctx7sk-)/;
 const URL_START = /^https?:\/\//i;
+const ANY_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 
-/** Replaces secret values of an `env` or `headers` map by `${VAR}` references. */
+/**
+ * Replaces secret values of an `env` or `headers` map by `${VAR}` references;
+ * in an `env` value that is a URL (`DATABASE_URL=postgres://u:PASSWORD@…`),
+ * only its credentials.
+ */
 export function moveSecrets(
   map: Record<string, string>,
-  options: { notes: string[]; varFor: (key: string) => string; what: string },
+  options: { notes: string[]; varFor: (key: string) => string; what: "env" | "header" },
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(map)) {
     const secret = !value.includes("${") && value !== "" &&
       (SECRET_NAME.test(key) || SECRET_VALUE.test(value.replace(/^(Bearer|Basic|token)\s+/i, "")));
     if (!secret) {
-      out[key] = value;
+      out[key] = options.what === "env" && ANY_URL.test(value)
+        ? moveUrlSecrets(value, options.varFor(key), options.notes)
+        : value;
       continue;
     }
     const variable = options.varFor(key);
@@ -53,11 +60,11 @@ export function moveArgSecrets(args: string[], server: string, notes: string[]):
     return `\${${variable}}`;
   };
   return args.map((arg, i) => {
-    if (URL_START.test(arg)) return moveUrlSecrets(arg, server, notes);
+    if (URL_START.test(arg)) return moveUrlSecrets(arg, `${server}_url`, notes);
     const inline = /^(--?[A-Za-z0-9-]+)=(.+)$/.exec(arg);
     if (inline) {
       const [, flag, value] = inline;
-      if (URL_START.test(value)) return `${flag}=${moveUrlSecrets(value, server, notes)}`;
+      if (URL_START.test(value)) return `${flag}=${moveUrlSecrets(value, `${server}_url`, notes)}`;
       if (value.includes("${") || (!SECRET_NAME.test(flag) && !SECRET_VALUE.test(value))) {
         return arg;
       }
@@ -73,15 +80,16 @@ export function moveArgSecrets(args: string[], server: string, notes: string[]):
 }
 
 /**
- * Moves the credentials of a URL into `${VAR}` references: the user-info's
- * password (or a lone user name, which is then the token) and secret query
- * parameters. Anything already a `${…}` reference stays.
+ * Moves the credentials of a URL into `${VAR}` references named after
+ * `prefix`: the user-info's password (or a lone user name, which is then the
+ * token) and secret query parameters. Anything already a `${…}` reference
+ * stays.
  *
  * @example
- * moveUrlSecrets("https://me:s3cret@h.example/mcp?api_key=k1&x=2", "h", []);
- * // "https://me:${H_URL_PASSWORD}@h.example/mcp?api_key=${H_API_KEY}&x=2"
+ * moveUrlSecrets("https://me:s3cret@h.example/mcp?api_key=k1&x=2", "h_url", []);
+ * // "https://me:${H_URL_PASSWORD}@h.example/mcp?api_key=${H_URL_API_KEY}&x=2"
  */
-export function moveUrlSecrets(url: string, server: string, notes: string[]): string {
+export function moveUrlSecrets(url: string, prefix: string, notes: string[]): string {
   const parts = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(url);
   if (!parts) return url;
   const [, scheme, authority, path, query = "", fragment = ""] = parts;
@@ -100,9 +108,12 @@ export function moveUrlSecrets(url: string, server: string, notes: string[]): st
     const password = colon === -1 ? undefined : userInfo.slice(colon + 1);
     let info = userInfo;
     if (password !== undefined && password !== "" && !password.includes("${")) {
-      info = `${user}:${move("password", envName(`${server}_url_password`))}`;
-    } else if (password === undefined && user !== "" && !user.includes("${")) {
-      info = move("user name (a token)", envName(`${server}_url_token`));
+      info = `${user}:${move("password", envName(`${prefix}_password`))}`;
+    } else if (
+      password === undefined && user !== "" && !user.includes("${") && URL_START.test(scheme)
+    ) {
+      // `https://TOKEN@host` (GitHub's form); a lone user of `postgres://app@db` is a name.
+      info = move("user name (a token)", envName(`${prefix}_token`));
     }
     host = `${info}@${authority.slice(at + 1)}`;
   }
@@ -114,7 +125,7 @@ export function moveUrlSecrets(url: string, server: string, notes: string[]): st
     const name = safeDecode(key);
     const secret = value !== "" && !value.includes("${") &&
       (SECRET_NAME.test(name) || SECRET_QUERY.test(name) || SECRET_VALUE.test(safeDecode(value)));
-    return secret ? `${key}=${move(`value of "${name}"`, envName(`${server}_${name}`))}` : pair;
+    return secret ? `${key}=${move(`value of "${name}"`, envName(`${prefix}_${name}`))}` : pair;
   }).join("&");
   return `${scheme}${host}${path}${params}${fragment}`;
 }

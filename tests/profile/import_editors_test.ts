@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { editorConfigs, type EditorName } from "../../lib/profile/import_paths.ts";
+import { moveUrlSecrets } from "../../lib/profile/import_secrets.ts";
 import { parseNdjson } from "../helpers.ts";
 import { startFixture } from "../remote/support.ts";
 import { type Sandbox, sandbox } from "./sandbox.ts";
@@ -155,7 +156,11 @@ Deno.test("jn profile import moves credentials out of URLs into ${VAR}, and the 
       JSON.stringify({
         mcpServers: {
           h: { url: `http://me:${password}@127.0.0.1:${port}/headers/mcp?api_key=${key}&x=1` },
-          bridge: { command: "npx", args: ["mcp-remote", `https://${key}@r.example/mcp`] },
+          bridge: {
+            command: "npx",
+            args: ["mcp-remote", `https://${key}@r.example/mcp`],
+            env: { DATABASE_URL: `postgres://app:${password}@db.example/app` },
+          },
         },
       }),
     );
@@ -172,7 +177,7 @@ Deno.test("jn profile import moves credentials out of URLs into ${VAR}, and the 
         }
         assert.equal(
           (await readMeta(box, "h")).url,
-          `http://me:\${H_URL_PASSWORD}@127.0.0.1:${port}/headers/mcp?api_key=\${H_API_KEY}&x=1`,
+          `http://me:\${H_URL_PASSWORD}@127.0.0.1:${port}/headers/mcp?api_key=\${H_URL_API_KEY}&x=1`,
         );
         assert.deepEqual((await readMeta(box, "bridge")).args, [
           "mcp-remote",
@@ -182,15 +187,19 @@ Deno.test("jn profile import moves credentials out of URLs into ${VAR}, and the 
           result.stderr,
           /@h: set H_URL_PASSWORD before use: the literal password in the URL/,
         );
-        assert.match(result.stderr, /@h: set H_API_KEY before use: the literal value of "api_key"/);
+        assert.match(
+          result.stderr,
+          /@h: set H_URL_API_KEY before use: the literal value of "api_key"/,
+        );
         assert.match(result.stderr, /@bridge: set BRIDGE_URL_TOKEN before use/);
+        assert.match(result.stderr, /@bridge: set DATABASE_URL_PASSWORD before use/);
       },
     );
     await t.step(
       "with the variables set, the server gets the credentials (Basic authentication)",
       async () => {
         const result = await box.run(["cat", "@h/echo?text=x"], {
-          env: { H_URL_PASSWORD: password, H_API_KEY: key },
+          env: { H_URL_PASSWORD: password, H_URL_API_KEY: key },
         });
         assert.equal(result.code, 0, result.stderr);
         const [record] = parseNdjson(result.stdout) as { text: string }[];
@@ -203,4 +212,22 @@ Deno.test("jn profile import moves credentials out of URLs into ${VAR}, and the 
     await server.stop();
     await box.dispose();
   }
+});
+
+Deno.test("moveUrlSecrets() moves credentials only: names, fragments and references stay", () => {
+  const notes: string[] = [];
+  const cases: [string, string][] = [
+    [
+      "https://me:Secret1@h/x?key=Secret2&page=2",
+      "https://me:${P_PASSWORD}@h/x?key=${P_KEY}&page=2",
+    ],
+    ["https://Secret3@h/x", "https://${P_TOKEN}@h/x"],
+    ["postgres://app@db/x", "postgres://app@db/x"],
+    ["https://h/x#frag?api_key=1", "https://h/x#frag?api_key=1"],
+    ["https://h/x?token=&sig=${SIG}", "https://h/x?token=&sig=${SIG}"],
+    ["https://${HOST}/mcp?apiKey=Secret4", "https://${HOST}/mcp?apiKey=${P_APIKEY}"],
+  ];
+  for (const [url, moved] of cases) assert.equal(moveUrlSecrets(url, "p", notes), moved, url);
+  assert.equal(notes.length, 4);
+  assert.ok(!notes.join("\n").includes("Secret"), notes.join("\n"));
 });
