@@ -32,8 +32,6 @@ import {
 import type { MetaDef, Profile } from "./types.ts";
 import { visible } from "./visible.ts";
 
-export { trustFilePath } from "./trust_store.ts";
-
 /** A profile's trust state. */
 export type TrustState = "not-needed" | "trusted" | "untrusted" | "changed" | "moved";
 
