@@ -76,6 +76,7 @@ async function resolveProfileTarget(
   source: Extract<Source, { kind: "profile" }>,
   options: ResolveOptions,
 ): Promise<Target> {
+  // Read once: trust is checked against the very bytes the launch and the call are built from.
   const raw = await loadRawProfile(source.server, options);
   // Trust first: an untrusted project profile is refused before it asks for variables.
   await assertTrusted(resolveProfile(raw, options.env, { lenient: true }), options.env);

@@ -10,6 +10,7 @@
  */
 
 import { ConfigError } from "../errors.ts";
+import type { DirContents } from "./dir_contents.ts";
 import { type Layer, PROFILE_FILE, SERVER_NAME } from "./layers.ts";
 
 /** One layer's directory of one server. */
@@ -20,6 +21,8 @@ export interface ServerDir {
   files: string[];
   /** `_meta.json` or `_meta.jsonc`, when present. */
   metaFile?: string;
+  /** What was read of it (empty for an invalid directory). */
+  contents: DirContents;
   /** Why the directory cannot be used (only from {@linkcode allServerDirs}). */
   error?: string;
 }
@@ -37,8 +40,9 @@ export interface ServerLocation {
 
 /** The server's directory in one layer, or undefined. */
 export async function serverDir(layer: Layer, server: string): Promise<ServerDir | undefined> {
-  const files = await layer.files(server);
-  if (files.length === 0) return undefined; // missing or empty: nothing to contribute
+  const contents = await layer.readServer(server);
+  const files = contents === undefined ? [] : [...contents.texts.keys()].sort();
+  if (contents === undefined || files.length === 0) return undefined; // nothing to contribute
   const metas = files.filter((f) => f === "_meta.json" || f === "_meta.jsonc");
   if (metas.length > 1) {
     throw new ConfigError(
@@ -46,7 +50,7 @@ export async function serverDir(layer: Layer, server: string): Promise<ServerDir
       { path: layer.path(server), hint: "keep one of them" },
     );
   }
-  return { layer, server, files, metaFile: metas[0] };
+  return { layer, server, files, metaFile: metas[0], contents };
 }
 
 /** Locates a server in the layers; undefined when no layer defines it. */
@@ -80,7 +84,9 @@ export async function allServerDirs(layers: readonly Layer[]): Promise<ServerDir
         if (dir !== undefined) out.push(dir);
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
-        out.push({ layer, server, files: [], error: error.message });
+        const path = layer.path(server);
+        const contents = { path, realPath: path, texts: new Map<string, string>() };
+        out.push({ layer, server, files: [], contents, error: error.message });
       }
     }
   }

@@ -13,7 +13,6 @@ import type { ServerIdentity, ToolInfo } from "../session/types.ts";
 import { schemaHash } from "../schema/hash.ts";
 import { escapeValue } from "./expand.ts";
 import { isSafeToolFileName, toolDefFromLive } from "./snapshot.ts";
-import { TRUSTED_FIELDS } from "./trust.ts";
 import type { MetaDef, ToolDef } from "./types.ts";
 import type { ProfileFiles } from "./write.ts";
 
@@ -35,10 +34,24 @@ export function launchFields(launch: LaunchSpec): MetaDef {
   };
 }
 
+/** The fields of `_meta.json` that say how to start (and confine) a server. */
+const LAUNCH_FIELDS = [
+  "command",
+  "args",
+  "env",
+  "cwd",
+  "transport",
+  "url",
+  "headers",
+  "sandbox",
+  "env_passthrough",
+  "deno_permissions",
+] as const;
+
 /** The launch fields of a profile as written (`${VAR}` references kept). */
 export function rawLaunchFields(meta: MetaDef): MetaDef {
   const out: Record<string, unknown> = {};
-  for (const key of TRUSTED_FIELDS) if (meta[key] !== undefined) out[key] = meta[key];
+  for (const key of LAUNCH_FIELDS) if (meta[key] !== undefined) out[key] = meta[key];
   return out as MetaDef;
 }
 

@@ -1,22 +1,30 @@
 /**
- * Editors' MCP server entries (Claude Desktop/Code, Cursor, VS Code) turned
- * into profiles. Pure: the caller reads the files and writes the profiles.
+ * Editors' MCP server entries (Claude Desktop/Code, Cursor, VS Code,
+ * Windsurf, Zed) turned into profiles. Pure: the caller reads the files and
+ * writes the profiles.
  *
+ * - The editors' shapes are read as one: `url` or Windsurf's `serverUrl`;
+ *   `command` as a string with `args`/`env`, or Zed's
+ *   `{"command": {"path", "args", "env"}}`. A Zed entry that only configures
+ *   an extension's server (`"settings"`, `"source": "extension"`) is skipped:
+ *   there is nothing jn could start.
+ * - A switched-off entry (`"disabled": true`, Zed's `"enabled": false`) is
+ *   not imported.
  * - Variable references are kept as jn's `${VAR}`: `${VAR}`/`${VAR:-x}` stay,
  *   `${env:VAR}` becomes `${VAR}`, VS Code's `${input:id}` becomes `${ID}`
  *   (jn asks nothing: it reads the variable); `${userHome}` and
  *   `${workspaceFolder}` become the paths they stand for.
- * - A literal secret (an `env` value or header whose name says token, key,
- *   secret, password…, a value that looks like a known token, or the value of
- *   a `--token`/`--api-key` argument) is not copied: jn writes a `${VAR}`
- *   reference instead and reports which variable to set. The value itself is
- *   never printed.
+ * - A literal secret (see import_secrets.ts: `env` values and headers named
+ *   like one, known token shapes, `--token VALUE`, credentials in URLs) is
+ *   not copied: jn writes a `${VAR}` reference instead and reports which
+ *   variable to set. The value itself is never printed.
  *
  * @module
  */
 
 import type { ConfigLocation } from "./import_paths.ts";
 import { isPlainObject } from "./fields.ts";
+import { envName, moveArgSecrets, moveSecrets, moveUrlSecrets } from "./import_secrets.ts";
 import { SERVER_NAME } from "./layers.ts";
 import type { MetaDef } from "./types.ts";
 
@@ -40,16 +48,13 @@ export interface ImportContext {
   cwd: string;
 }
 
-const SECRET_NAME =
-  /token|secret|passw(or)?d|api[-_]?key|access[-_]?key|private[-_]?key|credential|auth/i;
-const SECRET_VALUE = /^(sk-|sk_|ghp_|gho_|ghs_|github_pat_|glpat-|xox[abpr]-|AKIA|AIza|ctx7sk-)/;
-
 /** The server entries of a parsed config file, by their key. */
 export function serverEntries(config: unknown, location: ConfigLocation): Record<string, unknown> {
   if (!isPlainObject(config)) return {};
   switch (location.key) {
     case "mcpServers":
     case "servers":
+    case "context_servers":
       return isPlainObject(config[location.key])
         ? config[location.key] as Record<string, unknown>
         : {};
@@ -59,35 +64,65 @@ export function serverEntries(config: unknown, location: ConfigLocation): Record
       const flat = config["mcp.servers"];
       return (nested ?? (isPlainObject(flat) ? flat : {})) as Record<string, unknown>;
     }
-    case "claude-code": {
-      const user = isPlainObject(config.mcpServers) ? config.mcpServers : {};
-      const projects = isPlainObject(config.projects) ? config.projects : {};
-      const here = projects[location.workspace ?? ""] ?? undefined;
-      const local = isPlainObject(here) && isPlainObject(here.mcpServers) ? here.mcpServers : {};
-      return { ...user, ...local };
+    case "claude-local": {
+      const here = claudeProject(config, location.workspace);
+      return isPlainObject(here?.mcpServers) ? here.mcpServers : {};
     }
   }
 }
 
-/** Any config file: whichever of `mcpServers`, `servers`, `mcp.servers` it has. */
+/** `projects[workspace]` of `~/.claude.json`, when it is there. */
+export function claudeProject(
+  config: unknown,
+  workspace: string | undefined,
+): Record<string, unknown> | undefined {
+  if (!isPlainObject(config) || !isPlainObject(config.projects) || workspace === undefined) {
+    return undefined;
+  }
+  const here = Object.hasOwn(config.projects, workspace) ? config.projects[workspace] : undefined;
+  return isPlainObject(here) ? here : undefined;
+}
+
+/** Names the user switched off in Claude Code (`projects[cwd].disabledMcpServers` …), for a location. */
+export function disabledNames(location: ConfigLocation, config: unknown): Set<string> {
+  if (location.disabledIn === undefined) return new Set();
+  const list = claudeProject(config, location.workspace)?.[location.disabledIn.key];
+  return new Set(Array.isArray(list) ? list.filter((n) => typeof n === "string") : []);
+}
+
+/** Any config file: whichever of `mcpServers`, `servers`, `mcp.servers`, `context_servers` it has. */
 export function guessServersKey(config: unknown): ConfigLocation["key"] | undefined {
   if (!isPlainObject(config)) return undefined;
   if (isPlainObject(config.mcpServers)) return "mcpServers";
   if (isPlainObject(config.servers)) return "servers";
   if (isPlainObject(config.mcp) && isPlainObject(config.mcp.servers)) return "mcp.servers";
+  if (isPlainObject(config.context_servers)) return "context_servers";
   return undefined;
 }
 
-/** Converts one entry; undefined (with a note) when it is not a server jn can start. */
+/** Why an entry was not converted; `disabled` when the user switched it off. */
+export interface SkippedEntry {
+  skipped: string;
+  disabled?: boolean;
+}
+
+/** Converts one entry, or says why it is skipped. */
 export function importEntry(
   key: string,
-  entry: unknown,
+  raw: unknown,
   ctx: ImportContext,
-): ImportedServer | { skipped: string } {
+): ImportedServer | SkippedEntry {
   const name = profileNameFor(key);
   const notes: string[] = [];
   if (name !== key) notes.push(`entry "${key}" is saved as @${name}`);
-  if (!isPlainObject(entry)) return { skipped: `entry "${key}" is not an object` };
+  if (!isPlainObject(raw)) return { skipped: `entry "${key}" is not an object` };
+  if (raw.disabled === true || raw.enabled === false) {
+    return { skipped: `entry "${key}" is switched off`, disabled: true };
+  }
+  const entry = normalizeEntry(raw);
+  if (entry === undefined) {
+    return { skipped: `entry "${key}" configures a Zed extension's server: jn cannot start it` };
+  }
   const conv = (text: string) => convertVariables(text, ctx, notes);
   const type = String(entry.type ?? entry.transport ?? (entry.url ? "http" : "stdio"))
     .toLowerCase();
@@ -110,7 +145,7 @@ export function importEntry(
       return { skipped: `entry "${key}" has no "url"` };
     }
     meta.transport = type === "sse" ? "sse" : "http";
-    meta.url = conv(entry.url);
+    meta.url = moveUrlSecrets(conv(entry.url), `${name}_url`, notes);
     const headers = stringMap(entry.headers, conv);
     if (headers) {
       meta.headers = moveSecrets(headers, {
@@ -126,6 +161,25 @@ export function importEntry(
     notes.push(`"envFile" is not supported: declare its variables in "env" of @${name}`);
   }
   return { name, key, meta, notes };
+}
+
+/**
+ * The editors' shapes as one: Windsurf's `serverUrl` is `url`; Zed's
+ * `{"command": {"path", "args", "env"}}` is `command`, `args`, `env`.
+ * Undefined for a Zed extension's settings (no command, no URL).
+ */
+function normalizeEntry(entry: Record<string, unknown>): Record<string, unknown> | undefined {
+  const out = { ...entry };
+  if (out.url === undefined && typeof out.serverUrl === "string") out.url = out.serverUrl;
+  const command = out.command;
+  if (isPlainObject(command)) {
+    out.command = command.path;
+    if (out.args === undefined) out.args = command.args;
+    if (out.env === undefined) out.env = command.env;
+  }
+  const extension = out.source === "extension" ||
+    (out.command === undefined && out.url === undefined && out.settings !== undefined);
+  return extension ? undefined : out;
 }
 
 function convertVariables(text: string, ctx: ImportContext, notes: string[]): string {
@@ -149,52 +203,6 @@ function convertVariables(text: string, ctx: ImportContext, notes: string[]): st
   });
 }
 
-function moveSecrets(
-  map: Record<string, string>,
-  options: { notes: string[]; varFor: (key: string) => string; what: string },
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(map)) {
-    const secret = !value.includes("${") && value !== "" &&
-      (SECRET_NAME.test(key) || SECRET_VALUE.test(value.replace(/^(Bearer|Basic|token)\s+/i, "")));
-    if (!secret) {
-      out[key] = value;
-      continue;
-    }
-    const variable = options.varFor(key);
-    const scheme = /^(Bearer|Basic|token)\s+/i.exec(value)?.[0] ?? "";
-    out[key] = `${scheme}\${${variable}}`;
-    options.notes.push(
-      `set ${variable} before use: the literal value of ${options.what} "${key}" stays in the config, jn did not copy it`,
-    );
-  }
-  return out;
-}
-
-function moveArgSecrets(args: string[], server: string, notes: string[]): string[] {
-  const replace = (label: string, variable: string) => {
-    notes.push(
-      `set ${variable} before use: the literal value of argument ${label} stays in the config, jn did not copy it`,
-    );
-    return `\${${variable}}`;
-  };
-  return args.map((arg, i) => {
-    if (arg.includes("${")) return arg;
-    const inline = /^(--?[A-Za-z0-9-]+)=(.+)$/.exec(arg);
-    if (inline) {
-      const [, flag, value] = inline;
-      if (!SECRET_NAME.test(flag) && !SECRET_VALUE.test(value)) return arg;
-      return `${flag}=${replace(flag, envName(`${server}_${flag}`))}`;
-    }
-    if (arg.startsWith("-")) return arg;
-    const previous = i > 0 ? args[i - 1] : "";
-    if (/^--?[A-Za-z0-9-]+$/.test(previous) && SECRET_NAME.test(previous)) {
-      return replace(previous, envName(`${server}_${previous}`));
-    }
-    return SECRET_VALUE.test(arg) ? replace(String(i + 1), envName(`${server}_arg_${i + 1}`)) : arg;
-  });
-}
-
 function stringMap(
   value: unknown,
   conv: (text: string) => string,
@@ -212,10 +220,4 @@ function stringMap(
 export function profileNameFor(key: string): string {
   const name = key.trim().replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.]+/, "");
   return SERVER_NAME.test(name) ? name : "server";
-}
-
-/** `context7 api-key` → `CONTEXT7_API_KEY`. */
-export function envName(text: string): string {
-  const name = text.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "").toUpperCase();
-  return /^[0-9]/.test(name) ? `_${name}` : name || "SECRET";
 }

@@ -3,8 +3,11 @@
  *
  * - stdio (`command`, `args`, `env`, `cwd`): no shell; `env` is all the child
  *   gets besides the safe defaults; a relative `cwd` is relative to the
- *   profile's directory (so a profile behaves the same from anywhere); without
- *   `cwd` the server runs in the caller's directory. `"command": "jn"` is this
+ *   profile's directory, through the real path its files were read (and
+ *   trusted) from, so a profile behaves the same from anywhere and its
+ *   relative `command`/`args` name files of that directory even if a symlink
+ *   on the way is swapped after the check; without `cwd` the server runs in
+ *   the caller's directory. `"command": "jn"` is this
  *   jn itself (see lib/launch/self.ts), whatever `jn` is on PATH.
  * - http / sse (`url`, `headers`): `transport` defaults to `http` when `url`
  *   is given (Streamable HTTP, falling back to SSE).
@@ -70,5 +73,7 @@ function profileCwd(profile: Profile, cwd: string): string {
       { path: profile.metaFile },
     );
   }
-  return resolve(profile.dir, cwd);
+  // Through the real path that was read (and trusted): a symlink swapped
+  // after the check cannot point the server at another directory.
+  return resolve(profile.realDir, cwd);
 }

@@ -10,20 +10,27 @@
  *
  * Each layer is read through the same small interface, so the bundled one
  * needs no files on disk. Only directory entries whose names are valid server
- * names and files ending in `.json`/`.jsonc` are seen: a name from the
- * command line is never joined into a path.
+ * names and files ending in `.json`/`.jsonc` are profile files: a name from
+ * the command line is never joined into a path. A server's directory is read
+ * once, through its real path (see dir_contents.ts); the project layer's
+ * directories are read whole, for trust.
+ *
+ * `JN_HOME` must be absolute: a relative one would make a directory of
+ * wherever jn runs (a cloned repository) a layer that needs no trust.
  *
  * @module
  */
 
 import { isAbsolute, join } from "node:path";
+import { ConfigError } from "../errors.ts";
 import { BUNDLED_PROFILES } from "./bundled_data.ts";
+import { type DirContents, PROFILE_FILE, readProfileDir } from "./dir_contents.ts";
 import type { LayerName } from "./types.ts";
+
+export { PROFILE_FILE };
 
 /** A valid server (directory) name: what `@server` accepts, never `.` or `..`. */
 export const SERVER_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-/** A profile file name: `NAME.json` or `NAME.jsonc`. */
-export const PROFILE_FILE = /^([^/\\]+)\.(json|jsonc)$/;
 
 /** One layer of profiles. */
 export interface Layer {
@@ -34,10 +41,8 @@ export interface Layer {
   writable: boolean;
   /** Names of the server directories, sorted. */
   servers(): Promise<string[]>;
-  /** Profile file names in a server directory (`_meta.json`, `search.jsonc`…), sorted. */
-  files(server: string): Promise<string[]>;
-  /** A file's text. */
-  read(server: string, file: string): Promise<string>;
+  /** Reads a server's directory once (its profile files; the project layer's whole); undefined when absent. */
+  readServer(server: string): Promise<DirContents | undefined>;
   /** The path of a server directory or a file in it, as messages show it. */
   path(server: string, file?: string): string;
 }
@@ -72,10 +77,22 @@ export function profileLayers(options: LayerOptions): Layer[] {
   const layers: Layer[] = [dirLayer("project", layerRoot("project", options)!)];
   const user = layerRoot("user", options);
   if (user !== undefined) layers.push(dirLayer("user", user));
-  const jnHome = options.env.JN_HOME;
+  const jnHome = jnHomeDir(options.env);
   if (jnHome) layers.push(dirLayer("jn_home", join(jnHome, "profiles", "mcp")));
   layers.push(bundledLayer());
   return layers;
+}
+
+/** `$JN_HOME`, when set; a relative one is refused (exit 3) rather than read from the current directory. */
+export function jnHomeDir(env: Record<string, string>): string | undefined {
+  const value = env.JN_HOME;
+  if (!value) return undefined;
+  if (!isAbsolute(value)) {
+    throw new ConfigError(`JN_HOME must be an absolute path, got "${value}"`, {
+      hint: `set it to an absolute path, e.g. export JN_HOME="$PWD/${value}"`,
+    });
+  }
+  return value;
 }
 
 function dirLayer(name: LayerName, root: string): Layer {
@@ -83,32 +100,24 @@ function dirLayer(name: LayerName, root: string): Layer {
     name,
     root,
     writable: true,
-    servers: () => entries(root, (entry) => SERVER_NAME.test(entry) ? "dir" : undefined),
-    files: (server) =>
-      entries(join(root, server), (entry) => PROFILE_FILE.test(entry) ? "file" : undefined),
-    read: (server, file) => Deno.readTextFile(join(root, server, file)),
+    servers: () => serverNames(root),
+    readServer: (server) => readProfileDir(join(root, server), { whole: name === "project" }),
     path: (server, file) => file === undefined ? join(root, server) : join(root, server, file),
   };
 }
 
-/** Names in `dir` accepted by `want` and of the kind it asks for (symlinks followed). */
-async function entries(
-  dir: string,
-  want: (name: string) => "dir" | "file" | undefined,
-): Promise<string[]> {
+/** Names of the server directories in `dir` (symlinks followed). */
+async function serverNames(dir: string): Promise<string[]> {
   const names: string[] = [];
   try {
     for await (const entry of Deno.readDir(dir)) {
-      const kind = want(entry.name);
-      if (kind === undefined) continue;
+      if (!SERVER_NAME.test(entry.name)) continue;
       let isDir = entry.isDirectory;
-      let isFile = entry.isFile;
       if (entry.isSymlink) {
         const info = await Deno.stat(join(dir, entry.name)).catch(() => undefined);
         isDir = info?.isDirectory ?? false;
-        isFile = info?.isFile ?? false;
       }
-      if (kind === "dir" ? isDir : isFile) names.push(entry.name);
+      if (isDir) names.push(entry.name);
     }
   } catch (error) {
     if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) {
@@ -132,12 +141,10 @@ export function bundledLayer(): Layer {
     root: "bundled:",
     writable: false,
     servers: () => Promise.resolve([...files.keys()].sort()),
-    files: (server) => Promise.resolve([...(files.get(server)?.keys() ?? [])].sort()),
-    read: (server, file) => {
-      const text = files.get(server)?.get(file);
-      return text === undefined
-        ? Promise.reject(new Deno.errors.NotFound(`bundled:${server}/${file}`))
-        : Promise.resolve(text);
+    readServer: (server) => {
+      const texts = files.get(server);
+      const path = `bundled:${server}`;
+      return Promise.resolve(texts && { path, realPath: path, texts: new Map(texts) });
     },
     path: (server, file) => file === undefined ? `bundled:${server}` : `bundled:${server}/${file}`,
   };

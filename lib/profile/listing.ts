@@ -44,7 +44,7 @@ export async function listProfiles(options: LayerOptions): Promise<ProfileEntry[
   const dirs = await allServerDirs(profileLayers(options));
   const metas = new Map<ServerDir, MetaDef | Error>();
   for (const dir of dirs) {
-    if (dir.metaFile !== undefined) metas.set(dir, await readMeta(dir));
+    if (dir.metaFile !== undefined) metas.set(dir, readMeta(dir));
   }
   const defining = new Map<string, ServerDir>();
   for (const dir of dirs) {
@@ -75,10 +75,10 @@ export async function listProfiles(options: LayerOptions): Promise<ProfileEntry[
   });
 }
 
-async function readMeta(dir: ServerDir): Promise<MetaDef | Error> {
+function readMeta(dir: ServerDir): MetaDef | Error {
   const path = dir.layer.path(dir.server, dir.metaFile);
   try {
-    return checkMeta(parseJsonc(await dir.layer.read(dir.server, dir.metaFile!), path));
+    return checkMeta(parseJsonc(dir.contents.texts.get(dir.metaFile!) ?? "", path));
   } catch (error) {
     if (error instanceof JnError) return error;
     return new Error(`Cannot read ${path}: ${(error as Error).message}`);

@@ -1,6 +1,6 @@
 /**
- * Reads profile files: JSONC (comments and trailing commas allowed) through
- * `jsonc-parser`. A syntax error is a `ConfigError` naming the file, line and
+ * Reads profile files: JSONC (comments and trailing commas allowed, a
+ * leading byte order mark ignored) through `jsonc-parser`. A syntax error is a `ConfigError` naming the file, line and
  * column (`/p/_meta.json:3:5: expected ","`); the parsed document can point
  * any later complaint about a field at that field's line and column too.
  *
@@ -54,7 +54,9 @@ const MESSAGES: Record<string, string> = {
  * @example
  * parseJsonc('{"command": "uvx", // launcher\n}', "/p/_meta.json").value; // { command: "uvx" }
  */
-export function parseJsonc(text: string, file: string): JsoncDoc {
+export function parseJsonc(source: string, file: string): JsoncDoc {
+  // A byte order mark (Windows editors write one) is not part of the JSON.
+  const text = source.startsWith("\uFEFF") ? source.slice(1) : source;
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   const position = (offset: number) => {

@@ -1,6 +1,6 @@
 /**
- * Reads a located server's files and merges them into one profile, as
- * written (no substitution yet):
+ * Parses a located server's files (the texts discover.ts read, once) and
+ * merges them into one profile, as written (no substitution yet):
  *
  * - The launch config and profile-wide fields come from the defining layer's
  *   `_meta.json` alone; `_meta.json` files are never merged field by field.
@@ -43,15 +43,15 @@ export interface RawProfile {
   tools: RawTool[];
 }
 
-/** Reads and merges a located server's profile files. */
-export async function readProfile(location: ServerLocation): Promise<RawProfile> {
+/** Merges a located server's profile files (as read by discover.ts). */
+export function readProfile(location: ServerLocation): RawProfile {
   const { defining } = location;
-  const metaDoc = await readDoc(defining, defining.metaFile!);
+  const metaDoc = readDoc(defining, defining.metaFile!);
   const meta = checkMeta(metaDoc);
   const dirs = meta.inherit_tools === false ? [defining] : location.chain;
   const tools = new Map<string, RawTool>();
   for (const dir of dirs) {
-    for (const tool of await dirTools(dir, dir === defining ? metaDoc : undefined)) {
+    for (const tool of dirTools(dir, dir === defining ? metaDoc : undefined)) {
       if (!tools.has(tool.name)) tools.set(tool.name, tool);
     }
   }
@@ -60,7 +60,7 @@ export async function readProfile(location: ServerLocation): Promise<RawProfile>
 }
 
 /** The tools of one directory: its tool files and its `_meta.json`'s inline map. */
-async function dirTools(dir: ServerDir, knownMeta: JsoncDoc | undefined): Promise<RawTool[]> {
+function dirTools(dir: ServerDir, knownMeta: JsoncDoc | undefined): RawTool[] {
   const out = new Map<string, RawTool>();
   const layer = dir.layer.name;
   const byName = new Map<string, string>();
@@ -77,11 +77,11 @@ async function dirTools(dir: ServerDir, knownMeta: JsoncDoc | undefined): Promis
       );
     }
     byName.set(name, file);
-    const fileDoc = await readDoc(dir, file);
+    const fileDoc = readDoc(dir, file);
     out.set(name, { name, layer, fileDoc, fileDef: checkToolFile(fileDoc) });
   }
   if (dir.metaFile !== undefined) {
-    const metaDoc = knownMeta ?? await readDoc(dir, dir.metaFile);
+    const metaDoc = knownMeta ?? readDoc(dir, dir.metaFile);
     const meta = knownMeta ? (metaDoc.value as MetaDef) : checkMeta(metaDoc);
     for (const [name, inlineDef] of Object.entries(meta.tools ?? {})) {
       const tool = out.get(name) ?? { name, layer };
@@ -91,16 +91,11 @@ async function dirTools(dir: ServerDir, knownMeta: JsoncDoc | undefined): Promis
   return [...out.values()];
 }
 
-async function readDoc(dir: ServerDir, file: string): Promise<JsoncDoc> {
+function readDoc(dir: ServerDir, file: string): JsoncDoc {
   const path = dir.layer.path(dir.server, file);
-  let text: string;
-  try {
-    text = await dir.layer.read(dir.server, file);
-  } catch (error) {
-    throw new ConfigError(`Cannot read profile file ${path}: ${(error as Error).message}`, {
-      path,
-      cause: error,
-    });
+  const text = dir.contents.texts.get(file);
+  if (text === undefined) {
+    throw new ConfigError(`Cannot read profile file ${path}: it is not a file`, { path });
   }
   return parseJsonc(text, path);
 }

@@ -18,7 +18,7 @@ import type { MetaDef, Profile, ProfileTool, ToolDef } from "./types.ts";
 export async function loadRawProfile(name: string, options: LayerOptions): Promise<RawProfile> {
   const layers = profileLayers(options);
   const location = await locateServer(name, layers);
-  if (location !== undefined) return await readProfile(location);
+  if (location !== undefined) return readProfile(location);
   const partial = (await allServerDirs(layers)).find((dir) => dir.server === name);
   if (partial !== undefined) {
     throw new ConfigError(
@@ -102,6 +102,9 @@ export function resolveProfile(
     name: raw.name,
     layer: defining.layer.name,
     dir: defining.layer.path(raw.name),
+    realDir: defining.contents.realPath,
+    ...(defining.contents.entries ? { entries: defining.contents.entries } : {}),
+    ...(defining.contents.digest ? { digest: defining.contents.digest } : {}),
     writable: defining.layer.writable,
     metaFile: raw.metaDoc.file,
     meta: withTools(meta.value, (t) => t.def),

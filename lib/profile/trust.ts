@@ -1,61 +1,76 @@
 /**
  * Trust for project profiles (SPEC §4). A project's `.jn/profiles/mcp/` comes
- * with a cloned repository, so jn launches nothing from it until the user ran
- * `jn profile trust @server`, which records a SHA-256 digest of the launch
- * config *as written* (`command`, `args`, `env`, `cwd`, `transport`, `url`,
- * `headers`, `sandbox`, `env_passthrough`, `deno_permissions`; `${VAR}`
- * references unexpanded, so no secret is hashed
- * and a rotated token needs no new trust) for that directory's absolute path.
- * Any change of those fields needs a new trust. Other layers are the user's
+ * with a cloned repository, so nothing of it launches a server or shapes a
+ * call until the user ran `jn profile trust @server`. Trust covers the
+ * profile's directory as written, whole: every file (tool files, their
+ * `defaults`, inline `tools`, `roots`, `sandbox`, `env`, scripts), every
+ * subdirectory and symlink, with `${VAR}` references unexpanded (no secret is
+ * hashed; a rotated token needs no new trust). It is recorded for the
+ * directory's real path, and checked against the very bytes the loader parsed
+ * (see dir_contents.ts): any change anywhere asks for trust again, and a
+ * symlink that now leads elsewhere is refused. Other layers are the user's
  * own files and need none.
- *
- * The records live in `~/.local/jn/trust.json` (mode 0600):
- * `{"version": 1, "profiles": {"/abs/.jn/profiles/mcp/NAME": {"server", "digest", "trusted_at"}}}`.
  *
  * @module
  */
 
-import { createHash } from "node:crypto";
-import { join } from "node:path";
 import { ConfigError } from "../errors.ts";
 import { describeArgv } from "../launch/spec.ts";
-import { userJnDir } from "./layers.ts";
+import {
+  describeChanges,
+  metaFieldDigests,
+  type TrustChange,
+  trustChanges,
+} from "./trust_changes.ts";
+import {
+  isCurrentRecord,
+  readTrustStore,
+  type TrustRecord,
+  trustRecord,
+  writeTrustStore,
+} from "./trust_store.ts";
 import type { MetaDef, Profile } from "./types.ts";
-
-/** The launch fields a trust covers. */
-export const TRUSTED_FIELDS = [
-  "command",
-  "args",
-  "env",
-  "cwd",
-  "transport",
-  "url",
-  "headers",
-  "sandbox",
-  // What a server may read of the caller's environment and do as a Deno program.
-  "env_passthrough",
-  "deno_permissions",
-] as const;
+import { visible } from "./visible.ts";
 
 /** A profile's trust state. */
-export type TrustState = "not-needed" | "trusted" | "untrusted" | "changed";
+export type TrustState = "not-needed" | "trusted" | "untrusted" | "changed" | "moved";
 
-interface TrustRecord {
-  server: string;
-  digest: string;
-  trusted_at: string;
+/** A profile's trust state and what it is based on. */
+export interface TrustCheck {
+  state: TrustState;
+  /** The record of the directory's real path, when there is a current one. */
+  record?: TrustRecord;
+  /** What changed since that record (state `changed`). */
+  changes?: TrustChange[];
+  /** The directory was trusted by jn 0.1, which digested its launch fields only (state `changed`). */
+  legacy?: boolean;
+  /** The real path the directory had when trusted (state `moved`). */
+  trustedRealPath?: string;
 }
 
-interface TrustFile {
-  version: 1;
-  profiles: Record<string, TrustRecord>;
-}
-
-/** `sha256:HEX` of the launch fields of a `_meta.json` as written (keys sorted). */
-export function launchDigest(meta: MetaDef): string {
-  const fields: Record<string, unknown> = {};
-  for (const key of TRUSTED_FIELDS) if (meta[key] !== undefined) fields[key] = meta[key];
-  return `sha256:${createHash("sha256").update(canonicalJson(fields)).digest("hex")}`;
+/** Checks a profile against the trust records. */
+export async function checkTrust(
+  profile: Profile,
+  env: Record<string, string>,
+): Promise<TrustCheck> {
+  if (profile.layer !== "project") return { state: "not-needed" };
+  const { entries, digest } = readContents(profile);
+  const store = await readTrustStore(env);
+  if (!Object.hasOwn(store.profiles, profile.realDir)) {
+    // The same directory name, trusted at another real path: a symlink on the way was swapped.
+    const moved = Object.entries(store.profiles).find(([key, value]) =>
+      key !== profile.realDir && isCurrentRecord(value) && value.path === profile.dir
+    );
+    return moved ? { state: "moved", trustedRealPath: moved[0] } : { state: "untrusted" };
+  }
+  const record = trustRecord(store, profile.realDir);
+  if (record === undefined) return { state: "changed", legacy: true };
+  if (record.digest === digest) return { state: "trusted", record };
+  return {
+    state: "changed",
+    record,
+    changes: trustChanges(record, { entries, meta: profile.rawMeta }),
+  };
 }
 
 /** Whether the profile may launch, and why not. */
@@ -63,116 +78,97 @@ export async function trustState(
   profile: Profile,
   env: Record<string, string>,
 ): Promise<TrustState> {
-  if (profile.layer !== "project") return "not-needed";
-  const record = (await readTrustFile(env)).profiles[await trustKey(profile)];
-  if (record === undefined) return "untrusted";
-  return record.digest === launchDigest(profile.rawMeta) ? "trusted" : "changed";
+  return (await checkTrust(profile, env)).state;
 }
 
 /** Throws a `ConfigError` (exit 3) with the command to run unless the profile may launch. */
 export async function assertTrusted(profile: Profile, env: Record<string, string>): Promise<void> {
-  const state = await trustState(profile, env);
-  if (state === "trusted" || state === "not-needed") return;
-  const what = describeLaunch(profile.rawMeta);
-  const message = state === "changed"
-    ? `Project profile "@${profile.name}" changed its launch config since you trusted it: ${what}`
-    : `Project profile "@${profile.name}" is not trusted to launch ${what}`;
-  throw new ConfigError(message, {
-    path: profile.metaFile,
-    hint: `review ${profile.metaFile}, then run: jn profile trust @${profile.name}`,
-  });
+  const check = await checkTrust(profile, env);
+  const name = `@${profile.name}`;
+  const dir = visible(profile.dir);
+  const fix = `then run: jn profile trust ${name}`;
+  switch (check.state) {
+    case "trusted":
+    case "not-needed":
+      return;
+    case "untrusted":
+      throw new ConfigError(
+        `Project profile "${name}" is not trusted to launch ${describeLaunch(profile.rawMeta)}`,
+        { path: profile.dir, hint: `review every file in ${dir}, ${fix}` },
+      );
+    case "changed":
+      throw new ConfigError(
+        check.legacy
+          ? `Project profile "${name}" was trusted by an older jn, which checked only its launch fields`
+          : `Project profile "${name}" changed since you trusted it: ${
+            describeChanges(check.changes ?? [])
+          }`,
+        {
+          path: profile.dir,
+          hint: `review ${check.legacy ? "every file" : "the changes"} in ${dir}, ${fix}`,
+        },
+      );
+    case "moved":
+      throw new ConfigError(
+        `Project profile "${name}" now resolves to ${visible(profile.realDir)}, not to ${
+          visible(check.trustedRealPath ?? "?")
+        } where you trusted it`,
+        {
+          path: profile.dir,
+          hint: `a symlink on its path changed: review ${visible(profile.realDir)}, ${fix}`,
+        },
+      );
+    default: {
+      const never: never = check.state;
+      throw new Error(`Unknown trust state ${never}`);
+    }
+  }
 }
 
-/** Records trust in the profile's current launch config. */
+/** Records trust in the profile directory as it was read (the same bytes the profile was parsed from). */
 export async function recordTrust(profile: Profile, env: Record<string, string>): Promise<void> {
-  const file = await readTrustFile(env);
-  file.profiles[await trustKey(profile)] = {
+  const { entries, digest } = readContents(profile);
+  const store = await readTrustStore(env);
+  const record: TrustRecord = {
     server: profile.name,
-    digest: launchDigest(profile.rawMeta),
+    path: profile.dir,
+    real_path: profile.realDir,
+    digest,
+    files: entries,
+    meta_fields: metaFieldDigests(profile.rawMeta),
     trusted_at: new Date().toISOString(),
   };
-  await writeTrustFile(file, env);
+  store.profiles[profile.realDir] = record;
+  await writeTrustStore(store, env);
 }
 
 /** Removes the profile's trust record; false when there was none. */
 export async function removeTrust(profile: Profile, env: Record<string, string>): Promise<boolean> {
-  const file = await readTrustFile(env);
-  const key = await trustKey(profile);
-  if (!(key in file.profiles)) return false;
-  delete file.profiles[key];
-  await writeTrustFile(file, env);
+  const store = await readTrustStore(env);
+  if (!Object.hasOwn(store.profiles, profile.realDir)) return false;
+  delete store.profiles[profile.realDir];
+  await writeTrustStore(store, env);
   return true;
 }
 
-/** One line saying what a launch config starts (`uvx --from x y`, or the URL). */
+/** One line saying what a launch config starts (`"uvx --from x y"`, or the URL), control characters escaped. */
 export function describeLaunch(meta: MetaDef): string {
-  if (meta.url !== undefined) return `"${meta.url}"`;
+  if (meta.url !== undefined) return `"${visible(meta.url)}"`;
   return `"${
-    describeArgv({
+    visible(describeArgv({
       transport: "stdio",
       command: meta.command ?? "?",
       args: meta.args ?? [],
       env: {},
       label: "",
-    })
+    }))
   }"`;
 }
 
-/** The trust store's path. */
-export function trustFilePath(env: Record<string, string>): string {
-  const dir = userJnDir(env);
-  if (dir === undefined) {
-    throw new ConfigError("Cannot find the user's jn directory: HOME is not set", {
-      hint: "set HOME to your home directory",
-    });
+function readContents(profile: Profile): { entries: Record<string, string>; digest: string } {
+  if (profile.entries === undefined || profile.digest === undefined) {
+    // The project layer is always read whole (layers.ts); anything else is a bug.
+    throw new Error(`Project profile @${profile.name} was not read whole`);
   }
-  return join(dir, "trust.json");
-}
-
-async function trustKey(profile: Profile): Promise<string> {
-  return await Deno.realPath(profile.dir).catch(() => profile.dir);
-}
-
-async function readTrustFile(env: Record<string, string>): Promise<TrustFile> {
-  const path = trustFilePath(env);
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return { version: 1, profiles: {} };
-    throw error;
-  }
-  try {
-    const value = JSON.parse(text);
-    if (typeof value?.profiles === "object" && value.profiles !== null) {
-      return { version: 1, profiles: value.profiles };
-    }
-  } catch { /* reported below */ }
-  throw new ConfigError(`Invalid trust store ${path}: expected {"version": 1, "profiles": {…}}`, {
-    path,
-    hint: "delete the file to forget every trust, then trust your project profiles again",
-  });
-}
-
-async function writeTrustFile(file: TrustFile, env: Record<string, string>): Promise<void> {
-  const path = trustFilePath(env);
-  const dir = join(path, "..");
-  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
-  const temp = `${path}.${crypto.randomUUID()}.tmp`;
-  await Deno.writeTextFile(temp, JSON.stringify(file, null, 2) + "\n", { mode: 0o600 });
-  await Deno.rename(temp, path);
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const keys = Object.keys(value).sort();
-    return `{${
-      keys.map((k) =>
-        `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`
-      )
-        .join(",")
-    }}`;
-  }
-  return JSON.stringify(value);
+  return { entries: profile.entries, digest: profile.digest };
 }

@@ -82,15 +82,27 @@ export interface Profile {
   name: string;
   /** The layer whose `_meta.json` defines the server. */
   layer: LayerName;
-  /** That layer's directory of the server (absolute, or `bundled:NAME`). */
+  /** That layer's directory of the server (absolute, or `bundled:NAME`), as named. */
   dir: string;
+  /**
+   * Its real path (symlinks resolved), through which its files were read: a
+   * relative `cwd` resolves against it, and trust is recorded for it.
+   */
+  realDir: string;
+  /**
+   * Every entry of that directory as read (project profiles only): relative
+   * path → fingerprint (`sha256:HEX`, `dir`, `symlink:HEX`, `other`).
+   */
+  entries?: Record<string, string>;
+  /** `sha256:HEX` over `entries`: what `jn profile trust` records (project profiles only). */
+  digest?: string;
   /** Whether jn may write the profile (not bundled). */
   writable: boolean;
   /** Path of `_meta.json` (or `_meta.jsonc`). */
   metaFile: string;
   /** `_meta.json` after substitution. */
   meta: MetaDef;
-  /** `_meta.json` as written: what trust digests and what `profile update` edits. */
+  /** `_meta.json` as written: what `profile update` edits (trust covers every file). */
   rawMeta: MetaDef;
   /** `_meta.json` with substituted values shown as `***`. */
   displayMeta: MetaDef;

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { parseNdjson } from "../helpers.ts";
 import { startFixture } from "../remote/support.ts";
-import { FIXTURE, fixtureMeta, sandbox } from "./sandbox.ts";
+import { fixtureMeta, sandbox } from "./sandbox.ts";
 
 const SECRET = "sk-very-secret-0123456789";
 
@@ -163,61 +163,6 @@ Deno.test("substituted values never appear in jn's own output", async (t) => {
         }
       },
     );
-  } finally {
-    await box.dispose();
-  }
-});
-
-Deno.test("jn profile trust: a project profile launches only once trusted, and again after a change", async (t) => {
-  const box = await sandbox();
-  const file = `${box.projectProfiles}/proj/_meta.json`;
-  const call = () => box.run(["cat", "@proj/echo?text=ok"]);
-  try {
-    await box.write(file, fixtureMeta({ env: { X: "${UNSET_FOR_NOW}" } }));
-    await t.step(
-      "untrusted comes before unset variables, and trust needs none of them",
-      async () => {
-        const result = await call();
-        assert.match(result.stderr, /^jn: Project profile "@proj" is not trusted/);
-        assert.equal((await box.run(["profile", "trust", "@proj"])).code, 0);
-        assert.match((await call()).stderr, /^jn: Variable "UNSET_FOR_NOW" is not set/);
-        assert.equal((await box.run(["profile", "untrust", "@proj"])).code, 0);
-      },
-    );
-    await box.write(file, fixtureMeta());
-    await t.step("untrusted: exit 3 with the command to run; nothing launched", async () => {
-      const result = await call();
-      assert.deepEqual([result.code, result.stdout], [3, ""]);
-      assert.equal(
-        result.stderr,
-        `jn: Project profile "@proj" is not trusted to launch "node ${FIXTURE}"\nhint: review ${file}, then run: jn profile trust @proj\n`,
-      );
-    });
-    await t.step("trust, then it runs", async () => {
-      const trust = await box.run(["profile", "trust", "@proj"]);
-      assert.equal(trust.code, 0, trust.stderr);
-      assert.match(trust.stdout, /^Trusted @proj \(.*\) to launch "node .*fixture.mjs"\n$/);
-      const result = await call();
-      assert.deepEqual([result.code, result.stderr], [0, ""]);
-    });
-    await t.step("a changed launch config needs a new trust", async () => {
-      await box.write(file, fixtureMeta({}, ["--slow", "1"]));
-      const result = await call();
-      assert.equal(result.code, 3);
-      assert.match(
-        result.stderr,
-        /^jn: Project profile "@proj" changed its launch config since you trusted it: "node .* --slow 1"\nhint: .*jn profile trust @proj\n$/,
-      );
-      assert.equal((await box.run(["profile", "trust", "@proj"])).code, 0);
-      assert.equal((await call()).code, 0);
-    });
-    await t.step("untrust withdraws it; info shows the state", async () => {
-      const untrust = await box.run(["profile", "untrust", "proj"]);
-      assert.match(untrust.stdout, /^Untrusted @proj/);
-      assert.equal((await call()).code, 3);
-      const info = await box.run(["profile", "info", "@proj", "--format", "json"]);
-      assert.equal(JSON.parse(info.stdout).trust, "untrusted");
-    });
   } finally {
     await box.dispose();
   }

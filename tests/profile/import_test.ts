@@ -1,12 +1,13 @@
 /**
  * `jn profile import claude|cursor|vscode|FILE`: each editor's config format
- * at its usual path, variable references kept as ${VAR}, literal secrets
- * moved out (and never printed).
+ * at its usual path and in its order of precedence, variable references kept
+ * as ${VAR}, literal secrets moved out (and never printed), and a project's
+ * own config never turned into the user's profiles.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { editorConfigs, type EditorName } from "../../lib/profile/import_paths.ts";
-import { type Sandbox, sandbox } from "./sandbox.ts";
+import { FIXTURE, type Sandbox, sandbox } from "./sandbox.ts";
 
 const LITERAL = "ghp_literalSecretValue123";
 
@@ -16,11 +17,61 @@ function configPath(box: Sandbox, editor: EditorName, label: RegExp): string {
   return found!.path;
 }
 
-async function meta(box: Sandbox, name: string) {
-  return JSON.parse(await Deno.readTextFile(join(box.user, name, "_meta.json")));
+async function meta(box: Sandbox, name: string, layer: "user" | "project" = "user") {
+  const root = layer === "user" ? box.user : box.projectProfiles;
+  return JSON.parse(await Deno.readTextFile(join(root, name, "_meta.json")));
 }
 
-Deno.test("jn profile import claude reads Claude Desktop and Claude Code configs", async () => {
+async function exists(path: string): Promise<boolean> {
+  return await Deno.stat(path).then(() => true, () => false);
+}
+
+Deno.test("jn profile import claude: a repository's .mcp.json never becomes a user profile", async (t) => {
+  const box = await sandbox();
+  try {
+    await box.write(
+      join(box.project, ".mcp.json"),
+      JSON.stringify({ mcpServers: { evil: { command: "node", args: [FIXTURE] } } }),
+    );
+    await t.step(
+      "without --project: nothing written, exit 3, the way to import it named",
+      async () => {
+        const result = await box.run(["profile", "import", "claude"]);
+        assert.deepEqual([result.code, result.stdout], [3, ""]);
+        assert.match(
+          result.stderr,
+          /^jn: Only project-scoped MCP servers found for "claude": @evil \(Claude Code \(project scope, \.mcp\.json\)\)\nhint: they came with this directory: review them, then run: jn profile import claude --project/,
+        );
+        assert.equal(await exists(join(box.user, "evil")), false, "no user-layer profile");
+        assert.equal(await exists(join(box.projectProfiles, "evil")), false);
+      },
+    );
+    await t.step(
+      "--project: written to the project layer, which launches nothing untrusted",
+      async () => {
+        const result = await box.run(["profile", "import", "claude", "--project"]);
+        assert.deepEqual([result.code, result.stdout], [0, ""], result.stderr);
+        assert.match(
+          result.stderr,
+          /^Imported @evil from Claude Code \(project scope, \.mcp\.json\): "node .*fixture\.mjs" → .*\/project\/\.jn\/profiles\/mcp\/evil\n/,
+        );
+        assert.match(
+          result.stderr,
+          /@evil is a project profile: review .*, then allow it to launch: jn profile trust @evil/,
+        );
+        assert.equal(await exists(join(box.user, "evil")), false, "still no user-layer profile");
+        assert.equal((await meta(box, "evil", "project")).command, "node");
+        const call = await box.run(["cat", "@evil/echo?text=x"]);
+        assert.deepEqual([call.code, call.stdout], [3, ""]);
+        assert.match(call.stderr, /^jn: Project profile "@evil" is not trusted to launch/);
+      },
+    );
+  } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("jn profile import claude follows Claude Code's scopes: local > project > user, then Claude Desktop", async (t) => {
   const box = await sandbox();
   try {
     await box.write(
@@ -32,7 +83,7 @@ Deno.test("jn profile import claude reads Claude Desktop and Claude Code configs
             args: ["-y", "@modelcontextprotocol/server-github"],
             env: { GITHUB_PERSONAL_ACCESS_TOKEN: LITERAL, LOG_LEVEL: "debug" },
           },
-          "dup": { command: "from-desktop" },
+          dup: { command: "from-desktop" },
         },
       }),
     );
@@ -41,6 +92,8 @@ Deno.test("jn profile import claude reads Claude Desktop and Claude Code configs
       JSON.stringify({
         mcpServers: {
           "user tool": { type: "stdio", command: "uvx", args: ["x", "--api-key", "abc123456"] },
+          shared: { command: "from-user-scope" },
+          off: { command: "switched-off" },
         },
         projects: {
           [box.project]: {
@@ -50,7 +103,10 @@ Deno.test("jn profile import claude reads Claude Desktop and Claude Code configs
                 url: "https://e.com/mcp",
                 headers: { Authorization: "Bearer ${API_TOKEN}" },
               },
+              shared: { command: "from-local-scope" },
             },
+            disabledMcpServers: ["off"],
+            disabledMcpjsonServers: ["rejected"],
           },
         },
       }),
@@ -58,38 +114,74 @@ Deno.test("jn profile import claude reads Claude Desktop and Claude Code configs
     await box.write(
       join(box.project, ".mcp.json"),
       JSON.stringify({
-        mcpServers: { dup: { command: "from-project", env: { HOST: "${HOST:-localhost}" } } },
+        mcpServers: {
+          dup: { command: "from-project", env: { HOST: "${HOST:-localhost}" } },
+          shared: { command: "from-project" },
+          rejected: { command: "rejected-in-claude" },
+        },
       }),
     );
-    const result = await box.run(["profile", "import", "claude"]);
-    assert.equal(result.code, 0, result.stderr);
-    assert.ok(!result.stdout.includes(LITERAL) && !result.stderr.includes(LITERAL));
-    assert.match(
-      result.stdout,
-      /^Imported @dup from Claude Code \(project \.mcp\.json\): "from-project" → /m,
+    await t.step(
+      "user scopes go to the user layer; the project's entries are listed, not imported",
+      async () => {
+        const result = await box.run(["profile", "import", "claude"]);
+        assert.deepEqual([result.code, result.stdout], [0, ""], result.stderr);
+        assert.ok(!result.stderr.includes(LITERAL));
+        assert.match(
+          result.stderr,
+          /^Imported @shared from Claude Code \(local scope, ~\/\.claude\.json\): "from-local-scope" → /m,
+        );
+        assert.match(
+          result.stderr,
+          /skipped "shared" of Claude Code \(project scope, \.mcp\.json\): @shared comes from Claude Code \(local scope/,
+        );
+        assert.match(
+          result.stderr,
+          /skipped "shared" of Claude Code \(user scope, ~\/\.claude\.json\): @shared comes from Claude Code \(local scope/,
+        );
+        assert.match(
+          result.stderr,
+          /skipped "off" of .*: switched off in Claude Code \(disabledMcpServers\)/,
+        );
+        assert.match(
+          result.stderr,
+          /skipped "rejected" of .*: switched off in Claude Code \(disabledMcpjsonServers\)/,
+        );
+        assert.match(
+          result.stderr,
+          /^jn: not imported: @dup \(Claude Code \(project scope, \.mcp\.json\)\) came with this directory, not from you; add --project/m,
+        );
+        assert.match(result.stderr, /@github: set GITHUB_PERSONAL_ACCESS_TOKEN before use/);
+        assert.deepEqual((await meta(box, "github")).env, {
+          GITHUB_PERSONAL_ACCESS_TOKEN: "${GITHUB_PERSONAL_ACCESS_TOKEN}",
+          LOG_LEVEL: "debug",
+        });
+        assert.deepEqual((await meta(box, "user-tool")).args, [
+          "x",
+          "--api-key",
+          "${USER_TOOL_API_KEY}",
+        ]);
+        const remote = await meta(box, "remote");
+        assert.deepEqual([remote.transport, remote.url, remote.headers], [
+          "http",
+          "https://e.com/mcp",
+          { Authorization: "Bearer ${API_TOKEN}" },
+        ]);
+        assert.equal((await meta(box, "shared")).command, "from-local-scope");
+        assert.equal((await meta(box, "dup")).command, "from-desktop", "Desktop's, a user file");
+        assert.equal(await exists(join(box.user, "off")), false);
+        assert.equal(await exists(box.projectProfiles), false);
+      },
     );
-    assert.match(
-      result.stderr,
-      /skipped "dup" of Claude Desktop: @dup comes from Claude Code \(project \.mcp\.json\)/,
-    );
-    assert.match(result.stderr, /@github: set GITHUB_PERSONAL_ACCESS_TOKEN before use/);
-    assert.deepEqual((await meta(box, "github")).env, {
-      GITHUB_PERSONAL_ACCESS_TOKEN: "${GITHUB_PERSONAL_ACCESS_TOKEN}",
-      LOG_LEVEL: "debug",
+    await t.step("--project adds the project's entries to the project layer", async () => {
+      const result = await box.run(["profile", "import", "claude", "--project"]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /kept the existing @github .* --force replaces it/);
+      const dup = await meta(box, "dup", "project");
+      assert.deepEqual([dup.command, dup.env], ["from-project", { HOST: "${HOST:-localhost}" }]);
+      assert.equal(await exists(join(box.projectProfiles, "shared")), false, "local scope wins");
+      assert.equal(await exists(join(box.projectProfiles, "rejected")), false);
     });
-    assert.deepEqual((await meta(box, "user-tool")).args, [
-      "x",
-      "--api-key",
-      "${USER_TOOL_API_KEY}",
-    ]);
-    const remote = await meta(box, "remote");
-    assert.deepEqual([remote.transport, remote.url, remote.headers], ["http", "https://e.com/mcp", {
-      Authorization: "Bearer ${API_TOKEN}",
-    }]);
-    assert.deepEqual((await meta(box, "dup")).env, { HOST: "${HOST:-localhost}" });
-    const again = await box.run(["profile", "import", "claude"]);
-    assert.equal(again.code, 0);
-    assert.match(again.stderr, /kept the existing @github .* --force replaces it/);
   } finally {
     await box.dispose();
   }
@@ -117,14 +209,12 @@ Deno.test("jn profile import cursor and vscode convert their variable syntax", a
           mcpServers: { docs: { url: "https://docs.example/sse", type: "sse" } },
         }),
       );
-      const result = await box.run(["profile", "import", "cursor"]);
+      const result = await box.run(["profile", "import", "cursor", "--project"]);
       assert.equal(result.code, 0, result.stderr);
-      const local = await meta(box, "local");
+      const local = await meta(box, "local", "project");
       assert.deepEqual([local.args, local.env], [[`${box.project}/srv.py`], { KEY: "${MY_KEY}" }]);
-      assert.deepEqual([(await meta(box, "docs")).transport, (await meta(box, "docs")).url], [
-        "sse",
-        "https://docs.example/sse",
-      ]);
+      const docs = await meta(box, "docs");
+      assert.deepEqual([docs.transport, docs.url], ["sse", "https://docs.example/sse"]);
     });
     await t.step(
       "vscode: the servers key of .vscode/mcp.json and mcp.servers of user settings (JSONC)",
@@ -146,9 +236,11 @@ Deno.test("jn profile import cursor and vscode convert their variable syntax", a
         "mcp": { "servers": { "fetch": { "command": "uvx", "args": ["mcp-server-fetch"] } } }
       }`,
         );
-        const result = await box.run(["profile", "import", "vscode"]);
+        const result = await box.run(["profile", "import", "vscode", "--project"]);
         assert.equal(result.code, 0, result.stderr);
-        assert.deepEqual((await meta(box, "gh")).headers, { Authorization: "Bearer ${GH_TOKEN}" });
+        assert.deepEqual((await meta(box, "gh", "project")).headers, {
+          Authorization: "Bearer ${GH_TOKEN}",
+        });
         assert.match(result.stderr, /@gh: set GH_TOKEN: VS Code asked for input "gh-token"/);
         assert.deepEqual((await meta(box, "fetch")).args, ["mcp-server-fetch"]);
       },
@@ -168,13 +260,17 @@ Deno.test("jn profile import FILE takes any config with mcpServers or servers", 
     await t.step("--dry-run prints the profiles and writes nothing", async () => {
       const result = await box.run(["profile", "import", "../config.json", "--dry-run"]);
       assert.equal(result.code, 0, result.stderr);
-      assert.deepEqual(JSON.parse(result.stdout).map((p: { name: string }) => p.name), ["one"]);
+      const planned = JSON.parse(result.stdout);
+      assert.deepEqual(planned.map((p: { name: string; layer: string }) => [p.name, p.layer]), [[
+        "one",
+        "user",
+      ]]);
       await assert.rejects(Deno.stat(join(box.user, "one")));
     });
     await t.step("--project writes the project layer, to be trusted by the user", async () => {
       const result = await box.run(["profile", "import", `${box.root}/config.json`, "--project"]);
       assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stderr, /review it, then allow it to launch: jn profile trust @one/);
+      assert.match(result.stderr, /then allow it to launch: jn profile trust @one/);
       await Deno.stat(join(box.projectProfiles, "one", "_meta.json"));
     });
     await t.step("a file without servers, or a missing one, is exit 3", async () => {

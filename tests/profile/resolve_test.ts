@@ -231,11 +231,12 @@ Deno.test("resolveTarget() builds http launches and refuses contradictory config
   }
 });
 
-Deno.test("resolveTarget() launches a project profile only while its trusted launch config is unchanged", async (t) => {
+Deno.test("resolveTarget() launches a project profile only while its directory is as trusted", async (t) => {
   const box = await sandbox();
   const options = { cwd: box.project, env: { HOME: box.home } };
   const resolve = () => resolveTarget(parseSource("@p/t"), options);
-  const file = `${box.projectProfiles}/p/_meta.json`;
+  const dir = `${box.projectProfiles}/p`;
+  const file = `${dir}/_meta.json`;
   try {
     await box.write(file, meta({ args: ["a.js"], env: { K: "${K:-1}" } }));
     await t.step("untrusted: a ConfigError with the command to run", async () => {
@@ -248,21 +249,42 @@ Deno.test("resolveTarget() launches a project profile only while its trusted lau
       await recordTrust(await loadProfile("p", options), options.env);
       await resolve();
       const store = JSON.parse(await Deno.readTextFile(`${box.home}/.local/jn/trust.json`));
-      assert.equal(Object.values(store.profiles).length, 1);
+      assert.equal(store.version, 2);
+      const records = Object.values(store.profiles) as { files: Record<string, string> }[];
+      assert.deepEqual(records.map((r) => Object.keys(r.files)), [["_meta.json"]]);
     });
-    await t.step("a variable's value does not matter, a description change neither", async () => {
-      await box.write(file, meta({ args: ["a.js"], env: { K: "${K:-1}" }, description: "new" }));
+    await t.step("a variable's value does not matter: ${VAR} is trusted as written", async () => {
       await resolveTarget(parseSource("@p"), { ...options, env: { ...options.env, K: "2" } });
     });
-    await t.step("changed args: refused again until trusted again", async () => {
-      await box.write(file, meta({ args: ["b.js"], env: { K: "${K:-1}" } }));
+    await t.step("any change of any file asks again: a description, a tool file", async () => {
+      await box.write(file, meta({ args: ["a.js"], env: { K: "${K:-1}" }, description: "new" }));
       await assert.rejects(
         resolve(),
-        /changed its launch config since you trusted it: "node b.js"/,
+        /changed since you trusted it: modified _meta.json \(description\)/,
       );
       await recordTrust(await loadProfile("p", options), options.env);
       await resolve();
+      await box.write(`${dir}/t.json`, `{"defaults": {"x": 1}}`);
+      await assert.rejects(resolve(), /changed since you trusted it: added t.json$/);
     });
+  } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("resolveTarget(): a relative cwd resolves through the profile directory's real path", async () => {
+  const box = await sandbox();
+  const options = { cwd: box.project, env: { HOME: box.home } };
+  const real = join(box.root, "elsewhere", "s");
+  try {
+    await box.write(`${real}/_meta.json`, meta({ args: ["./server.js"], cwd: "work" }));
+    await Deno.mkdir(box.user, { recursive: true });
+    await Deno.symlink(real, `${box.user}/s`);
+    const target = await resolveTarget(parseSource("@s"), options);
+    // Not the symlink's path: a later swap of the link cannot move the server.
+    assert.equal((target.launch as StdioLaunch).cwd, join(real, "work"));
+    assert.equal(target.profile?.dir, `${box.user}/s`);
+    assert.equal(target.profile?.realDir, real);
   } finally {
     await box.dispose();
   }

@@ -111,7 +111,7 @@ Deno.test("a project profile needs a new trust when its sandbox fields change", 
     await writeProfile(dir, "proj", { ...meta, env_passthrough: ["JN_TEST_SECRET"] });
     const changed = await runJn(["cat", "@proj?tool=env"], opts);
     assert.equal(changed.code, 3);
-    assert.match(changed.stderr, /changed its launch config since you trusted it/);
+    assert.match(changed.stderr, /changed since you trusted it: modified _meta\.json \(env_pass/);
     assert.equal(changed.stdout, "");
   } finally {
     await Deno.remove(home, { recursive: true });

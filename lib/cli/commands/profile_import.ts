@@ -1,9 +1,14 @@
 /**
- * `jn profile import claude|cursor|vscode|FILE [--project] [--force]
- * [--dry-run]`: turn the MCP server entries of editors' configs into
- * profiles (see lib/profile/import.ts for what is converted and how literal
- * secrets are handled). An existing profile is kept unless `--force`; the
- * first config that names a server wins.
+ * `jn profile import claude|cursor|vscode|windsurf|zed|FILE [--project]
+ * [--force] [--dry-run]`: turn the MCP server entries of editors' configs
+ * into profiles. The user's own configs go to the user layer; a project's
+ * config (it came with the directory) goes to the project layer, untrusted,
+ * and only with `--project`: without it, its entries are listed and skipped
+ * (see lib/profile/import_plan.ts). A FILE goes where the flags say: the user
+ * layer, or the project layer with `--project`. Where each profile went, and
+ * every note, is said on stderr, with control characters made visible (entry
+ * names come from files jn did not write). An existing profile is kept
+ * unless `--force`.
  *
  * @module
  */
@@ -11,24 +16,22 @@
 import type { Command } from "commander";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../../errors.ts";
+import { guessServersKey } from "../../profile/import.ts";
 import {
-  guessServersKey,
-  type ImportedServer,
-  importEntry,
-  serverEntries,
-} from "../../profile/import.ts";
-import { type ConfigLocation, editorConfigs, type EditorName } from "../../profile/import_paths.ts";
+  type ConfigLocation,
+  EDITOR_NAMES,
+  editorConfigs,
+  type EditorName,
+} from "../../profile/import_paths.ts";
+import { type ImportPlan, planImport, type PlannedImport } from "../../profile/import_plan.ts";
 import { homeDir, layerRoot } from "../../profile/layers.ts";
 import { parseJsonc } from "../../profile/load.ts";
-import { checkProfileFiles } from "../../profile/seed_format.ts";
 import { describeLaunch } from "../../profile/trust.ts";
+import { visible } from "../../profile/visible.ts";
 import { writeProfileDir } from "../../profile/write.ts";
 import { printErr } from "../io.ts";
 import type { Ctx } from "../main.ts";
 import { writeJson } from "../write.ts";
-import { writeText } from "./profile_common.ts";
-
-const EDITORS: readonly EditorName[] = ["claude", "cursor", "vscode"];
 
 interface ImportFlags {
   project?: boolean;
@@ -39,125 +42,155 @@ interface ImportFlags {
 /** Registers `profile import`. */
 export function registerProfileImport(profile: Command, ctx: Ctx): void {
   profile.command("import")
-    .description("turn editors' MCP server entries into profiles: claude, cursor, vscode or FILE")
-    .argument("<source>", "claude, cursor, vscode, or a JSON(C) file with mcpServers/servers")
-    .option("--project", "write them to .jn/profiles/mcp/ in this directory")
+    .description(
+      `turn editors' MCP server entries into profiles: ${EDITOR_NAMES.join(", ")} or FILE`,
+    )
+    .argument("<source>", `${EDITOR_NAMES.join(", ")}, or a JSON(C) file with mcpServers/servers`)
+    .option(
+      "--project",
+      "also import project-scoped entries (.mcp.json, .cursor/, .vscode/, .zed/) into .jn/profiles/mcp/ (untrusted); FILE: import it there",
+    )
     .option("--force", "replace existing profiles of the same names")
     .option("--dry-run", "print the profiles as JSON, write nothing")
     .action(async (source: string, flags: ImportFlags) => {
-      const locations = configLocations(ctx, source);
-      const found = await collect(ctx, locations);
-      if (found.length === 0) {
+      const locations = configLocations(ctx, source, flags);
+      const configs = await readConfigs(locations);
+      const plan = planImport(locations, configs, {
+        project: flags.project === true,
+        home: homeDir(ctx.io.env),
+        cwd: ctx.io.cwd,
+      });
+      for (const notice of plan.notices) await printErr(ctx.io, `jn: ${visible(notice)}`);
+      if (plan.imports.length === 0 && plan.held.length === 0) {
         throw new ConfigError(`No MCP servers found for "${source}"`, {
           hint: `looked in: ${locations.map((l) => l.path).join(", ")}`,
         });
       }
+      refuseOnlyHeld(source, plan);
       if (flags.dryRun) {
         await writeJson(
           ctx,
-          found.map(({ server, location }) => ({ ...server, from: location.path })),
+          plan.imports.map(({ server, location, layer }) => ({
+            ...server,
+            layer,
+            from: location.path,
+          })),
         );
-        return;
+      } else {
+        for (const planned of plan.imports) await write(ctx, planned, flags);
       }
-      await write(ctx, found, flags);
+      await reportHeld(ctx, plan);
     });
 }
 
-function configLocations(ctx: Ctx, source: string): ConfigLocation[] {
+function configLocations(ctx: Ctx, source: string, flags: ImportFlags): ConfigLocation[] {
   const options = { env: ctx.io.env, cwd: ctx.io.cwd };
-  if ((EDITORS as string[]).includes(source)) return editorConfigs(source as EditorName, options);
-  return [{ label: "file", path: resolve(ctx.io.cwd, source), key: "mcpServers" }];
+  if ((EDITOR_NAMES as string[]).includes(source)) {
+    return editorConfigs(source as EditorName, options);
+  }
+  return [{
+    label: "file",
+    path: resolve(ctx.io.cwd, source),
+    key: "mcpServers",
+    // A file the user names goes where the user says.
+    scope: flags.project ? "project" : "user",
+  }];
 }
 
-interface Found {
-  server: ImportedServer;
-  location: ConfigLocation;
-}
-
-async function collect(ctx: Ctx, locations: ConfigLocation[]): Promise<Found[]> {
-  const found = new Map<string, Found>();
+/** Reads each config once (a missing editor file is skipped; a missing FILE is an error). */
+async function readConfigs(locations: ConfigLocation[]): Promise<Map<string, unknown>> {
+  const configs = new Map<string, unknown>();
   const single = locations.length === 1 && locations[0].label === "file";
-  for (const location of locations) {
+  const paths = new Set(
+    locations.flatMap((l) => [l.path, ...(l.disabledIn ? [l.disabledIn.path] : [])]),
+  );
+  for (const path of paths) {
     let text: string;
     try {
-      text = await Deno.readTextFile(location.path);
+      text = await Deno.readTextFile(path);
     } catch (error) {
       if (single || !(error instanceof Deno.errors.NotFound)) {
-        throw new ConfigError(`Cannot read ${location.path}: ${(error as Error).message}`, {
-          path: location.path,
-        });
+        throw new ConfigError(`Cannot read ${path}: ${(error as Error).message}`, { path });
       }
       continue;
     }
-    const config = parseJsonc(text, location.path).value;
-    const key = single ? guessServersKey(config) : location.key;
+    configs.set(path, parseJsonc(text, path).value);
+  }
+  if (single) {
+    const location = locations[0];
+    const key = guessServersKey(configs.get(location.path));
     if (key === undefined) {
       throw new ConfigError(`No "mcpServers" or "servers" in ${location.path}`, {
         path: location.path,
         hint: `expected {"mcpServers": {"NAME": {"command": …}}} (or VS Code's "servers")`,
       });
     }
-    const here = { ...location, key };
-    for (const [entryKey, entry] of Object.entries(serverEntries(config, here))) {
-      const result = importEntry(entryKey, entry, {
-        location: here,
-        home: homeDir(ctx.io.env),
-        cwd: ctx.io.cwd,
-      });
-      if ("skipped" in result) {
-        await printErr(ctx.io, `jn: warning: skipped ${result.skipped} in ${location.path}`);
-        continue;
-      }
-      const seen = found.get(result.name);
-      if (seen !== undefined) {
-        await printErr(
-          ctx.io,
-          `jn: warning: skipped "${entryKey}" of ${location.label}: @${result.name} comes from ${seen.location.label}`,
-        );
-        continue;
-      }
-      checkProfileFiles(
-        { meta: result.meta, tools: new Map() },
-        `${location.path} ("${entryKey}")`,
-      );
-      found.set(result.name, { server: result, location });
-    }
+    location.key = key;
   }
-  return [...found.values()];
+  return configs;
 }
 
-async function write(ctx: Ctx, found: Found[], flags: ImportFlags): Promise<void> {
-  const layer = flags.project ? "project" : "user";
+/** Refuses (exit 3) when the only entries found are project-scoped ones held back. */
+function refuseOnlyHeld(source: string, plan: ImportPlan): void {
+  if (plan.held.length === 0 || plan.imports.length > 0) return;
+  throw new ConfigError(
+    `Only project-scoped MCP servers found for "${source}": ${visible(heldNames(plan))}`,
+    {
+      hint: `they came with this directory: review them, then run: jn profile import ${
+        /\s/.test(source) ? `"${source}"` : source
+      } --project (and jn profile trust @NAME)`,
+    },
+  );
+}
+
+/** Lists the project-scoped entries that were not imported. */
+async function reportHeld(ctx: Ctx, plan: ImportPlan): Promise<void> {
+  if (plan.held.length === 0) return;
+  const one = plan.held.length === 1;
+  await printErr(
+    ctx.io,
+    `jn: not imported: ${visible(heldNames(plan))} came with this directory, not from you; ` +
+      `add --project to import ${one ? "it" : "them"} into .jn/profiles/mcp/, ` +
+      `where ${one ? "it launches" : "they launch"} nothing until jn profile trust`,
+  );
+}
+
+function heldNames(plan: ImportPlan): string {
+  return plan.held.map((p) => `@${p.server.name} (${p.location.label})`).join(", ");
+}
+
+async function write(ctx: Ctx, planned: PlannedImport, flags: ImportFlags): Promise<void> {
+  const { server, location, layer } = planned;
   const root = layerRoot(layer, { cwd: ctx.io.cwd, env: ctx.io.env });
   if (root === undefined) {
     throw new ConfigError("Cannot find your user profile directory: HOME is not set", {
       hint: "set HOME, or import into the project with --project",
     });
   }
-  for (const { server, location } of found) {
-    const dir = join(root, server.name);
-    const exists = await Deno.stat(dir).then(() => true, () => false);
-    if (exists && !flags.force) {
-      await printErr(
-        ctx.io,
-        `jn: warning: kept the existing @${server.name} (${dir}); --force replaces it`,
-      );
-      continue;
-    }
-    await writeProfileDir(dir, { meta: server.meta, tools: new Map() }, {
-      force: flags.force,
-      label: `@${server.name}`,
-    });
-    await writeText(
-      ctx,
-      `Imported @${server.name} from ${location.label}: ${describeLaunch(server.meta)} → ${dir}\n`,
+  const dir = join(root, server.name);
+  const exists = await Deno.stat(dir).then(() => true, () => false);
+  if (exists && !flags.force) {
+    await printErr(
+      ctx.io,
+      `jn: warning: kept the existing @${server.name} (${dir}); --force replaces it`,
     );
-    for (const note of server.notes) await printErr(ctx.io, `jn: @${server.name}: ${note}`);
-    if (layer === "project") {
-      await printErr(
-        ctx.io,
-        `jn: review it, then allow it to launch: jn profile trust @${server.name}`,
-      );
-    }
+    return;
+  }
+  await writeProfileDir(dir, { meta: server.meta, tools: new Map() }, {
+    force: flags.force,
+    label: `@${server.name}`,
+  });
+  await printErr(
+    ctx.io,
+    `Imported @${server.name} from ${visible(location.label)}: ${
+      describeLaunch(server.meta)
+    } → ${dir}`,
+  );
+  for (const note of server.notes) await printErr(ctx.io, `jn: @${server.name}: ${visible(note)}`);
+  if (layer === "project") {
+    await printErr(
+      ctx.io,
+      `jn: @${server.name} is a project profile: review ${dir}, then allow it to launch: jn profile trust @${server.name}`,
+    );
   }
 }

@@ -1,40 +1,49 @@
 /**
  * `jn profile trust|untrust @server`: allow (or stop allowing) a project
- * profile to launch its command. Trust records the launch config as it is
- * now; see lib/profile/trust.ts for what it covers and where it is kept.
+ * profile to launch its server and shape its calls. `trust` says on stderr
+ * what it trusts (the launch, the working directory, every file of the
+ * profile directory) and, on a new trust, what changed since the last one;
+ * it records the directory exactly as it was read for this report. See
+ * lib/profile/trust.ts for what trust covers and where it is kept.
  *
  * @module
  */
 
 import type { Command } from "commander";
+import { resolve } from "node:path";
 import { loadProfile } from "../../profile/resolve.ts";
-import { describeLaunch, recordTrust, removeTrust, trustState } from "../../profile/trust.ts";
+import {
+  checkTrust,
+  describeLaunch,
+  recordTrust,
+  removeTrust,
+  type TrustCheck,
+} from "../../profile/trust.ts";
+import { describeChange } from "../../profile/trust_changes.ts";
+import type { Profile } from "../../profile/types.ts";
+import { visible } from "../../profile/visible.ts";
 import { printErr } from "../io.ts";
 import type { Ctx } from "../main.ts";
-import { profileName, writeText } from "./profile_common.ts";
+import { profileName } from "./profile_common.ts";
 
 /** Registers `profile trust` and `profile untrust`. */
 export function registerProfileTrust(profile: Command, ctx: Ctx): void {
   profile.command("trust")
-    .description("allow a project profile (.jn/profiles/mcp/) to launch its command")
+    .description("allow a project profile (.jn/profiles/mcp/) to launch: shows what it trusts")
     .argument("<server>", "@server")
     .action(async (server: string) => {
       const loaded = await loadForTrust(ctx, server);
-      const state = await trustState(loaded, ctx.io.env);
-      if (state === "not-needed") {
+      const check = await checkTrust(loaded, ctx.io.env);
+      if (check.state === "not-needed") {
         await printErr(
           ctx.io,
           `jn: @${loaded.name} is a ${loaded.layer} profile (${loaded.dir}): only project profiles need trust`,
         );
         return;
       }
+      await printErr(ctx.io, trustReport(loaded, check));
       await recordTrust(loaded, ctx.io.env);
-      await writeText(
-        ctx,
-        `Trusted @${loaded.name} (${loaded.dir}) to launch ${describeLaunch(loaded.rawMeta)}${
-          state === "changed" ? " (its launch config had changed)" : ""
-        }\n`,
-      );
+      await printErr(ctx.io, `Trusted @${loaded.name} (${visible(loaded.dir)})`);
     });
 
   profile.command("untrust")
@@ -43,16 +52,55 @@ export function registerProfileTrust(profile: Command, ctx: Ctx): void {
     .action(async (server: string) => {
       const loaded = await loadForTrust(ctx, server);
       const removed = await removeTrust(loaded, ctx.io.env);
-      await writeText(
-        ctx,
+      await printErr(
+        ctx.io,
         removed
-          ? `Untrusted @${loaded.name} (${loaded.dir})\n`
-          : `@${loaded.name} was not trusted; nothing to do\n`,
+          ? `Untrusted @${loaded.name} (${visible(loaded.dir)})`
+          : `jn: @${loaded.name} was not trusted; nothing to do`,
       );
     });
 }
 
-/** The profile as written (variables may be unset: trust looks at the raw launch config). */
-function loadForTrust(ctx: Ctx, server: string): ReturnType<typeof loadProfile> {
+/** What `trust` is about to record, and what changed since the last trust. */
+export function trustReport(profile: Profile, check: TrustCheck): string {
+  const lines = [`Trusting @${profile.name}: ${visible(profile.dir)}`];
+  if (profile.realDir !== profile.dir) lines.push(`  real path: ${visible(profile.realDir)}`);
+  lines.push(`  launches:  ${describeLaunch(profile.rawMeta)}`);
+  const cwd = profile.rawMeta.cwd;
+  if (cwd !== undefined) lines.push(`  in:        ${visible(resolve(profile.realDir, cwd))}`);
+  const files = Object.keys(profile.entries ?? {}).sort().map(visible);
+  lines.push(`  files:     ${files.join(", ")}`);
+  switch (check.state) {
+    case "changed":
+      if (check.legacy) {
+        lines.push("  last trusted by an older jn, which checked only the launch fields");
+        break;
+      }
+      lines.push(`  changed since you trusted it (${check.record?.trusted_at}):`);
+      for (const change of check.changes ?? []) lines.push(`    ${describeChange(change)}`);
+      break;
+    case "moved":
+      lines.push(
+        `  you trusted it at ${
+          visible(check.trustedRealPath ?? "?")
+        }: a symlink on its path changed`,
+      );
+      break;
+    case "trusted":
+      lines.push(`  unchanged since you trusted it (${check.record?.trusted_at})`);
+      break;
+    case "untrusted":
+    case "not-needed":
+      break;
+    default: {
+      const never: never = check.state;
+      throw new Error(`Unknown trust state ${never}`);
+    }
+  }
+  return lines.join("\n");
+}
+
+/** The profile as written (variables may be unset: trust looks at the files, not their values). */
+function loadForTrust(ctx: Ctx, server: string): Promise<Profile> {
   return loadProfile(profileName(server), { cwd: ctx.io.cwd, env: ctx.io.env, lenient: true });
 }
