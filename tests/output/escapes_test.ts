@@ -113,6 +113,12 @@ Deno.test("what a server sends during a call reaches stderr made visible", async
         .raw`(ignored): "noise \u001b]0;pwned\u0007\u001b[31mred\r\x9b2J\u202eevil\u2066\x7f"`],
     ],
     [
+      "the last stderr lines of a server that exited",
+      ["cat", `${SERVER}?command=exit&tool=log`],
+      4,
+      [`  stderr:${SHOWN}\n`, `  last words ${SHOWN}\n`],
+    ],
+    [
       "server stderr and the protocol log (--debug)",
       ["--debug", "cat", `${SERVER}?tool=log`],
       0,
