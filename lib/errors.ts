@@ -144,6 +144,110 @@ export class ProtocolError extends JnError {
 /** A permission jn or the sandboxed server needs was refused (exit 6). */
 export class SandboxError extends JnError {}
 
+/**
+ * jn could not write a file or stream for a reason outside jn: a full disk,
+ * a quota, a read-only file system, a name too long, a permission. `target`
+ * says whose it was: the `output` the user asked for (stdout, `put FILE`;
+ * exit 2, as jq does) or jn's own `state` (profiles, tokens, trust records;
+ * exit 3). A name too long is always the user's (exit 2).
+ */
+export class WriteError extends JnError {
+  /** The file, or undefined for stdout. */
+  path?: string;
+  /** The OS error code, e.g. `ENOSPC`. */
+  code?: string;
+  /** Whose file it was. */
+  target: "output" | "state";
+  constructor(
+    message: string,
+    options: JnErrorOptions & { path?: string; code?: string; target: "output" | "state" },
+  ) {
+    super(message, { hint: options.hint ?? osErrorHint(options.code), cause: options.cause });
+    this.path = options.path;
+    this.code = options.code;
+    this.target = options.target;
+  }
+}
+
+/** The OS error codes that say the environment refused an operation, not that jn has a bug. */
+const OS_CODES = new Set([
+  "ENOSPC",
+  "EDQUOT",
+  "EFBIG",
+  "EROFS",
+  "EIO",
+  "ENAMETOOLONG",
+  "EACCES",
+  "EPERM",
+  "ENOTDIR",
+  "EISDIR",
+  "ELOOP",
+  "ETXTBSY",
+  "EMLINK",
+]);
+
+/** The code of an OS error of the environment (`ENOSPC`, …), or undefined. */
+export function environmentErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown })?.code;
+  return error instanceof Error && !(error instanceof JnError) && typeof code === "string" &&
+      OS_CODES.has(code)
+    ? code
+    : undefined;
+}
+
+/** `no space left on device` from Deno's `No space left on device (os error 28): mkdir '/x'`. */
+export function osErrorReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = message.replace(/ \(os error \d+\)[\s\S]*$/, "");
+  return reason.charAt(0).toLowerCase() + reason.slice(1);
+}
+
+/**
+ * A raw OS error from one of jn's own file operations (profiles, tokens,
+ * trust records) as a {@linkcode WriteError}, naming the path Deno put in
+ * the message; undefined for any other error.
+ */
+export function stateWriteError(error: unknown): WriteError | undefined {
+  const code = environmentErrorCode(error);
+  if (code === undefined) return undefined;
+  const message = (error as Error).message;
+  const path = /: \w+ '([^']*)'/.exec(message)?.[1];
+  const what = path === undefined ? "" : ` "${path}"`;
+  return new WriteError(`Cannot write${what}: ${osErrorReason(error)}`, {
+    path,
+    code,
+    target: "state",
+    cause: error,
+  });
+}
+
+/** What to do about an OS error code. */
+export function osErrorHint(code: string | undefined): string | undefined {
+  switch (code) {
+    case "ENOSPC":
+    case "EDQUOT":
+    case "EFBIG":
+      return "free some space (or raise the quota) on that file system, or write elsewhere";
+    case "EROFS":
+      return "that file system is read-only: write elsewhere";
+    case "EIO":
+      return "the device reported an I/O error: check it, or write elsewhere";
+    case "ENAMETOOLONG":
+      return "use a shorter name (most file systems allow 255 bytes per name)";
+    case "EACCES":
+    case "EPERM":
+      return "check the permissions of that path (ls -ld)";
+    case "ENOTDIR":
+    case "EISDIR":
+    case "ELOOP":
+    case "ETXTBSY":
+    case "EMLINK":
+      return "check the path";
+    default:
+      return undefined;
+  }
+}
+
 /** The user pressed Ctrl-C or jn received SIGTERM (exit 130). */
 export class InterruptedError extends JnError {
   /** The signal that interrupted the run. */

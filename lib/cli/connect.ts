@@ -9,7 +9,9 @@
 
 import { InterruptedError } from "../errors.ts";
 import { describeArgv } from "../launch/spec.ts";
-import { redact } from "../output/redact.ts";
+import { LineBuffer } from "../output/line_buffer.ts";
+import { redact, unredactable } from "../output/redact.ts";
+import { visible } from "../output/visible.ts";
 import { openSession, type Session } from "../session/session.ts";
 import type { LogEntry } from "../session/types.ts";
 import type { Target } from "../target.ts";
@@ -40,11 +42,23 @@ export async function withSession<T>(
     written = written.then(() => printErr(ctx.io, redact(text, extras.secrets)));
   };
   let noiseShown = false;
+  // Server stderr is shown whole lines at a time, so a secret the server
+  // wrote in two pieces is still redacted (lib/output/line_buffer.ts).
+  const stderrLines = new LineBuffer();
+  const showStderr = (lines: string[]) => {
+    if (lines.length === 0) return;
+    const prefix = s.dim(`[${target.name}] `);
+    const shown = lines.map((line) => visible(redact(line, extras.secrets), { oneLine: true }));
+    say(shown.map((line) => prefix + line).join("\n"));
+  };
   let session: Session | undefined;
   let sandbox: SandboxedLaunch["sandbox"];
   try {
     const prepared = await sandboxedLaunch(ctx, target, flags, extras.launch);
     sandbox = prepared.sandbox;
+    if (ctx.debug && unredactable(extras.secrets).length > 0) {
+      say(s.dim("jn: debug: a substituted value shorter than 4 characters is not redacted"));
+    }
     if (ctx.debug && sandbox && prepared.launch.transport === "stdio") {
       say(s.dim(`jn: debug: sandboxed: ${describeArgv(prepared.launch)}`));
     }
@@ -56,15 +70,13 @@ export async function withSession<T>(
       callerEnv: ctx.io.env,
       protocol: flags.protocol,
       signal: abort.signal,
-      onStderr: ctx.debug
-        ? (text) => say(prefixLines(s.dim(`[${target.name}] `), text))
-        : undefined,
+      onStderr: ctx.debug ? (text) => showStderr(stderrLines.push(text)) : undefined,
       onNoise: (line) => {
         if (ctx.quiet || (noiseShown && !ctx.debug)) return;
         noiseShown = true;
         say(
           `${s.yellow("jn: warning:")} the server wrote non-JSON text to stdout (ignored): ${
-            JSON.stringify(line.slice(0, 120))
+            visible(JSON.stringify(redact(line, extras.secrets).slice(0, 120)))
           }`,
         );
       },
@@ -75,7 +87,7 @@ export async function withSession<T>(
       },
       onTrace: ctx.debug
         ? (direction, message) =>
-          say(s.dim(`${direction === "send" ? "→" : "←"} ${truncate(JSON.stringify(message))}`))
+          say(s.dim(`${direction === "send" ? "→" : "←"} ${traceText(message, extras.secrets)}`))
         : undefined,
       onWarning: ctx.debug ? (message) => say(s.dim(`jn: debug: ${message}`)) : undefined,
       onNotice: ctx.quiet ? undefined : (message) => say(`${s.yellow("jn:")} ${message}`),
@@ -99,6 +111,8 @@ export async function withSession<T>(
   } finally {
     await session?.close();
     stopSignals();
+    const rest = stderrLines.end();
+    if (rest !== undefined) showStderr([rest]);
     await written;
   }
 }
@@ -108,16 +122,20 @@ function levelAtLeast(level: string, threshold: LogLevel): boolean {
   return (index === -1 ? 1 : index) >= LOG_LEVELS.indexOf(threshold);
 }
 
+/**
+ * `[server] level logger: data`, the server's text with its control
+ * characters made visible; continuation lines of a multi-line message are
+ * indented, so they cannot pass for jn's own lines.
+ */
 function formatLog(server: string, entry: LogEntry): string {
   const data = typeof entry.data === "string" ? entry.data : JSON.stringify(entry.data);
-  const logger = entry.logger ? ` ${entry.logger}` : "";
-  return `[${server}] ${entry.level}${logger}: ${data}`;
+  const logger = entry.logger ? ` ${visible(String(entry.logger), { oneLine: true })}` : "";
+  const level = visible(String(entry.level), { oneLine: true });
+  return `[${server}] ${level}${logger}: ${visible(String(data)).replaceAll("\n", "\n    ")}`;
 }
 
-function prefixLines(prefix: string, text: string): string {
-  return text.replace(/\n$/, "").split("\n").map((line) => prefix + line).join("\n");
-}
-
-function truncate(text: string): string {
+/** One protocol message, redacted before it is cut short (a cut secret would not match). */
+function traceText(message: unknown, secrets: readonly string[]): string {
+  const text = visible(redact(JSON.stringify(message), secrets));
   return text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} chars)` : text;
 }

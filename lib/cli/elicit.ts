@@ -3,7 +3,9 @@
  * prompt per field, validated against the requested schema (URL mode shows
  * the URL and asks for consent; jn never opens a server's URL by itself);
  * without one, a decline — or `--elicit accept-defaults` accepts the schema's
- * defaults. Every outcome is said in one line on stderr.
+ * defaults. Every outcome is said in one line on stderr. Everything the
+ * server wrote (its message, URL, field titles, descriptions, choices and
+ * defaults) is shown with its control characters made visible.
  *
  * @module
  */
@@ -17,6 +19,12 @@ import {
   parseAnswer,
 } from "./elicit_fields.ts";
 import { type Io, printErr } from "./io.ts";
+import { visible } from "../output/visible.ts";
+
+/** Server text for a prompt line. */
+const line = (text: unknown) => visible(String(text), { oneLine: true });
+/** Server text that may span lines (the request's message); later lines indented. */
+const block = (text: unknown) => visible(String(text)).replaceAll("\n", "\n    ");
 
 /** `--elicit`: how to answer (auto = prompt on a terminal, decline otherwise). */
 export type ElicitMode = "auto" | "prompt" | "accept-defaults" | "decline";
@@ -62,7 +70,7 @@ async function answerOne(
   const { say, server } = options;
   const prompting = options.mode === "prompt" && options.terminal;
   if (request.mode === "url") {
-    await say(`jn: ${server} asks you to open ${request.url}\n    ${request.message}`);
+    await say(`jn: ${server} asks you to open ${line(request.url)}\n    ${block(request.message)}`);
     if (!prompting) {
       await say("jn: declined (no terminal to confirm; open the URL yourself and run again)");
       return { action: "decline" };
@@ -76,18 +84,18 @@ async function answerOne(
     const defaults = defaultContent(fields);
     if ("missing" in defaults) {
       await say(
-        `jn: ${server} asked: ${request.message}\njn: declined: no default for ${
-          defaults.missing.join(", ")
+        `jn: ${server} asked: ${block(request.message)}\njn: declined: no default for ${
+          line(defaults.missing.join(", "))
         }`,
       );
       return { action: "decline" };
     }
-    await say(`jn: ${server} asked: ${request.message} — accepted the defaults`);
+    await say(`jn: ${server} asked: ${block(request.message)} — accepted the defaults`);
     return { action: "accept", content: defaults.content };
   }
   if (!prompting) {
     await say(
-      `jn: ${server} asked: ${request.message}\njn: declined (not a terminal; ` +
+      `jn: ${server} asked: ${block(request.message)}\njn: declined (not a terminal; ` +
         `--elicit accept-defaults accepts the defaults)`,
     );
     return { action: "decline" };
@@ -101,14 +109,17 @@ async function promptForm(
   fields: Field[],
   server: string,
 ): Promise<ElicitationResponse> {
-  await printErr(io, `${server} asks: ${message}\n(Enter keeps the [default]; Ctrl-D cancels)`);
+  await printErr(
+    io,
+    `${server} asks: ${block(message)}\n(Enter keeps the [default]; Ctrl-D cancels)`,
+  );
   const content: Record<string, FieldValue> = {};
   for (const field of fields) {
     if (field.description && field.description !== field.title) {
-      await printErr(io, `  ${field.description}`);
+      await printErr(io, `  ${block(field.description)}`);
     }
     if (field.choices) {
-      await printErr(io, field.choices.map((c, i) => `    ${i + 1}) ${c.title}`).join("\n"));
+      await printErr(io, field.choices.map((c, i) => `    ${i + 1}) ${line(c.title)}`).join("\n"));
     }
     for (;;) {
       const reply = await ask(io, `${label(field)}: `);
@@ -129,13 +140,13 @@ async function promptForm(
 function label(field: Field): string {
   const shown = field.default === undefined
     ? ""
-    : ` [${Array.isArray(field.default) ? field.default.join(",") : String(field.default)}]`;
+    : ` [${line(Array.isArray(field.default) ? field.default.join(",") : field.default)}]`;
   const hint = field.kind === "boolean"
     ? " (y/n)"
     : field.kind === "multi"
     ? " (comma-separated)"
     : "";
-  return `  ${field.title}${field.required ? "*" : ""}${hint}${shown}`;
+  return `  ${line(field.title)}${field.required ? "*" : ""}${hint}${shown}`;
 }
 
 /** Prints a question and reads one line of stdin; undefined at end of input. */

@@ -7,6 +7,7 @@
  */
 
 import type { ByteWriter } from "../output/ndjson.ts";
+import { terminalSafe } from "../output/visible.ts";
 
 /** Everything the CLI touches of the outside world. */
 export interface Io {
@@ -62,10 +63,16 @@ export function style(color: boolean): Style {
   };
 }
 
-/** Writes a line of text to stderr, ignoring a closed stderr. */
+/**
+ * Writes a line of text to stderr, ignoring a closed stderr. Server text is
+ * made visible where it is formatted (lib/output/visible.ts); as a last line
+ * of defence, any control character left in `text` is shown escaped, except
+ * jn's own colour codes when colour is on.
+ */
 export async function printErr(io: Io, text: string): Promise<void> {
   try {
-    const bytes = new TextEncoder().encode(text.endsWith("\n") ? text : text + "\n");
+    const safe = terminalSafe(text, useColor(io));
+    const bytes = new TextEncoder().encode(safe.endsWith("\n") ? safe : safe + "\n");
     let offset = 0;
     while (offset < bytes.length) offset += await io.stderr.write(bytes.subarray(offset));
   } catch {

@@ -20,9 +20,12 @@ import {
   LaunchError,
   ProtocolError,
   SandboxError,
+  stateWriteError,
   UriSyntaxError,
   UsageError,
+  WriteError,
 } from "../errors.ts";
+import { visible } from "../output/visible.ts";
 import { isPermissionRefusal, refusalMessage } from "../sandbox/permissions.ts";
 import { VERSION } from "../version.ts";
 import { denoIo, type Io, printErr, style, useColor } from "./io.ts";
@@ -58,12 +61,16 @@ export async function main(args: string[], io: Io): Promise<number> {
   // Commander prints help and versions synchronously; collect it and write it
   // (awaited) before returning, or the process may exit with it unwritten.
   const printed: { out: string[]; err: string[] } = { out: [], err: [] };
+  let program: Command | undefined;
   try {
-    const program = await buildProgram(ctx, args, printed);
+    program = await buildProgram(ctx, args, printed);
     await program.parseAsync(args, { from: "user" });
     return ctx.exitCode;
-  } catch (error) {
-    if (error instanceof CommanderError) return await commanderExit(error, ctx);
+  } catch (caught) {
+    if (caught instanceof CommanderError) {
+      return await commanderExit(caught, ctx, { program, args, printed });
+    }
+    const error = stateWriteError(caught) ?? caught;
     await reportError(error, ctx);
     return exitCodeFor(error);
   } finally {
@@ -145,12 +152,21 @@ async function writeText(writer: Io["stdout"], text: string): Promise<void> {
   }
 }
 
-async function commanderExit(error: CommanderError, ctx: Ctx): Promise<number> {
+async function commanderExit(
+  error: CommanderError,
+  ctx: Ctx,
+  run: { program?: Command; args: string[]; printed: { err: string[] } },
+): Promise<number> {
   switch (error.code) {
     case "commander.helpDisplayed":
     case "commander.version":
-    case "commander.help":
       return ExitCode.ok;
+    case "commander.help":
+      // Commander shows help with an error status when a command that only
+      // groups subcommands (or jn itself) is run without one.
+      if (error.exitCode === 0) return ExitCode.ok;
+      await missingSubcommand(ctx, run);
+      return ExitCode.usage;
     case "commander.executeSubCommandAsync":
       return error.exitCode;
   }
@@ -162,6 +178,34 @@ async function commanderExit(error: CommanderError, ctx: Ctx): Promise<number> {
   return ExitCode.usage;
 }
 
+/**
+ * `jn profile` alone: a usage error that lists the subcommands (the full
+ * help stays for `jn` alone, and for `jn help profile`).
+ */
+async function missingSubcommand(
+  ctx: Ctx,
+  run: { program?: Command; args: string[]; printed: { err: string[] } },
+): Promise<void> {
+  let command = run.program;
+  const path: string[] = [];
+  for (const word of run.args.filter((arg) => !arg.startsWith("-"))) {
+    const sub = command?.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (sub === undefined) break;
+    command = sub;
+    path.push(sub.name());
+  }
+  if (command === undefined || path.length === 0) return;
+  run.printed.err.length = 0;
+  const names = command.commands.map((c) => c.name()).filter((name) => name !== "help");
+  const full = ["jn", ...path].join(" ");
+  await reportError(
+    new UsageError(`Missing a subcommand after "${full}"`, {
+      hint: `${full} has: ${names.join(", ")} (see 'jn help ${path.join(" ")}')`,
+    }),
+    ctx,
+  );
+}
+
 function sentenceCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -169,6 +213,11 @@ function sentenceCase(text: string): string {
 /** The one map from errors to exit codes. */
 export function exitCodeFor(error: unknown): number {
   if (error instanceof InterruptedError) return ExitCode.interrupted;
+  if (error instanceof WriteError) {
+    return error.target === "output" || error.code === "ENAMETOOLONG"
+      ? ExitCode.usage
+      : ExitCode.config;
+  }
   if (error instanceof UsageError) return ExitCode.usage;
   if (error instanceof ConfigError) return ExitCode.config;
   if (error instanceof LaunchError || error instanceof ConnectionError) {
@@ -177,42 +226,56 @@ export function exitCodeFor(error: unknown): number {
   if (error instanceof ProtocolError) return ExitCode.protocol;
   if (error instanceof SandboxError) return ExitCode.sandbox;
   if (isPermissionRefusal(error)) return ExitCode.sandbox;
+  const state = stateWriteError(error);
+  if (state) return exitCodeFor(state);
   return ExitCode.internal;
 }
 
-/** Prints an error the way SPEC and STYLE ask: one line of what, one of what to do. */
+/**
+ * Prints an error the way SPEC and STYLE ask: one line of what, one of what
+ * to do. Messages, hints and stderr tails can carry a server's text: their
+ * control characters are made visible before jn colours them, and the lines
+ * after the first of a message are indented, so a server's newline cannot
+ * forge a `hint:` or `jn:` line.
+ */
 export async function reportError(error: unknown, ctx: Ctx): Promise<void> {
   const s = style(useColor(ctx.io));
   const lines: string[] = [];
+  const text = (value: string) => visible(value).replaceAll("\n", "\n  ");
   if (error instanceof InterruptedError) {
     if (!ctx.quiet) lines.push(`${s.dim("jn:")} interrupted`);
   } else if (error instanceof JnError) {
-    lines.push(`${s.red("jn:")} ${error.message}`);
+    lines.push(`${s.red("jn:")} ${text(error.message)}`);
     if (error instanceof UriSyntaxError) lines.push(caretLines(error));
     if (error instanceof ArgumentError && error.violations.length > 1) {
-      for (const v of error.violations) lines.push(`  - ${describeViolation(v)}`);
+      for (const v of error.violations) lines.push(`  - ${text(describeViolation(v))}`);
     }
     const tail = (error as { stderrTail?: string }).stderrTail;
     if (tail) {
       lines.push(s.dim("server stderr (last lines):"));
-      for (const line of tail.split("\n").slice(-12)) lines.push(s.dim(`  ${line}`));
+      for (const line of tail.split("\n").slice(-12)) {
+        lines.push(s.dim(`  ${visible(line, { oneLine: true })}`));
+      }
     }
-    if (error.hint) lines.push(`${s.cyan("hint:")} ${error.hint}`);
+    if (error.hint) lines.push(`${s.cyan("hint:")} ${text(error.hint)}`);
   } else if (isPermissionRefusal(error)) {
     // One line that names the exact flag (see docs/install.md, "Permissions").
-    lines.push(`${s.red("jn:")} ${refusalMessage(error)}`);
+    lines.push(`${s.red("jn:")} ${text(refusalMessage(error))}`);
   } else {
     const message = error instanceof Error ? error.message : String(error);
-    lines.push(`${s.red("jn: internal error:")} ${message}`);
+    lines.push(`${s.red("jn: internal error:")} ${text(message)}`);
     if (!ctx.debug) lines.push(`${s.cyan("hint:")} rerun with --debug for the stack trace`);
   }
-  if (ctx.debug && error instanceof Error) lines.push(debugTrace(error));
+  if (ctx.debug && error instanceof Error) lines.push(visible(debugTrace(error)));
   await printErr(ctx.io, lines.join("\n"));
 }
 
+/** The URI (the user's own text, still shown safely) with a caret under the bad spot. */
 function caretLines(error: UriSyntaxError): string {
-  const index = Math.max(0, Math.min(error.index, error.input.length));
-  return `  ${error.input}\n  ${" ".repeat(index)}^`;
+  const input = visible(error.input, { oneLine: true });
+  const before = visible(error.input.slice(0, Math.max(0, error.index)), { oneLine: true });
+  const index = Math.min(before.length, input.length);
+  return `  ${input}\n  ${" ".repeat(index)}^`;
 }
 
 function debugTrace(error: Error): string {

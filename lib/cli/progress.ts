@@ -1,10 +1,13 @@
 /**
  * Progress of a request on stderr: a redrawn bar on a TTY, one line per
- * update with `--progress`, nothing otherwise. Never touches stdout.
+ * update with `--progress`, nothing otherwise. Never touches stdout. The
+ * server's progress message is shown on one line with its control characters
+ * made visible (a CR or an escape in it cannot redraw the terminal).
  *
  * @module
  */
 
+import { visible } from "../output/visible.ts";
 import type { ProgressUpdate } from "../session/types.ts";
 import { type Io, printErr } from "./io.ts";
 
@@ -46,7 +49,7 @@ export class ProgressReporter {
     const amount = update.total !== undefined
       ? `${update.progress}/${update.total}`
       : `${update.progress}`;
-    return `${this.#label}: progress ${amount}${update.message ? ` ${update.message}` : ""}\n`;
+    return `${this.#label}: progress ${amount}${message(update)}\n`;
   }
 
   #bar(update: ProgressUpdate): string {
@@ -58,8 +61,7 @@ export class ProgressReporter {
       ? "…".padEnd(width, " ")
       : "█".repeat(filled) + "░".repeat(width - filled);
     const amount = total ? `${update.progress}/${total}` : `${update.progress}`;
-    const message = update.message ? ` ${update.message}` : "";
-    return `${this.#label} ${bar} ${amount}${message}`.slice(0, 200);
+    return `${this.#label} ${bar} ${amount}${message(update)}`.slice(0, 200);
   }
 
   async #write(text: string): Promise<void> {
@@ -71,4 +73,9 @@ export class ProgressReporter {
       await this.#io.stderr.write(new TextEncoder().encode(text));
     } catch { /* stderr closed */ }
   }
+}
+
+/** ` MESSAGE`, safe for a terminal, or nothing. */
+function message(update: ProgressUpdate): string {
+  return update.message ? ` ${visible(String(update.message), { oneLine: true })}` : "";
 }

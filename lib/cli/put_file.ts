@@ -4,7 +4,9 @@
  *
  * Exit status: 0 when the file was written; 1 when a line is not JSON (the
  * file is not written, an existing one is untouched; stderr names the line);
- * 2 when the file cannot be created; 130 on Ctrl-C/SIGTERM (nothing written).
+ * 2 when the file cannot be written (a symlink, a directory, a name too long,
+ * a missing directory, a read-only or full file system: nothing is left
+ * behind); 130 on Ctrl-C/SIGTERM (nothing written).
  *
  * @module
  */
@@ -13,6 +15,7 @@ import { InterruptedError } from "../errors.ts";
 import { writeRecordsFile } from "../put/file_sink.ts";
 import { readLineBatches } from "../put/lines.ts";
 import type { FileFormat } from "../put/target_kind.ts";
+import { visible } from "../output/visible.ts";
 import { printErr, style, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";
 import { onInterrupt } from "./signals.ts";
@@ -43,11 +46,9 @@ export async function runPutFile(
         ctx.exitCode = 1;
         await printErr(
           ctx.io,
-          `${
-            s.red("jn:")
-          } Line ${result.line} of stdin is not JSON, "${path}" was not written: ${result.message}\n${
-            s.cyan("hint:")
-          } each line must be one JSON value (NDJSON)`,
+          `${s.red("jn:")} Line ${result.line} of stdin is not JSON, "${path}" was not written: ${
+            visible(result.message, { oneLine: true })
+          }\n${s.cyan("hint:")} each line must be one JSON value (NDJSON)`,
         );
         return;
       case "written": {

@@ -6,11 +6,12 @@
  */
 
 import { NdjsonWriter, writeAll } from "../output/ndjson.ts";
+import { jsonSafe } from "../output/visible.ts";
 import type { Ctx } from "./main.ts";
 
-/** Writes one pretty-printed JSON document. */
+/** Writes one pretty-printed JSON document (exact JSON, safe for a terminal: see jsonSafe). */
 export async function writeJson(ctx: Ctx, value: unknown): Promise<void> {
-  const text = JSON.stringify(value, null, 2) + "\n";
+  const text = jsonSafe(JSON.stringify(value, null, 2)) + "\n";
   await writeAll(ctx.io.stdout, new TextEncoder().encode(text), () => {});
 }
 

@@ -21,7 +21,10 @@
  * - `halt` / `halt_error` end the run: a `halt` event carries jq's exit code
  *   and what it wrote to stderr, and no further record is read;
  * - `input`/`inputs` raise an error on every record (each record is filtered
- *   on its own); `$ENV` and `env` are the `env` option (empty by default).
+ *   on its own); `$ENV` and `env` are the `env` option (empty by default);
+ * - an expression that makes jq abort (`def f: [f]; f` exhausts its stack)
+ *   throws `UsageError` naming the line, not an internal error: the program
+ *   is at fault, and the next run starts a fresh jq instance.
  *
  * Exit codes are the caller's: the CLI prints `error`/`invalid` events as
  * `jn: filter: line N: MESSAGE` and exits 1 (SPEC §6: records failed) at the
@@ -100,13 +103,16 @@ export async function compileJq(expr: string, options: CompileJqOptions = {}): P
     const input = lines.map((l) => l.text.replaceAll("\n", " ")).join("\n");
     let result;
     try {
-      result = jq.raw(input, program, flags);
+      result = quietly(() => jq.raw(input, program, flags));
     } catch (cause) {
       engine = undefined; // a trapped wasm instance is unusable
       const first = lines[0]?.number ?? 0;
-      throw new JnError(`The embedded jq failed on the batch starting at line ${first}`, {
+      const where = lines.length > 1
+        ? `one of lines ${first}–${lines.at(-1)!.number}`
+        : `line ${first}`;
+      throw new UsageError(`The jq expression ${quote(expr)} made jq abort on ${where}`, {
         cause,
-        hint: "run with --debug and report the expression and input",
+        hint: "it may recurse without end or need too much memory: simplify it",
       });
     }
     return decodeRun(result, lines, marker);
@@ -135,6 +141,22 @@ export async function compileJq(expr: string, options: CompileJqOptions = {}): P
       }
     },
   };
+}
+
+/**
+ * Runs `action` with `console.error` silenced: the wasm runtime prints
+ * `Aborted()` there when jq traps, and jn reports the trap itself. The run is
+ * synchronous, so nothing else can write in between.
+ */
+function quietly<T>(action: () => T): T {
+  const target = globalThis.console;
+  const original = target.error;
+  target.error = () => {};
+  try {
+    return action();
+  } finally {
+    target.error = original;
+  }
 }
 
 /** Cuts `lines` into runs of at most `maxLines` lines and about `maxChars` characters. */

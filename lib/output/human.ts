@@ -3,44 +3,55 @@
  * signatures, for a person at a terminal. Data for programs is
  * `--format json`; this text is not a stable interface.
  *
+ * Every name, title, URI and description comes from the server: each is shown
+ * with its control characters made visible (lib/output/visible.ts) before
+ * jn's own colours are added, so a description cannot clear the screen,
+ * retitle the window or reorder what the user reads.
+ *
  * @module
  */
 
 import type { Style } from "../cli/io.ts";
 import type { JsonSchema } from "../session/types.ts";
 import type { Inventory } from "./inventory.ts";
+import { visible } from "./visible.ts";
+
+/** A server's string, on one line and safe for a terminal. */
+function v(text: unknown): string {
+  return visible(String(text ?? ""), { oneLine: true });
+}
 
 /** Renders an inventory as text. */
 export function formatInventory(inventory: Inventory, s: Style): string {
   const out: string[] = [];
   const info = inventory.serverInfo;
-  const title = [info.name ?? inventory.server, info.version].filter(Boolean).join(" ");
+  const title = [info.name ?? inventory.server, info.version].filter(Boolean).map(v).join(" ");
   out.push(
     `${s.bold(title)}  ${
-      s.dim(`(${inventory.transport}, protocol ${inventory.protocolVersion ?? "?"})`)
+      s.dim(`(${inventory.transport}, protocol ${v(inventory.protocolVersion ?? "?")})`)
     }`,
   );
   if (inventory.instructions) out.push(...instructionLines(inventory.instructions, s));
   section(out, s, "Tools", inventory.tools, (tool) => [
-    `${s.cyan(tool.name)}(${signature(tool.inputSchema)})${
+    `${s.cyan(v(tool.name))}(${v(signature(tool.inputSchema))})${
       tool.outputSchema ? s.dim(" → structured") : ""
     }`,
     ...describe(tool.description, s),
     ...parameterLines(tool.inputSchema, s),
   ]);
   section(out, s, "Resources", inventory.resources, (resource) => [
-    `${s.cyan(resource.uri)}${resource.mimeType ? s.dim(`  ${resource.mimeType}`) : ""}${
-      resource.name && resource.name !== resource.uri ? `  ${resource.name}` : ""
+    `${s.cyan(v(resource.uri))}${resource.mimeType ? s.dim(`  ${v(resource.mimeType)}`) : ""}${
+      resource.name && resource.name !== resource.uri ? `  ${v(resource.name)}` : ""
     }`,
     ...describe(resource.description as string | undefined, s),
   ]);
   section(out, s, "Resource templates", inventory.resource_templates, (template) => [
-    `${s.cyan(template.uriTemplate)}${template.name ? `  ${template.name}` : ""}`,
+    `${s.cyan(v(template.uriTemplate))}${template.name ? `  ${v(template.name)}` : ""}`,
     ...describe(template.description as string | undefined, s),
   ]);
   section(out, s, "Prompts", inventory.prompts, (prompt) => [
-    `${s.cyan(prompt.name)}(${
-      (prompt.arguments ?? []).map((a) => (a.required ? a.name : `${a.name}?`)).join(", ")
+    `${s.cyan(v(prompt.name))}(${
+      v((prompt.arguments ?? []).map((a) => (a.required ? a.name : `${a.name}?`)).join(", "))
     })`,
     ...describe(prompt.description, s),
   ]);
@@ -64,8 +75,8 @@ function section<T>(
 
 function describe(text: string | undefined, s: Style): string[] {
   if (!text) return [];
-  const lines = text.trim().split("\n");
-  const shown = lines.slice(0, 3).map((line) => s.dim(line.trim()));
+  const lines = String(text).trim().split("\n");
+  const shown = lines.slice(0, 3).map((line) => s.dim(v(line.trim())));
   if (lines.length > 3) shown.push(s.dim("…"));
   return shown;
 }
@@ -89,7 +100,7 @@ function parameterLines(schema: JsonSchema | undefined, s: Style): string[] {
     if (prop.default !== undefined && !described) {
       notes.push(`default ${JSON.stringify(prop.default)}`);
     }
-    if (notes.length > 0) lines.push(s.dim(`${name}: ${notes.join("; ")}`));
+    if (notes.length > 0) lines.push(s.dim(v(`${name}: ${notes.join("; ")}`)));
   }
   return lines;
 }
@@ -110,8 +121,8 @@ function typeName(schema: JsonSchema | undefined): string {
 
 /** The server's instructions, cut to a few lines (all of them are in --format json). */
 function instructionLines(text: string, s: Style): string[] {
-  const lines = text.trim().split("\n").filter((line) => line.trim() !== "");
-  const shown = lines.slice(0, 4).map((line) => `  ${line.trim()}`);
+  const lines = String(text).trim().split("\n").filter((line) => line.trim() !== "");
+  const shown = lines.slice(0, 4).map((line) => `  ${v(line.trim())}`);
   if (lines.length > 4) {
     shown.push(s.dim(`  … ${lines.length - 4} more lines (--format json shows all)`));
   }

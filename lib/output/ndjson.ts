@@ -3,10 +3,19 @@
  * large writes, awaiting the writer so a slow reader slows jn down instead of
  * growing memory. When the reader goes away (`jn cat … | head -1`) writing
  * stops quietly: {@linkcode NdjsonWriter.closed} turns true and further
- * records are dropped, which the CLI treats as success.
+ * records are dropped, which the CLI treats as success. Any other write
+ * failure (a full disk, a read-only file system) is a `WriteError`.
+ *
+ * Each line is exact JSON: `JSON.stringify` escapes C0 controls, and
+ * `jsonSafe()` escapes the characters it leaves raw but a terminal would act
+ * on (DEL, C1, bidirectional controls, U+2028/U+2029), which parse back to
+ * the same value.
  *
  * @module
  */
+
+import { environmentErrorCode, osErrorReason, WriteError } from "../errors.ts";
+import { jsonSafe } from "./visible.ts";
 
 /** The minimal writer interface (Deno.stdout, a file, a test buffer). */
 export interface ByteWriter {
@@ -37,7 +46,7 @@ export class NdjsonWriter {
   /** Queues one record; flushes when the buffer is large. */
   async write(record: unknown): Promise<void> {
     if (this.#closed) return;
-    const line = JSON.stringify(record) + "\n";
+    const line = jsonSafe(JSON.stringify(record)) + "\n";
     this.count++;
     this.#parts.push(line);
     this.#size += line.length;
@@ -69,7 +78,11 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
-/** Writes all bytes; calls `onBrokenPipe` and returns when the reader is gone. */
+/**
+ * Writes all bytes (to stdout, in the CLI); calls `onBrokenPipe` and returns
+ * when the reader is gone; throws `WriteError` when the environment refuses
+ * the write (a full disk, a read-only file system).
+ */
 export async function writeAll(
   writer: ByteWriter,
   bytes: Uint8Array,
@@ -83,7 +96,16 @@ export async function writeAll(
       onBrokenPipe();
       return;
     }
-    throw error;
+    const code = environmentErrorCode(error);
+    if (code === undefined) throw error;
+    throw new WriteError(`Cannot write the output: ${osErrorReason(error)}`, {
+      code,
+      target: "output",
+      cause: error,
+      hint: code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG"
+        ? "stdout goes to a full disk: free some space, or redirect it elsewhere"
+        : undefined,
+    });
   }
 }
 

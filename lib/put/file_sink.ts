@@ -14,13 +14,22 @@
  *   ended; a line that is not JSON, an abort, or an error removes the
  *   temporary file and leaves an existing target untouched;
  * - an existing target keeps its permission bits; a new file gets the usual
- *   0666 minus the umask. A target that is a symlink is replaced through it.
+ *   0666 minus the umask;
+ * - no symlink is followed: a target that is a symlink is refused before
+ *   anything is read (someone else may have planted it, in a shared directory,
+ *   to make jn overwrite the file it points to); the temporary file is
+ *   created exclusively (`O_EXCL`, which fails on any existing name, dangling
+ *   links included), and the rename replaces a link planted at the target in
+ *   the meantime instead of writing through it;
+ * - a target that cannot be written (name too long, missing directory,
+ *   permission, read-only file system, full disk) is a `UsageError` or
+ *   `WriteError` (exit 2) naming it, and nothing is left behind.
  *
  * @module
  */
 
 import { basename, dirname, join } from "node:path";
-import { UsageError } from "../errors.ts";
+import { environmentErrorCode, osErrorReason, UsageError, WriteError } from "../errors.ts";
 import type { NdjsonLine } from "./lines.ts";
 import type { FileFormat } from "./target_kind.ts";
 
@@ -43,8 +52,8 @@ export async function writeRecordsFile(
   path: string,
   options: FileSinkOptions,
 ): Promise<FileSinkResult> {
-  const target = await resolveTarget(path);
-  const { file, tempPath } = await createTemp(target, path);
+  const existing = await checkTarget(path);
+  const { file, tempPath } = await createTemp(path);
   const encoder = new TextEncoder();
   let committed = false;
   let records = 0;
@@ -64,14 +73,16 @@ export async function writeRecordsFile(
         text += json ? (records === 0 ? "[\n" : ",\n") + record : record + "\n";
         records++;
       }
-      await writeAll(file, encoder.encode(text));
+      await writeAll(file, encoder.encode(text), path);
     }
     if (options.signal?.aborted) return { kind: "interrupted" };
-    if (json) await writeAll(file, encoder.encode(records === 0 ? "[]\n" : "\n]\n"));
-    await file.sync();
-    file.close();
-    await keepMode(target, tempPath);
-    await Deno.rename(tempPath, target);
+    if (json) await writeAll(file, encoder.encode(records === 0 ? "[]\n" : "\n]\n"), path);
+    await fileOp(path, async () => {
+      await file.sync();
+      file.close();
+      if (existing?.mode) await Deno.chmod(tempPath, existing.mode & 0o7777);
+      await Deno.rename(tempPath, path);
+    });
     committed = true;
     return { kind: "written", path, records };
   } finally {
@@ -84,45 +95,81 @@ export async function writeRecordsFile(
   }
 }
 
-/** The path to replace: the file a symlink points to, or the path itself. */
-async function resolveTarget(path: string): Promise<string> {
+/**
+ * What is at the target now (without following a symlink): nothing, or a
+ * regular file whose mode to keep. A symlink or a directory is refused.
+ */
+async function checkTarget(path: string): Promise<Deno.FileInfo | undefined> {
+  let info: Deno.FileInfo;
   try {
-    return await Deno.realPath(path);
-  } catch {
-    return path;
+    info = await Deno.lstat(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw cannotWrite(path, error);
   }
+  if (info.isSymlink) {
+    const to = await Deno.readLink(path).catch(() => "?");
+    throw new UsageError(`Cannot write "${path}": it is a symbolic link (to "${to}")`, {
+      hint: "jn put does not write through links: name the file itself, or remove the link",
+    });
+  }
+  if (info.isDirectory) {
+    throw new UsageError(`Cannot write "${path}": it is a directory`, {
+      hint: "name a file: jn put DIR/records.json",
+    });
+  }
+  return info;
 }
 
-async function createTemp(target: string, given: string): Promise<
-  { file: Deno.FsFile; tempPath: string }
-> {
-  const dir = dirname(target);
+async function createTemp(path: string): Promise<{ file: Deno.FsFile; tempPath: string }> {
+  const dir = dirname(path);
+  // A name near the file system's limit (255 bytes) must not fail only for the temporary file.
+  const stem = basename(path).slice(0, 64);
   for (let attempt = 0;; attempt++) {
     const suffix = crypto.getRandomValues(new Uint32Array(1))[0].toString(36);
-    const tempPath = join(dir, `.${basename(target)}.jn-${suffix}.tmp`);
+    const tempPath = join(dir, `.${stem}.jn-${suffix}.tmp`);
     try {
       const file = await Deno.open(tempPath, { write: true, createNew: true, mode: 0o666 });
       return { file, tempPath };
     } catch (error) {
       if (error instanceof Deno.errors.AlreadyExists && attempt < 8) continue;
-      const why = error instanceof Deno.errors.NotFound
-        ? `the directory "${dir}" does not exist`
-        : error instanceof Error
-        ? error.message
-        : String(error);
-      throw new UsageError(`Cannot write "${given}": ${why}`, { cause: error });
+      if (error instanceof Deno.errors.NotFound) {
+        throw new UsageError(`Cannot write "${path}": the directory "${dir}" does not exist`, {
+          cause: error,
+          hint: `create it first (mkdir -p ${dir}), or write elsewhere`,
+        });
+      }
+      throw cannotWrite(path, error);
     }
   }
 }
 
-async function keepMode(target: string, tempPath: string): Promise<void> {
+/** Runs a file operation, turning an error of the environment into a `WriteError`. */
+async function fileOp(path: string, op: () => Promise<void>): Promise<void> {
   try {
-    const mode = (await Deno.stat(target)).mode;
-    if (mode !== null) await Deno.chmod(tempPath, mode & 0o7777);
-  } catch { /* a new file keeps the default mode */ }
+    await op();
+  } catch (error) {
+    throw cannotWrite(path, error);
+  }
 }
 
-async function writeAll(file: Deno.FsFile, bytes: Uint8Array): Promise<void> {
+/** `Cannot write "PATH": REASON` (exit 2) for an error of the environment; other errors as they are. */
+function cannotWrite(path: string, error: unknown): unknown {
+  const code = environmentErrorCode(error);
+  if (code === undefined) return error;
+  return new WriteError(`Cannot write "${path}": ${osErrorReason(error)}`, {
+    path,
+    code,
+    target: "output",
+    cause: error,
+  });
+}
+
+async function writeAll(file: Deno.FsFile, bytes: Uint8Array, path: string): Promise<void> {
   let offset = 0;
-  while (offset < bytes.length) offset += await file.write(bytes.subarray(offset));
+  try {
+    while (offset < bytes.length) offset += await file.write(bytes.subarray(offset));
+  } catch (error) {
+    throw cannotWrite(path, error);
+  }
 }

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { compileJq, type JqEvent } from "../../lib/filter/jq.ts";
 import { type NdjsonLine, readLineBatches } from "../../lib/filter/ndjson_lines.ts";
-import { JnError, UsageError } from "../../lib/errors.ts";
+import { UsageError } from "../../lib/errors.ts";
 
 const outputs = (events: JqEvent[]) => events.flatMap((e) => e.kind === "output" ? [e.json] : []);
 
@@ -202,7 +202,7 @@ Deno.test("compileJq() treats a newline inside a record as whitespace", async ()
   assert.deepEqual(outputs((await compileJq(".a")).run(['{"a":\n1}'])), ["1"]);
 });
 
-Deno.test("compileJq() turns a crash of the wasm into a JnError and loads a fresh jq", async () => {
+Deno.test("compileJq() turns a crash of the wasm into a UsageError and loads a fresh jq", async () => {
   const crashing = await compileJq("def f: [f]; f");
   const error = (() => {
     try {
@@ -211,7 +211,9 @@ Deno.test("compileJq() turns a crash of the wasm into a JnError and loads a fres
       return e;
     }
   })();
-  assert.ok(error instanceof JnError);
-  assert.match(error.message, /^The embedded jq failed on the batch starting at line 1$/);
+  // The expression is at fault (it recurses without end): a usage error, not a bug of jn (70).
+  assert.ok(error instanceof UsageError);
+  assert.match(error.message, /^The jq expression "def f: \[f\]; f" made jq abort on line 1$/);
+  assert.match(error.hint ?? "", /recurse/);
   assert.deepEqual(outputs((await compileJq(".a")).run(['{"a":5}'])), ["5"]);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, MAIN, runJn, tempDir } from "../helpers.ts";
+import { baseEnv, finish, MAIN, runJn, tempDir } from "../helpers.ts";
 
 async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await tempDir();
@@ -134,4 +134,122 @@ Deno.test("Ctrl-C during jn put FILE leaves no file behind, exit 130", async () 
     assert.equal(stderr, "jn: interrupted\n");
     assert.deepEqual(await listDir(dir), []);
   });
+});
+
+Deno.test("jn put FILE never writes through a symlink it did not create, exit 2", async (t) => {
+  await withDir(async (dir) => {
+    const victim = `${dir}/victim.txt`;
+    await Deno.writeTextFile(victim, "precious\n");
+    await t.step("a link to an existing file is refused, the file is untouched", async () => {
+      await Deno.symlink(victim, `${dir}/out.json`);
+      const { code, stdout, stderr } = await runJn(["put", "out.json"], { stdin: "1\n", cwd: dir });
+      assert.equal(code, 2, stderr);
+      assert.equal(stdout, "");
+      assert.equal(
+        stderr,
+        `jn: Cannot write "out.json": it is a symbolic link (to "${victim}")\n` +
+          "hint: jn put does not write through links: name the file itself, or remove the link\n",
+      );
+      assert.equal(await Deno.readTextFile(victim), "precious\n");
+      assert.equal((await Deno.lstat(`${dir}/out.json`)).isSymlink, true);
+      await Deno.remove(`${dir}/out.json`);
+    });
+    await t.step("a dangling link is refused too, and nothing is created", async () => {
+      await Deno.symlink(`${dir}/planted.json`, `${dir}/out.json`);
+      const { code, stderr } = await runJn(["put", "out.json"], { stdin: "1\n", cwd: dir });
+      assert.equal(code, 2, stderr);
+      assert.match(stderr, /it is a symbolic link/);
+      assert.deepEqual(await listDir(dir), ["out.json", "victim.txt"]);
+      await Deno.remove(`${dir}/out.json`);
+    });
+  });
+});
+
+Deno.test("jn put FILE names a directory or a name too long in one line, exit 2", async (t) => {
+  await withDir(async (dir) => {
+    await t.step("a directory", async () => {
+      await Deno.mkdir(`${dir}/d.json`);
+      const { code, stderr } = await runJn(["put", "d.json"], { stdin: "1\n", cwd: dir });
+      assert.equal(code, 2, stderr);
+      assert.equal(
+        stderr,
+        'jn: Cannot write "d.json": it is a directory\nhint: name a file: jn put DIR/records.json\n',
+      );
+    });
+    await t.step("a name too long", async () => {
+      const name = `${"n".repeat(300)}.json`;
+      const { code, stderr } = await runJn(["put", name], { stdin: "1\n", cwd: dir });
+      assert.equal(code, 2, stderr);
+      assert.equal(
+        stderr,
+        `jn: Cannot write "${name}": file name too long\n` +
+          "hint: use a shorter name (most file systems allow 255 bytes per name)\n",
+      );
+      assert.deepEqual(await listDir(dir), ["d.json"]);
+    });
+  });
+});
+
+/** True when an unprivileged user namespace may mount a tmpfs (for a full file system). */
+async function canMountTmpfs(): Promise<boolean> {
+  try {
+    const dir = await tempDir();
+    const { code } = await new Deno.Command("unshare", {
+      args: ["-rm", "sh", "-c", `mount -t tmpfs none ${dir}`],
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    await Deno.remove(dir);
+    return code === 0;
+  } catch {
+    return false;
+  }
+}
+
+const TMPFS = Deno.build.os === "linux" && await canMountTmpfs();
+if (!TMPFS) {
+  // deno-lint-ignore no-console
+  console.warn(
+    "skipping 'jn put FILE on a full file system': it needs `unshare -rm` and " +
+      "`mount -t tmpfs` in a user namespace (Linux with unprivileged user namespaces)",
+  );
+}
+
+Deno.test({
+  name: "jn put FILE on a full file system is exit 2 and leaves nothing behind",
+  ignore: !TMPFS,
+  async fn() {
+    await withDir(async (dir) => {
+      // A 16 KiB tmpfs over `dir`, in a mount namespace of jn's own.
+      const child = new Deno.Command("unshare", {
+        args: [
+          "-rm",
+          "sh",
+          "-c",
+          `mount -t tmpfs -o size=16k none "$0" && cd "$0" && "$@"; code=$?; ls -A; exit $code`,
+          dir,
+          Deno.execPath(),
+          "run",
+          ...permissionFlags(),
+          MAIN,
+          "put",
+          "out.json",
+        ],
+        env: baseEnv(),
+        clearEnv: true,
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const stdin = `{"pad":"${"x".repeat(200)}"}\n`.repeat(500);
+      const { code, stdout, stderr } = await finish(child, { stdin });
+      assert.equal(code, 2, stderr);
+      assert.equal(
+        stderr,
+        'jn: Cannot write "out.json": no space left on device\n' +
+          "hint: free some space (or raise the quota) on that file system, or write elsewhere\n",
+      );
+      assert.equal(stdout, "", "ls -A: the temporary file was removed");
+    });
+  },
 });

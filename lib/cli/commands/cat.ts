@@ -18,7 +18,9 @@ import {
   toolRecords,
   toolResultRecords,
 } from "../../output/records.ts";
+import { redact } from "../../output/redact.ts";
 import { RecordSink, type SinkMode } from "../../output/sink.ts";
+import { visible } from "../../output/visible.ts";
 import type { Session } from "../../session/session.ts";
 import type { ToolCallResult } from "../../session/types.ts";
 import { resolveTarget, type Target } from "../../target.ts";
@@ -160,7 +162,10 @@ async function fetchRecords(
         if (!ctx.quiet) {
           await printErr(
             ctx.io,
-            `jn: Tool "${operation.name}" answered with an error${firstText(result)}`,
+            redact(
+              `jn: Tool "${operation.name}" answered with an error${firstText(result)}`,
+              target.secrets,
+            ),
           );
           const sandbox = targetSandbox(target, flags);
           if (sandbox) await printErr(ctx.io, `hint: ${sandboxHint(sandbox)}`);
@@ -230,5 +235,5 @@ function firstText(result: ToolCallResult): string {
   const text = result.content?.find((item) => item.type === "text")?.text;
   if (typeof text !== "string" || text.trim() === "") return "";
   const line = text.trim().split("\n")[0];
-  return `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
+  return `: ${visible(line.length > 200 ? `${line.slice(0, 200)}…` : line, { oneLine: true })}`;
 }

@@ -12,6 +12,11 @@
  * message. `$ENV` and `env` are jn's environment, as in jq. A closed stdout
  * (`… | head -1`) stops reading and exits 0.
  *
+ * Records may come from a server: messages quoting them, and what `debug`,
+ * `stderr` and `halt_error` write, reach stderr with their control
+ * characters made visible; outputs are exact JSON with the characters a
+ * terminal would act on escaped (lib/output/visible.ts).
+ *
  * @module
  */
 
@@ -30,36 +35,40 @@ export function registerFilter(program: Command, ctx: Ctx): void {
 
 /** Runs `jn filter EXPR` over stdin. */
 export async function runFilter(ctx: Ctx, expr: string): Promise<void> {
-  const [{ compileJq }, { readLineBatches }, { LineWriter }, { printErr }] = await Promise.all([
-    import("../../filter/jq.ts"),
-    import("../../put/lines.ts"),
-    import("../../put/line_writer.ts"),
-    import("../io.ts"),
-  ]);
+  const [{ compileJq }, { readLineBatches }, { LineWriter }, { printErr }, { jsonSafe, visible }] =
+    await Promise.all([
+      import("../../filter/jq.ts"),
+      import("../../put/lines.ts"),
+      import("../../put/line_writer.ts"),
+      import("../io.ts"),
+      import("../../output/visible.ts"),
+    ]);
   const filter = await compileJq(expr, { env: ctx.io.env });
   const out = new LineWriter(ctx.io.stdout);
-  const warn = (text: string) => printErr(ctx.io, text);
+  const warn = (text: string) => printErr(ctx.io, visible(text));
+  const failed = (line: number, message: string) =>
+    printErr(ctx.io, `jn: filter: line ${line}: ${visible(message, { oneLine: true })}`);
   let failures = 0;
   for await (const event of filter.stream(readLineBatches(ctx.io.stdin))) {
     switch (event.kind) {
       case "output":
-        out.push(event.json + "\n");
+        out.push(jsonSafe(event.json) + "\n");
         break;
       case "error":
         failures++;
-        await warn(`jn: filter: line ${event.line}: ${event.message}`);
+        await failed(event.line, event.message);
         break;
       case "invalid":
         failures++;
-        await warn(`jn: filter: line ${event.line}: ${event.message}`);
+        await failed(event.line, event.message);
         break;
       case "stderr":
         await out.flush();
-        await printErr(ctx.io, event.text);
+        await warn(event.text);
         break;
       case "halt":
         await out.flush();
-        if (event.stderr !== "") await printErr(ctx.io, event.stderr);
+        if (event.stderr !== "") await warn(event.stderr);
         ctx.exitCode = event.exitCode;
         return;
     }

@@ -3,6 +3,11 @@
  * and prompts of a server — text for people, `--format json` for programs.
  * Also the engine of `jn mcp explore|tools|schema`.
  *
+ * A server may echo a profile's substituted values (an API key) in its
+ * descriptions: the inventory is redacted before it is printed, in either
+ * format. The text format shows server strings with control characters made
+ * visible (lib/output/human.ts).
+ *
  * @module
  */
 
@@ -10,6 +15,7 @@ import type { Command } from "commander";
 import { UsageError } from "../../errors.ts";
 import { formatInventory } from "../../output/human.ts";
 import { gatherInventory, type Inventory } from "../../output/inventory.ts";
+import { redactDeep } from "../../output/redact.ts";
 import { resolveTarget, type Target } from "../../target.ts";
 import { parseSource } from "../../uri/parse.ts";
 import { withSession } from "../connect.ts";
@@ -34,10 +40,12 @@ export function registerInspect(program: Command, ctx: Ctx): void {
     const format = parseFormat(raw.format);
     const inventory = await inspectSource(ctx, source, parseCallFlags(raw));
     if (format === "json") await writeJson(ctx, inventory);
-    else {await writeText(
+    else {
+      await writeText(
         ctx,
         formatInventory(inventory, style(useColor(ctx.io) && ctx.io.tty.stdout)),
-      );}
+      );
+    }
   });
 }
 
@@ -56,13 +64,14 @@ export async function inspectSource(
   flags: CallFlags,
 ): Promise<Inventory> {
   const target = await resolveTarget(parseSource(sourceText), { cwd: ctx.io.cwd, env: ctx.io.env });
-  return await withSession(
+  const inventory = await withSession(
     ctx,
     target,
     flags,
     (session) =>
       gatherInventory(session, { server: serverName(target), transport: target.launch.transport }),
   );
+  return redactDeep(inventory, target.secrets);
 }
 
 /** The seed's `server` field: a naked URI's location, or a profile's name. */

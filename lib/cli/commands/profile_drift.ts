@@ -7,11 +7,17 @@
  * keeping comments. A server that cannot be reached is exit 4, never
  * "changed".
  *
+ * The report quotes the profile's values (expanded, so with its secrets) and
+ * the server's (which may echo them): it is redacted in every format, and
+ * its text shows server strings with control characters made visible.
+ *
  * @module
  */
 
 import type { Command } from "commander";
 import { ConfigError, UsageError } from "../../errors.ts";
+import { redact, redactDeep } from "../../output/redact.ts";
+import { visible, visibleDeep } from "../../output/visible.ts";
 import { type DriftReport, driftReport } from "../../profile/drift_report.ts";
 import { loadRawProfile } from "../../profile/resolve.ts";
 import { applyUpdate, planUpdate } from "../../profile/update.ts";
@@ -67,19 +73,22 @@ async function liveReport(
   ctx: Ctx,
   server: string,
   raw: Flags,
-): Promise<{ report: DriftReport; live: ToolInfo[]; target: Target }> {
+): Promise<{ report: DriftReport; exact: DriftReport; live: ToolInfo[]; target: Target }> {
   const name = profileName(server);
   const target = await resolveTarget(parseSource(`@${name}`), { cwd: ctx.io.cwd, env: ctx.io.env });
   const flags = { ...parseCallFlags(raw), ignoreSchema: true };
   const live = await withSession(ctx, target, flags, (session) => session.listTools());
-  return { report: driftReport(target.profile!, live), live, target };
+  // `exact` plans an update; `report` (redacted) is what gets printed.
+  const exact = driftReport(target.profile!, live);
+  return { report: redactDeep(exact, target.secrets), exact, live, target };
 }
 
 function colors(ctx: Ctx): Style {
   return style(useColor(ctx.io) && ctx.io.tty.stdout);
 }
 
-function reportText(report: DriftReport, s: Style, options: { verdict: boolean }): string {
+function reportText(raw: DriftReport, s: Style, options: { verdict: boolean }): string {
+  const report = visibleDeep(raw);
   const { counts } = report;
   const summary = [
     counts.breaking > 0 ? plural(counts.breaking, "breaking change") : "",
@@ -110,7 +119,7 @@ function reportText(report: DriftReport, s: Style, options: { verdict: boolean }
 }
 
 async function runUpdate(ctx: Ctx, server: string, raw: Flags): Promise<void> {
-  const { report, live, target } = await liveReport(ctx, server, raw);
+  const { report, exact, live, target } = await liveReport(ctx, server, raw);
   const profile = target.profile!;
   const s = colors(ctx);
   if (report.status === "valid" && report.changes.length === 0) {
@@ -123,11 +132,11 @@ async function runUpdate(ctx: Ctx, server: string, raw: Flags): Promise<void> {
     });
   }
   const rawProfile = await loadRawProfile(profile.name, { cwd: ctx.io.cwd, env: ctx.io.env });
-  const plan = planUpdate(rawProfile, live, report);
+  const plan = planUpdate(rawProfile, live, exact);
   const lines = [reportText(report, s, { verdict: false }).replace(/\n\nFix: .*\n$/, "\n")];
   lines.push(
     `Update ${report.server} (${profile.dir}):`,
-    ...plan.actions.map((a) => `  - ${a}`),
+    ...plan.actions.map((a) => `  - ${visible(redact(a, target.secrets), { oneLine: true })}`),
     "",
   );
   await writeText(ctx, lines.join("\n"));

@@ -2,6 +2,8 @@
  * `jn profile list` and `jn profile info @server`: what profiles exist and
  * what one resolves to, without launching anything. Substituted values are
  * shown as `***`, and every output is passed through redaction once more.
+ * Profile files may come from a repository the user did not write: in the
+ * text formats their strings are shown with control characters made visible.
  *
  * @module
  */
@@ -9,6 +11,7 @@
 import type { Command } from "commander";
 import { describeArgv } from "../../launch/spec.ts";
 import { redact } from "../../output/redact.ts";
+import { jsonSafe, visibleDeep } from "../../output/visible.ts";
 import { listProfiles, type ProfileEntry } from "../../profile/listing.ts";
 import { loadProfile } from "../../profile/resolve.ts";
 import { trustState } from "../../profile/trust.ts";
@@ -28,7 +31,10 @@ export function registerProfileShow(profile: Command, ctx: Ctx): void {
       const format = parseFormat(raw.format);
       const entries = await listProfiles({ cwd: ctx.io.cwd, env: ctx.io.env });
       if (format === "json") await writeJson(ctx, entries);
-      else await writeText(ctx, formatList(entries, style(useColor(ctx.io) && ctx.io.tty.stdout)));
+      else {
+        const s = style(useColor(ctx.io) && ctx.io.tty.stdout);
+        await writeText(ctx, formatList(visibleDeep(entries), s));
+      }
     });
 
   profile.command("info")
@@ -44,8 +50,8 @@ export function registerProfileShow(profile: Command, ctx: Ctx): void {
       });
       const info = { ...profileInfo(loaded), trust: await trustState(loaded, ctx.io.env) };
       const text = format === "json"
-        ? JSON.stringify(info, null, 2) + "\n"
-        : formatInfo(info, style(useColor(ctx.io) && ctx.io.tty.stdout));
+        ? jsonSafe(JSON.stringify(info, null, 2)) + "\n"
+        : formatInfo(visibleDeep(info), style(useColor(ctx.io) && ctx.io.tty.stdout));
       await writeText(ctx, redact(text, loaded.secrets));
     });
 }
