@@ -10,8 +10,9 @@
  * - C0 controls other than tab and newline, DEL and C1 (U+0080–U+009F) are
  *   shown as `\xNN`; a CR that ends a line (`\r\n`) is dropped;
  * - bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E,
- *   U+2066–U+2069) and the line/paragraph separators U+2028/U+2029 are shown
- *   as `\uNNNN`;
+ *   U+2066–U+2069), the invisible format characters that can disguise a name
+ *   (U+200B–U+200D, U+2060–U+2065, U+FEFF) and the line/paragraph separators
+ *   U+2028/U+2029 are shown as `\uNNNN`;
  * - with `oneLine`, a newline is shown as `\n` too (names, titles, progress);
  * - everything else, including a backslash, is kept as it is: the text stays
  *   readable, and an escape typed literally by a server is harmless.
@@ -31,8 +32,9 @@ export interface VisibleOptions {
 }
 
 // The character classes, written once (as strings: matching control characters is the point).
-/** Bidirectional controls, and the line and paragraph separators. */
-const BIDI = "\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069";
+/** Bidirectional controls, invisible format characters, the line and paragraph separators. */
+const BIDI =
+  "\\u061c\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff";
 /** C0 controls but tab and newline, DEL, C1, and BIDI. */
 const CONTROL = `\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${BIDI}`;
 
@@ -124,4 +126,16 @@ export function visibleDeep<T>(value: T): T {
     return node;
   };
   return walk(value) as T;
+}
+
+/**
+ * {@linkcode visible} on one line: for names, paths and one-line notices.
+ *
+ * @example
+ * ```ts
+ * visibleLine("evil\x1b[2J\u202e.json\n"); // "evil\\x1b[2J\\u202e.json\\n"
+ * ```
+ */
+export function visibleLine(text: string): string {
+  return visible(text, { oneLine: true });
 }

@@ -30,7 +30,7 @@ import {
   writeTrustStore,
 } from "./trust_store.ts";
 import type { MetaDef, Profile } from "./types.ts";
-import { visible } from "./visible.ts";
+import { visibleLine } from "../output/visible.ts";
 
 /** A profile's trust state. */
 export type TrustState = "not-needed" | "trusted" | "untrusted" | "changed" | "moved";
@@ -85,7 +85,7 @@ export async function trustState(
 export async function assertTrusted(profile: Profile, env: Record<string, string>): Promise<void> {
   const check = await checkTrust(profile, env);
   const name = `@${profile.name}`;
-  const dir = visible(profile.dir);
+  const dir = visibleLine(profile.dir);
   const fix = `then run: jn profile trust ${name}`;
   switch (check.state) {
     case "trusted":
@@ -110,12 +110,12 @@ export async function assertTrusted(profile: Profile, env: Record<string, string
       );
     case "moved":
       throw new ConfigError(
-        `Project profile "${name}" now resolves to ${visible(profile.realDir)}, not to ${
-          visible(check.trustedRealPath ?? "?")
+        `Project profile "${name}" now resolves to ${visibleLine(profile.realDir)}, not to ${
+          visibleLine(check.trustedRealPath ?? "?")
         } where you trusted it`,
         {
           path: profile.dir,
-          hint: `a symlink on its path changed: review ${visible(profile.realDir)}, ${fix}`,
+          hint: `a symlink on its path changed: review ${visibleLine(profile.realDir)}, ${fix}`,
         },
       );
     default: {
@@ -153,9 +153,9 @@ export async function removeTrust(profile: Profile, env: Record<string, string>)
 
 /** One line saying what a launch config starts (`"uvx --from x y"`, or the URL), control characters escaped. */
 export function describeLaunch(meta: MetaDef): string {
-  if (meta.url !== undefined) return `"${visible(meta.url)}"`;
+  if (meta.url !== undefined) return `"${visibleLine(meta.url)}"`;
   return `"${
-    visible(describeArgv({
+    visibleLine(describeArgv({
       transport: "stdio",
       command: meta.command ?? "?",
       args: meta.args ?? [],

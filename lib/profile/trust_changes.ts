@@ -10,7 +10,7 @@
 import { sha256 } from "./dir_contents.ts";
 import type { TrustRecord } from "./trust_store.ts";
 import type { MetaDef } from "./types.ts";
-import { visible } from "./visible.ts";
+import { visibleLine } from "../output/visible.ts";
 
 /** One change of one entry of the directory. */
 export interface TrustChange {
@@ -69,7 +69,7 @@ export function describeChange(change: TrustChange): string {
   const fields = change.fields && change.fields.length > 0
     ? ` (${change.fields.map(visible).join(", ")})`
     : "";
-  return `${change.kind} ${visible(change.file)}${fields}`;
+  return `${change.kind} ${visibleLine(change.file)}${fields}`;
 }
 
 /** Changes as one line, the first `limit` of them named: `added a.json; modified b.json; and 3 more`. */

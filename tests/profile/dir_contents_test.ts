@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { ConfigError } from "../../lib/errors.ts";
 import { readProfileDir, sha256, WHOLE_LIMITS } from "../../lib/profile/dir_contents.ts";
 import { parseJsonc } from "../../lib/profile/load.ts";
-import { visible } from "../../lib/profile/visible.ts";
+import { visibleLine } from "../../lib/output/visible.ts";
 import { tempDir } from "../helpers.ts";
 
 Deno.test("readProfileDir() reads whole: every entry, fingerprinted from the bytes it parses", async () => {
@@ -80,7 +80,7 @@ Deno.test("readProfileDir() refuses a directory too large to trust", async () =>
   }
 });
 
-Deno.test("visible() escapes control and invisible format characters", () => {
-  assert.equal(visible("evil\x1b[2J\u202e.json\n"), "evil\\x1b[2J\\u202e.json\\x0a");
-  assert.equal(visible("plain name-1.json"), "plain name-1.json");
+Deno.test("visibleLine() escapes control and invisible format characters", () => {
+  assert.equal(visibleLine("evil\x1b[2J\u202e.json\n"), "evil\\x1b[2J\\u202e.json\\n");
+  assert.equal(visibleLine("plain name-1.json"), "plain name-1.json");
 });

@@ -27,7 +27,7 @@ import { type ImportPlan, planImport, type PlannedImport } from "../../profile/i
 import { homeDir, layerRoot } from "../../profile/layers.ts";
 import { parseJsonc } from "../../profile/load.ts";
 import { describeLaunch } from "../../profile/trust.ts";
-import { visible } from "../../profile/visible.ts";
+import { visibleLine } from "../../output/visible.ts";
 import { writeProfileDir } from "../../profile/write.ts";
 import { printErr } from "../io.ts";
 import type { Ctx } from "../main.ts";
@@ -60,7 +60,7 @@ export function registerProfileImport(profile: Command, ctx: Ctx): void {
         home: homeDir(ctx.io.env),
         cwd: ctx.io.cwd,
       });
-      for (const notice of plan.notices) await printErr(ctx.io, `jn: ${visible(notice)}`);
+      for (const notice of plan.notices) await printErr(ctx.io, `jn: ${visibleLine(notice)}`);
       if (plan.imports.length === 0 && plan.held.length === 0) {
         throw new ConfigError(`No MCP servers found for "${source}"`, {
           hint: `looked in: ${locations.map((l) => l.path).join(", ")}`,
@@ -134,7 +134,7 @@ async function readConfigs(locations: ConfigLocation[]): Promise<Map<string, unk
 function refuseOnlyHeld(source: string, plan: ImportPlan): void {
   if (plan.held.length === 0 || plan.imports.length > 0) return;
   throw new ConfigError(
-    `Only project-scoped MCP servers found for "${source}": ${visible(heldNames(plan))}`,
+    `Only project-scoped MCP servers found for "${source}": ${visibleLine(heldNames(plan))}`,
     {
       hint: `they came with this directory: review them, then run: jn profile import ${
         /\s/.test(source) ? `"${source}"` : source
@@ -149,7 +149,7 @@ async function reportHeld(ctx: Ctx, plan: ImportPlan): Promise<void> {
   const one = plan.held.length === 1;
   await printErr(
     ctx.io,
-    `jn: not imported: ${visible(heldNames(plan))} came with this directory, not from you; ` +
+    `jn: not imported: ${visibleLine(heldNames(plan))} came with this directory, not from you; ` +
       `add --project to import ${one ? "it" : "them"} into .jn/profiles/mcp/, ` +
       `where ${one ? "it launches" : "they launch"} nothing until jn profile trust`,
   );
@@ -182,11 +182,11 @@ async function write(ctx: Ctx, planned: PlannedImport, flags: ImportFlags): Prom
   });
   await printErr(
     ctx.io,
-    `Imported @${server.name} from ${visible(location.label)}: ${
+    `Imported @${server.name} from ${visibleLine(location.label)}: ${
       describeLaunch(server.meta)
     } → ${dir}`,
   );
-  for (const note of server.notes) await printErr(ctx.io, `jn: @${server.name}: ${visible(note)}`);
+  for (const note of server.notes) await printErr(ctx.io, `jn: @${server.name}: ${visibleLine(note)}`);
   if (layer === "project") {
     await printErr(
       ctx.io,

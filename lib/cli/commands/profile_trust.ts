@@ -21,7 +21,7 @@ import {
 } from "../../profile/trust.ts";
 import { describeChange } from "../../profile/trust_changes.ts";
 import type { Profile } from "../../profile/types.ts";
-import { visible } from "../../profile/visible.ts";
+import { visibleLine } from "../../output/visible.ts";
 import { printErr } from "../io.ts";
 import type { Ctx } from "../main.ts";
 import { profileName } from "./profile_common.ts";
@@ -43,7 +43,7 @@ export function registerProfileTrust(profile: Command, ctx: Ctx): void {
       }
       await printErr(ctx.io, trustReport(loaded, check));
       await recordTrust(loaded, ctx.io.env);
-      await printErr(ctx.io, `Trusted @${loaded.name} (${visible(loaded.dir)})`);
+      await printErr(ctx.io, `Trusted @${loaded.name} (${visibleLine(loaded.dir)})`);
     });
 
   profile.command("untrust")
@@ -55,7 +55,7 @@ export function registerProfileTrust(profile: Command, ctx: Ctx): void {
       await printErr(
         ctx.io,
         removed
-          ? `Untrusted @${loaded.name} (${visible(loaded.dir)})`
+          ? `Untrusted @${loaded.name} (${visibleLine(loaded.dir)})`
           : `jn: @${loaded.name} was not trusted; nothing to do`,
       );
     });
@@ -63,11 +63,11 @@ export function registerProfileTrust(profile: Command, ctx: Ctx): void {
 
 /** What `trust` is about to record, and what changed since the last trust. */
 export function trustReport(profile: Profile, check: TrustCheck): string {
-  const lines = [`Trusting @${profile.name}: ${visible(profile.dir)}`];
-  if (profile.realDir !== profile.dir) lines.push(`  real path: ${visible(profile.realDir)}`);
+  const lines = [`Trusting @${profile.name}: ${visibleLine(profile.dir)}`];
+  if (profile.realDir !== profile.dir) lines.push(`  real path: ${visibleLine(profile.realDir)}`);
   lines.push(`  launches:  ${describeLaunch(profile.rawMeta)}`);
   const cwd = profile.rawMeta.cwd;
-  if (cwd !== undefined) lines.push(`  in:        ${visible(resolve(profile.realDir, cwd))}`);
+  if (cwd !== undefined) lines.push(`  in:        ${visibleLine(resolve(profile.realDir, cwd))}`);
   const files = Object.keys(profile.entries ?? {}).sort().map(visible);
   lines.push(`  files:     ${files.join(", ")}`);
   switch (check.state) {
@@ -82,7 +82,7 @@ export function trustReport(profile: Profile, check: TrustCheck): string {
     case "moved":
       lines.push(
         `  you trusted it at ${
-          visible(check.trustedRealPath ?? "?")
+          visibleLine(check.trustedRealPath ?? "?")
         }: a symlink on its path changed`,
       );
       break;
