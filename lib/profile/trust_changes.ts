@@ -67,7 +67,7 @@ function fieldChanges(record: TrustRecord, meta: MetaDef): string[] {
 /** One change as a phrase: `modified _meta.json (args, env)`, `added leak.json`. */
 export function describeChange(change: TrustChange): string {
   const fields = change.fields && change.fields.length > 0
-    ? ` (${change.fields.map(visible).join(", ")})`
+    ? ` (${change.fields.map(visibleLine).join(", ")})`
     : "";
   return `${change.kind} ${visibleLine(change.file)}${fields}`;
 }

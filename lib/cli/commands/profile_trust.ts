@@ -68,7 +68,7 @@ export function trustReport(profile: Profile, check: TrustCheck): string {
   lines.push(`  launches:  ${describeLaunch(profile.rawMeta)}`);
   const cwd = profile.rawMeta.cwd;
   if (cwd !== undefined) lines.push(`  in:        ${visibleLine(resolve(profile.realDir, cwd))}`);
-  const files = Object.keys(profile.entries ?? {}).sort().map(visible);
+  const files = Object.keys(profile.entries ?? {}).sort().map(visibleLine);
   lines.push(`  files:     ${files.join(", ")}`);
   switch (check.state) {
     case "changed":
