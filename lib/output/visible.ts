@@ -33,8 +33,7 @@ export interface VisibleOptions {
 
 // The character classes, written once (as strings: matching control characters is the point).
 /** Bidirectional controls, invisible format characters, the line and paragraph separators. */
-const BIDI =
-  "\\u061c\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff";
+const BIDI = "\\u061c\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff";
 /** C0 controls but tab and newline, DEL, C1, and BIDI. */
 const CONTROL = `\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${BIDI}`;
 

@@ -186,7 +186,9 @@ async function write(ctx: Ctx, planned: PlannedImport, flags: ImportFlags): Prom
       describeLaunch(server.meta)
     } → ${dir}`,
   );
-  for (const note of server.notes) await printErr(ctx.io, `jn: @${server.name}: ${visibleLine(note)}`);
+  for (const note of server.notes) {
+    await printErr(ctx.io, `jn: @${server.name}: ${visibleLine(note)}`);
+  }
   if (layer === "project") {
     await printErr(
       ctx.io,
