@@ -144,11 +144,11 @@ export class ProtocolError extends JnError {
 /** A permission jn or the sandboxed server needs was refused (exit 6). */
 export class SandboxError extends JnError {}
 
-/** The user pressed Ctrl-C or jn received SIGTERM (exit 130). */
+/** The user pressed Ctrl-C, or jn received SIGTERM, SIGHUP or SIGQUIT (exit 128 + signal). */
 export class InterruptedError extends JnError {
   /** The signal that interrupted the run. */
-  signal: "SIGINT" | "SIGTERM";
-  constructor(signal: "SIGINT" | "SIGTERM" = "SIGINT") {
+  signal: "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT";
+  constructor(signal: "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT" = "SIGINT") {
     super(`Interrupted by ${signal}`);
     this.signal = signal;
   }

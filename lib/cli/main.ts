@@ -27,6 +27,7 @@ import { isPermissionRefusal, refusalMessage } from "../sandbox/permissions.ts";
 import { VERSION } from "../version.ts";
 import { denoIo, type Io, printErr, style, useColor } from "./io.ts";
 import { registerCommands } from "./commands/registry.ts";
+import { signalExitCode } from "./signals.ts";
 
 /** Exit codes of SPEC §6. */
 export const ExitCode = {
@@ -168,7 +169,8 @@ function sentenceCase(text: string): string {
 
 /** The one map from errors to exit codes. */
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof InterruptedError) return ExitCode.interrupted;
+  // 130 for Ctrl-C; 129, 131 and 143 for SIGHUP, SIGQUIT and SIGTERM.
+  if (error instanceof InterruptedError) return signalExitCode(error.signal);
   if (error instanceof UsageError) return ExitCode.usage;
   if (error instanceof ConfigError) return ExitCode.config;
   if (error instanceof LaunchError || error instanceof ConnectionError) {

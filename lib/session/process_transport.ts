@@ -1,13 +1,16 @@
 /**
  * An MCP stdio transport that owns its server's whole process tree.
  *
- * The server is started in a process group of its own (`detached`), so that
- * teardown can signal every process it started (uvx and npx leave
- * grandchildren): stdin is closed first, then the group gets SIGTERM, then
- * SIGKILL. Messages are newline-delimited JSON of any size (no read-buffer
- * limit, no quadratic concatenation). Non-JSON text lines on stdout are
- * reported and skipped; a line that starts like JSON but does not parse is a
- * protocol error.
+ * The server is started in a process group of its own (`detached`), with a
+ * marker in its environment, so that teardown can find and signal every
+ * process it started (see process_tree.ts): the tree is recorded, stdin is
+ * closed, the server gets SIGTERM then SIGKILL if it lingers, and what it
+ * left behind is ended too. Messages are newline-delimited JSON of any size
+ * up to `maxMessageBytes` (no quadratic concatenation); a larger one is a
+ * protocol error. Non-JSON text lines on stdout are reported and skipped; a
+ * line that starts like JSON but does not parse is a protocol error, except
+ * the unterminated last one of a server that died mid-message (its exit is
+ * the error then).
  *
  * @module
  */
@@ -19,6 +22,7 @@ import type { Transport } from "@modelcontextprotocol/client";
 import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
 import { describeRefusal, isPermissionRefusal } from "../sandbox/permissions.ts";
+import { ProcessTree, TREE_MARKER_VAR } from "./process_tree.ts";
 
 type Message = Parameters<Transport["send"]>[0];
 
@@ -34,9 +38,18 @@ export interface ProcessTransportOptions {
   graceMs?: number;
   /** How long to wait after SIGTERM before SIGKILL (ms). */
   killAfterMs?: number;
+  /** The largest message accepted, in bytes (default {@linkcode MAX_MESSAGE_BYTES}). */
+  maxMessageBytes?: number;
 }
 
 const STDERR_TAIL_BYTES = 16 * 1024;
+
+/**
+ * The default bound of one message: 256 MiB. Well above any real result
+ * (a 50 MB one passes), and below V8's largest string (~512 MiB), which a
+ * longer line would crash jn on.
+ */
+export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 
 /** A stdio transport over a child process in its own process group. */
 export class ProcessTransport implements Transport {
@@ -47,6 +60,8 @@ export class ProcessTransport implements Transport {
   #launch: StdioLaunch;
   #options: ProcessTransportOptions;
   #child?: ChildProcess;
+  #tree?: ProcessTree;
+  #discarding = false;
   #exited?: Promise<void>;
   #exit?: { code: number | null; signal: string | null };
   #stderrTail = "";
@@ -130,9 +145,10 @@ export class ProcessTransport implements Transport {
   #spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
       let child: ChildProcess;
+      const marker = crypto.randomUUID();
       try {
         child = spawn(this.#launch.command, this.#launch.args, {
-          env: this.#options.env,
+          env: { ...this.#options.env, [TREE_MARKER_VAR]: marker },
           cwd: this.#launch.cwd,
           stdio: ["pipe", "pipe", "pipe"],
           detached: process.platform !== "win32",
@@ -149,6 +165,7 @@ export class ProcessTransport implements Transport {
         spawnFailed = done;
         child.once("exit", (code, signal) => {
           this.#exit = { code, signal };
+          this.#tree?.exited();
           done();
         });
         // A process that never started emits "error" and "close" but no "exit".
@@ -161,7 +178,11 @@ export class ProcessTransport implements Transport {
           reject(this.#launchError(error));
         } else this.#emit(() => this.onerror?.(error));
       });
-      child.once("spawn", () => resolve());
+      child.once("spawn", () => {
+        this.#tree = new ProcessTree(child.pid!, marker);
+        if (this.#exit) this.#tree.exited();
+        resolve();
+      });
       child.stdout!.on("data", (chunk: Uint8Array) => this.#onData(chunk));
       child.stderr!.on("data", (chunk: Uint8Array) => this.#onStderr(chunk));
       child.stdin!.on("error", () => {/* EPIPE: the exit path reports it */});
@@ -219,7 +240,11 @@ export class ProcessTransport implements Transport {
 
   async #teardown(): Promise<void> {
     const child = this.#child;
-    if (child) {
+    const tree = this.#tree;
+    if (child && tree) {
+      // While the server runs its descendants can be found from it; once it
+      // exits they are reparented (a setsid'd one would then be lost).
+      if (!this.#exit) await tree.snapshot();
       try {
         this.#flushOutbox();
         child.stdin?.end();
@@ -227,45 +252,17 @@ export class ProcessTransport implements Transport {
       const graceMs = this.#options.graceMs ?? 500;
       const killAfterMs = this.#options.killAfterMs ?? 1500;
       if (!(await this.#waitExit(graceMs))) {
-        this.#signalGroup("SIGTERM");
-        if (!(await this.#waitExit(killAfterMs))) this.#signalGroup("SIGKILL");
+        await tree.signal("SIGTERM");
+        if (!(await this.#waitExit(killAfterMs))) await tree.signal("SIGKILL");
         await this.#waitExit(killAfterMs);
       }
-      await this.#reapGroup(killAfterMs);
+      await tree.reap(killAfterMs);
+      tree.release();
       child.stdout?.destroy();
       child.stderr?.destroy();
     }
     this.#finish();
     clearTimeout(this.#lingerTimer);
-  }
-
-  /** Ends processes the server left behind in its group (after the server itself exited). */
-  async #reapGroup(killAfterMs: number): Promise<void> {
-    if (!this.#groupAlive()) return;
-    this.#signalGroup("SIGTERM");
-    const deadline = Date.now() + killAfterMs;
-    while (this.#groupAlive() && Date.now() < deadline) await delay(20);
-    if (this.#groupAlive()) this.#signalGroup("SIGKILL");
-  }
-
-  #groupAlive(): boolean {
-    const pid = this.#child?.pid;
-    if (pid === undefined || process.platform === "win32") return false;
-    try {
-      process.kill(-pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  #signalGroup(signal: "SIGTERM" | "SIGKILL"): void {
-    const pid = this.#child?.pid;
-    if (pid === undefined) return;
-    try {
-      if (process.platform === "win32") this.#child!.kill(signal);
-      else process.kill(-pid, signal);
-    } catch { /* the group is gone */ }
   }
 
   async #waitExit(ms: number): Promise<boolean> {
@@ -293,11 +290,18 @@ export class ProcessTransport implements Transport {
   }
 
   #onData(chunk: Uint8Array): void {
+    const max = this.#options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
     let start = 0;
     let newline = chunk.indexOf(10);
     while (newline !== -1) {
       const piece = chunk.subarray(start, newline);
-      if (this.#pendingBytes === 0) {
+      if (this.#discarding) {
+        // The rest of an oversized message: dropped, the session is failing already.
+        this.#discarding = false;
+      } else if (this.#pendingBytes + piece.length > max) {
+        this.#tooLarge(max);
+        this.#discarding = false;
+      } else if (this.#pendingBytes === 0) {
         this.#handleLine(this.#decoder.decode(piece));
       } else {
         this.#pending.push(piece);
@@ -306,12 +310,25 @@ export class ProcessTransport implements Transport {
       start = newline + 1;
       newline = chunk.indexOf(10, start);
     }
-    if (start < chunk.length) {
+    if (start < chunk.length && !this.#discarding) {
+      if (this.#pendingBytes + (chunk.length - start) > max) return this.#tooLarge(max);
       // Copy: Node may reuse the chunk's buffer.
       const rest = chunk.slice(start);
       this.#pending.push(rest);
       this.#pendingBytes += rest.length;
     }
+  }
+
+  /** A message longer than the bound: dropped up to its end, and a protocol error. */
+  #tooLarge(max: number): void {
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    this.#discarding = true;
+    const error = new ProtocolError(
+      `The server sent a message larger than ${formatBytes(max)} (jn's bound of one message)`,
+      { hint: "the server sent a malformed or absurdly large message; report it to its authors" },
+    );
+    this.#emit(() => this.onerror?.(error));
   }
 
   #takePending(): string {
@@ -328,11 +345,12 @@ export class ProcessTransport implements Transport {
     return this.#decoder.decode(joined);
   }
 
+  /** The last line, unterminated: whole when it parses, else cut off by the server's exit. */
   #flushRemainder(): void {
-    if (this.#pendingBytes > 0) this.#handleLine(this.#takePending());
+    if (this.#pendingBytes > 0) this.#handleLine(this.#takePending(), { last: true });
   }
 
-  #handleLine(raw: string): void {
+  #handleLine(raw: string, options: { last?: boolean } = {}): void {
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (line.trim() === "") return;
     const first = line.trimStart()[0];
@@ -345,6 +363,12 @@ export class ProcessTransport implements Transport {
     try {
       message = JSON.parse(line);
     } catch (error) {
+      if (options.last) {
+        // Not a protocol error: the server died mid-message, and its exit says so.
+        const cut = new Error(`The server's output ended mid-message: ${preview(line)}`);
+        this.#emit(() => this.onerror?.(cut));
+        return;
+      }
       const malformed = new ProtocolError(
         `The server wrote malformed JSON to stdout: ${preview(line)}`,
         { cause: error },
@@ -406,8 +430,9 @@ function preview(line: string): string {
   return JSON.stringify(short);
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function formatBytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
 }
 
 function installHint(command: string): string | undefined {
