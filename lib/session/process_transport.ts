@@ -22,6 +22,7 @@ import type { Transport } from "@modelcontextprotocol/client";
 import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
 import { describeRefusal, isPermissionRefusal } from "../sandbox/permissions.ts";
+import { LineFramer } from "./line_framer.ts";
 import { ProcessTree, TREE_MARKER_VAR } from "./process_tree.ts";
 
 type Message = Parameters<Transport["send"]>[0];
@@ -61,7 +62,6 @@ export class ProcessTransport implements Transport {
   #options: ProcessTransportOptions;
   #child?: ChildProcess;
   #tree?: ProcessTree;
-  #discarding = false;
   #exited?: Promise<void>;
   #exit?: { code: number | null; signal: string | null };
   #stderrTail = "";
@@ -72,9 +72,7 @@ export class ProcessTransport implements Transport {
   #outbox: string[] = [];
   #lingerTimer?: ReturnType<typeof setTimeout>;
   #flushing?: Promise<void>;
-  #pending: Uint8Array[] = [];
-  #pendingBytes = 0;
-  #decoder = new TextDecoder();
+  #framer: LineFramer;
   #closing?: Promise<void>;
   #closed = false;
   #received = 0;
@@ -83,6 +81,11 @@ export class ProcessTransport implements Transport {
   constructor(launch: StdioLaunch, options: ProcessTransportOptions) {
     this.#launch = launch;
     this.#options = options;
+    const max = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+    this.#framer = new LineFramer(max, {
+      line: (text, last) => this.#handleLine(text, { last }),
+      tooLarge: () => this.#tooLarge(max),
+    });
   }
 
   /** The server's pid (the SDK recognises stdio transports by `pid` and `stderr`). */
@@ -160,6 +163,8 @@ export class ProcessTransport implements Transport {
         return;
       }
       this.#child = child;
+      // Registered at once, so that even a second Ctrl-C during start-up finds it.
+      if (child.pid !== undefined) this.#tree = new ProcessTree(child.pid, marker);
       let spawnFailed = () => {};
       this.#exited = new Promise((done) => {
         spawnFailed = done;
@@ -179,16 +184,16 @@ export class ProcessTransport implements Transport {
         } else this.#emit(() => this.onerror?.(error));
       });
       child.once("spawn", () => {
-        this.#tree = new ProcessTree(child.pid!, marker);
+        this.#tree ??= new ProcessTree(child.pid!, marker);
         if (this.#exit) this.#tree.exited();
         resolve();
       });
-      child.stdout!.on("data", (chunk: Uint8Array) => this.#onData(chunk));
+      child.stdout!.on("data", (chunk: Uint8Array) => this.#framer.push(chunk));
       child.stderr!.on("data", (chunk: Uint8Array) => this.#onStderr(chunk));
       child.stdin!.on("error", () => {/* EPIPE: the exit path reports it */});
       child.once("close", () => {
         clearTimeout(this.#lingerTimer);
-        this.#flushRemainder();
+        this.#framer.end();
         this.#finish();
       });
       child.once("exit", () => {
@@ -198,7 +203,7 @@ export class ProcessTransport implements Transport {
         // timer is cleared when the pipes do close: a pending timer would keep
         // a process that embeds jn's session alive for its 100 ms.)
         this.#lingerTimer = setTimeout(() => {
-          this.#flushRemainder();
+          this.#framer.end();
           this.#finish();
         }, 100);
       });
@@ -289,65 +294,13 @@ export class ProcessTransport implements Transport {
     this.#options.onStderr?.(text);
   }
 
-  #onData(chunk: Uint8Array): void {
-    const max = this.#options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
-    let start = 0;
-    let newline = chunk.indexOf(10);
-    while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      if (this.#discarding) {
-        // The rest of an oversized message: dropped, the session is failing already.
-        this.#discarding = false;
-      } else if (this.#pendingBytes + piece.length > max) {
-        this.#tooLarge(max);
-        this.#discarding = false;
-      } else if (this.#pendingBytes === 0) {
-        this.#handleLine(this.#decoder.decode(piece));
-      } else {
-        this.#pending.push(piece);
-        this.#handleLine(this.#takePending());
-      }
-      start = newline + 1;
-      newline = chunk.indexOf(10, start);
-    }
-    if (start < chunk.length && !this.#discarding) {
-      if (this.#pendingBytes + (chunk.length - start) > max) return this.#tooLarge(max);
-      // Copy: Node may reuse the chunk's buffer.
-      const rest = chunk.slice(start);
-      this.#pending.push(rest);
-      this.#pendingBytes += rest.length;
-    }
-  }
-
-  /** A message longer than the bound: dropped up to its end, and a protocol error. */
+  /** A message longer than the bound (the framer drops it): a protocol error. */
   #tooLarge(max: number): void {
-    this.#pending = [];
-    this.#pendingBytes = 0;
-    this.#discarding = true;
     const error = new ProtocolError(
       `The server sent a message larger than ${formatBytes(max)} (jn's bound of one message)`,
       { hint: "the server sent a malformed or absurdly large message; report it to its authors" },
     );
     this.#emit(() => this.onerror?.(error));
-  }
-
-  #takePending(): string {
-    let total = 0;
-    for (const part of this.#pending) total += part.length;
-    const joined = new Uint8Array(total);
-    let offset = 0;
-    for (const part of this.#pending) {
-      joined.set(part, offset);
-      offset += part.length;
-    }
-    this.#pending = [];
-    this.#pendingBytes = 0;
-    return this.#decoder.decode(joined);
-  }
-
-  /** The last line, unterminated: whole when it parses, else cut off by the server's exit. */
-  #flushRemainder(): void {
-    if (this.#pendingBytes > 0) this.#handleLine(this.#takePending(), { last: true });
   }
 
   #handleLine(raw: string, options: { last?: boolean } = {}): void {
