@@ -41,6 +41,9 @@ export const TREE_MARKER_VAR = "JN_PROCESS_TREE";
 
 type KillSignal = "SIGTERM" | "SIGKILL";
 
+/** How long group members no scan sees get between SIGTERM and SIGKILL (ms). */
+const GROUP_ONLY_GRACE_MS = 100;
+
 /** A server's process tree, from the moment it was spawned until it is released. */
 export class ProcessTree {
   /** The server's pid, also its process group id. */
@@ -92,7 +95,11 @@ export class ProcessTree {
   async reap(killAfterMs: number): Promise<void> {
     let left = await this.#leftovers();
     if (left === undefined) return await this.#reapGroup(killAfterMs);
-    if (left.length === 0) return;
+    if (left.length === 0) {
+      // Nothing a scan sees; the group may still hold zombies, or a process
+      // that cleared its environment after the snapshot: a short grace.
+      return await this.#reapGroup(GROUP_ONLY_GRACE_MS);
+    }
     if (this.#termAt === undefined) {
       this.#termAt = Date.now();
       signalPid(-this.pid, "SIGTERM");
@@ -103,8 +110,8 @@ export class ProcessTree {
       await delay(wait);
       left = await this.#leftovers() ?? [];
     }
-    if (left.length === 0) return;
-    signalPid(-this.pid, "SIGKILL");
+    // Whatever of the group a scan cannot see goes with the rest.
+    if (this.#groupAlive()) signalPid(-this.pid, "SIGKILL");
     for (const pid of left) signalPid(pid, "SIGKILL");
   }
 
@@ -140,7 +147,7 @@ export class ProcessTree {
     return members.map((proc) => proc.pid);
   }
 
-  /** Without a scan: the process group alone, SIGTERM then SIGKILL. */
+  /** The process group alone (no scan, or nothing a scan sees): SIGTERM, then SIGKILL. */
   async #reapGroup(killAfterMs: number): Promise<void> {
     if (!this.#groupAlive()) return;
     signalPid(-this.pid, "SIGTERM");
