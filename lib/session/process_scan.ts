@@ -10,8 +10,8 @@
  * `/proc/PID/task/TID/children` with shell builtins (falling back to every
  * `/proc/PID/stat` where the kernel lacks children files) and greps
  * `/proc/*\/environ` for the marker. A scan that cannot run (not Linux, no
- * `/bin/sh`, a refused permission) yields `undefined`: callers fall back to
- * the process group alone.
+ * `/bin/sh`, a permission set without it) yields `undefined`, without a
+ * prompt: callers fall back to the process group alone.
  *
  * Guarantees: each process comes with its start time (field 22 of `stat`),
  * so a pid remembered from an earlier scan is trusted only while it still
@@ -80,6 +80,9 @@ fi
 
 function command(roots: readonly number[], marker: string | undefined): Deno.Command | undefined {
   if (Deno.build.os !== "linux") return undefined;
+  // A narrowed permission set (`--allow-run=node,npx`) may leave /bin/sh out: never prompt.
+  const run = Deno.permissions.querySync({ name: "run", command: "/bin/sh" });
+  if (run.state !== "granted") return undefined;
   return new Deno.Command("/bin/sh", {
     args: ["-c", SCRIPT, "jn-scan", marker ?? "", ...roots.map(String)],
     clearEnv: true,
