@@ -11,6 +11,7 @@ import { permissionFlags } from "../../lib/sandbox/permissions.ts";
 import {
   ALL_ROLES,
   collect,
+  endTree,
   hostileUri,
   living,
   readTree,
@@ -123,6 +124,7 @@ async function withTree(
     const tree = await readTree(pidFile);
     assert.deepEqual(await survivors(tree, options.roles ?? ALL_ROLES), [], "orphans survived jn");
   } finally {
+    await endTree(pidFile);
     await Deno.remove(dir, { recursive: true });
   }
 }

@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { parseNdjson, runJn, type RunResult } from "../helpers.ts";
-import { ALL_ROLES, hostileUri, readTree, survivors, treeFiles } from "./tree_support.ts";
+import { ALL_ROLES, endTree, hostileUri, readTree, survivors, treeFiles } from "./tree_support.ts";
 
 type Rec = Record<string, unknown>;
 
@@ -29,6 +29,7 @@ async function hostile(
     parseNdjson(result.stdout);
     return result;
   } finally {
+    await endTree(pidFile);
     await Deno.remove(dir, { recursive: true });
   }
 }
@@ -148,6 +149,7 @@ Deno.test("a server that dies mid-message is a lost server (exit 4) with its std
     const tree = await readTree(pidFile);
     assert.deepEqual(await survivors(tree, ["server", "grandchild", "setsid", "daemon"]), []);
   } finally {
+    await endTree(pidFile);
     await Deno.remove(dir, { recursive: true });
   }
 });

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { parseScan, scanProcesses, treeMembers } from "../../lib/session/process_scan.ts";
 import { ROOT } from "../helpers.ts";
-import { ALL_ROLES, HOSTILE, readTree, survivors, treeFiles } from "./tree_support.ts";
+import { ALL_ROLES, endTree, HOSTILE, readTree, survivors, treeFiles } from "./tree_support.ts";
 
 const LINUX = Deno.build.os === "linux";
 
@@ -104,6 +104,7 @@ Deno.test("Deno.exit() with a session still open ends the server's whole tree", 
     const tree = await readTree(pidFile);
     assert.deepEqual(await survivors(tree, ALL_ROLES), [], "orphans survived Deno.exit()");
   } finally {
+    await endTree(pidFile);
     await Deno.remove(dir, { recursive: true });
   }
 });

@@ -90,6 +90,25 @@ export async function survivors(tree: Tree, roles: (keyof Tree)[], ms = 5000): P
   return roles.filter((role) => alive.includes(tree[role]));
 }
 
+/**
+ * SIGKILLs whatever of the tree in `pidFile` still lives (if the file was
+ * written): a test ends every process it caused, including those jn is
+ * documented not to reach.
+ */
+export async function endTree(pidFile: string): Promise<void> {
+  let tree: Tree;
+  try {
+    tree = JSON.parse(await Deno.readTextFile(pidFile));
+  } catch {
+    return;
+  }
+  for (const pid of await living(Object.values(tree))) {
+    try {
+      Deno.kill(pid, "SIGKILL");
+    } catch { /* gone meanwhile */ }
+  }
+}
+
 /** Every role of a tree. */
 export const ALL_ROLES: (keyof Tree)[] = [
   "server",
