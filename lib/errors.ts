@@ -248,11 +248,11 @@ export function osErrorHint(code: string | undefined): string | undefined {
   }
 }
 
-/** The user pressed Ctrl-C or jn received SIGTERM (exit 130). */
+/** The user pressed Ctrl-C, or jn received SIGTERM, SIGHUP or SIGQUIT (exit 130). */
 export class InterruptedError extends JnError {
   /** The signal that interrupted the run. */
-  signal: "SIGINT" | "SIGTERM";
-  constructor(signal: "SIGINT" | "SIGTERM" = "SIGINT") {
+  signal: "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT";
+  constructor(signal: "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT" = "SIGINT") {
     super(`Interrupted by ${signal}`);
     this.signal = signal;
   }

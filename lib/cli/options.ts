@@ -84,7 +84,11 @@ function collect(value: string, previous: string[] = []): string[] {
 /** Adds the flags every server command accepts. */
 export function addConnectionOptions(command: Command): Command {
   return command
-    .option("--timeout <duration>", "bound of each request (progress resets it); 0 = none", "60s")
+    .option(
+      "--timeout <duration>",
+      "bound of each request (progress resets it, up to 10x in all); 0 = none",
+      "60s",
+    )
     .option("--connect-timeout <duration>", "bound of starting the server and the handshake", "60s")
     .option("--protocol <mode>", "protocol era: auto, legacy (2025) or a revision to pin", "auto")
     .option(

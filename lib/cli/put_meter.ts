@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { RunResult, RunStats, StopReason } from "../put/ordered.ts";
+import type { RunResult, RunStats } from "../put/ordered.ts";
 import { type Io, printErr, style, useColor } from "./io.ts";
 
 const REDRAW_MS = 100;
@@ -60,7 +60,7 @@ export class PutMeter {
     const records = result.records === 1 ? "1 record" : `${result.records} records`;
     const line = `${this.#label}: ${records}, ${calls}, ${errors} in ${seconds.toFixed(2)}s (${
       rate(result.calls, seconds)
-    } calls/s)${why(result.stop, result.fatal !== undefined)}`;
+    } calls/s)${why(result)}`;
     await printErr(this.#io, result.errors > 0 ? s.yellow(line) : s.dim(line));
   }
 
@@ -78,9 +78,14 @@ function rate(count: number, seconds: number): string {
   return seconds > 0 ? Math.round(count / seconds).toString() : "0";
 }
 
-function why(stop: StopReason, fatal: boolean): string {
-  if (fatal) return "; the server went away, later records were not called";
-  switch (stop) {
+function why(result: RunResult): string {
+  if (result.fatal !== undefined) return "; the server went away, later records were not called";
+  const breaker = result.breaker;
+  if (breaker !== undefined && result.stop !== "interrupted" && result.stop !== "broken_pipe") {
+    return `; stopped calling after ${breaker.timeouts} calls in a row timed out ` +
+      `(--max-timeouts ${breaker.timeouts}), later records were not attempted`;
+  }
+  switch (result.stop) {
     case "end":
       return "";
     case "fail_fast":

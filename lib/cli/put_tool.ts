@@ -7,18 +7,27 @@
  * reader), 1 when any record failed, 4 (or 5) when the server went away —
  * the remaining lines are still read and each gets a `not_called` error
  * record —, 130 on Ctrl-C (the calls in flight are cancelled and get
- * `cancelled` records).
+ * `cancelled` records; the same for SIGHUP, SIGQUIT or SIGTERM).
+ * After `--max-timeouts` calls in a row timed out (a server that hangs on
+ * every call) no further call is made: each remaining line gets a
+ * `not_attempted` record and jn exits 1.
  *
  * @module
  */
 
-import { InterruptedError, UsageError } from "../errors.ts";
+import { InterruptedError, TimeoutError, UsageError } from "../errors.ts";
 import { toolResultRecords } from "../output/records.ts";
 import { argumentBuilder } from "../put/arguments.ts";
 import { readLineBatches } from "../put/lines.ts";
 import { LineWriter } from "../put/line_writer.ts";
-import { type Outcome, runOrdered, type RunResult } from "../put/ordered.ts";
-import { callFailure, notCalledRecord, numberedLines, toolErrorRecord } from "../put/records.ts";
+import { BreakerOpen, type Outcome, runOrdered, type RunResult } from "../put/ordered.ts";
+import {
+  callFailure,
+  notAttemptedRecord,
+  notCalledRecord,
+  numberedLines,
+  toolErrorRecord,
+} from "../put/records.ts";
 import type { Session } from "../session/session.ts";
 import { resolveTarget } from "../target.ts";
 import { collectArgs } from "../uri/args.ts";
@@ -37,6 +46,8 @@ export interface PutToolOptions {
   concurrency: number;
   /** Stop at the first failed record. */
   failFast: boolean;
+  /** Stop calling after this many timeouts in a row; 0 never stops. */
+  maxTimeouts: number;
 }
 
 /** Runs `jn put` on an MCP target given as text. */
@@ -62,7 +73,9 @@ export async function runPutTool(
   });
   const tool = operation.name;
   const meter = new PutMeter(ctx.io, { label: `jn put ${tool}`, quiet: ctx.quiet });
+  let interrupted: unknown;
   const result = await withSession(ctx, target, flags, async (session, signal) => {
+    signal.addEventListener("abort", () => interrupted = signal.reason, { once: true });
     const info = findTool(await session.listTools(), tool, target.name);
     const prepare = argumentBuilder(tool, {
       schema: info.inputSchema,
@@ -73,6 +86,7 @@ export async function runPutTool(
     return await runOrdered(readLineBatches(ctx.io.stdin, { signal }), {
       concurrency: options.concurrency,
       failFast: options.failFast,
+      maxTimeouts: options.maxTimeouts,
       out: new LineWriter(ctx.io.stdout),
       signal,
       handle: (line) => {
@@ -80,12 +94,18 @@ export async function runPutTool(
         if (prepared.kind === "error") return failed(prepared.record, false);
         return call(line.number, prepared.args);
       },
-      skip: (line, cause) => failed(notCalledRecord(line.number, tool, cause), false),
+      skip: (line, cause) =>
+        failed(
+          cause instanceof BreakerOpen
+            ? notAttemptedRecord(line.number, tool, cause.timeouts)
+            : notCalledRecord(line.number, tool, cause),
+          false,
+        ),
       onOutcome: meter.tick,
     });
   });
   await meter.finish(result);
-  finish(ctx, result);
+  finish(ctx, result, interrupted);
 }
 
 function callRunner(session: Session, tool: string, json: boolean) {
@@ -100,7 +120,11 @@ function callRunner(session: Session, tool: string, json: boolean) {
         },
       (error) => {
         const failure = callFailure(input, tool, { error, seen });
-        return { ...failed(failure.record, true), fatal: failure.fatal ? error : undefined };
+        return {
+          ...failed(failure.record, true),
+          fatal: failure.fatal ? error : undefined,
+          timedOut: error instanceof TimeoutError,
+        };
       },
     );
 }
@@ -109,8 +133,10 @@ function failed(record: unknown, called: boolean): Outcome {
   return { text: JSON.stringify(record) + "\n", failed: true, called };
 }
 
-function finish(ctx: Ctx, result: RunResult): void {
-  if (result.stop === "interrupted") throw new InterruptedError();
+function finish(ctx: Ctx, result: RunResult, interrupted: unknown): void {
+  if (result.stop === "interrupted") {
+    throw interrupted instanceof InterruptedError ? interrupted : new InterruptedError();
+  }
   if (result.fatal !== undefined) throw result.fatal;
   if (result.stop === "broken_pipe") {
     ctx.exitCode = 0;

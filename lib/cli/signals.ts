@@ -1,23 +1,44 @@
 /**
- * Ctrl-C and SIGTERM for commands that must clean up before exiting: the
- * first signal calls the handler (which aborts the work in progress); by
- * default a second one exits at once with 130.
+ * The signals that stop jn — Ctrl-C (SIGINT), SIGTERM, a closed terminal
+ * (SIGHUP) and SIGQUIT — for commands that must clean up before exiting.
+ *
+ * Guarantees: the first signal calls the handler, which aborts the work in
+ * progress (the command then cancels its calls, closes its session and ends
+ * the server's process tree); by default a second one (any of the four)
+ * SIGKILLs every live server tree synchronously and exits at once. Whatever
+ * the signal, the exit status is 130, SPEC §6's "interrupted": scripts test
+ * one code for "stopped before it finished".
  *
  * @module
  */
 
-/** Installs SIGINT/SIGTERM handlers. Returns the uninstaller. */
+import { killAllTrees } from "../session/live_trees.ts";
+
+/** A signal that interrupts jn. */
+export type StopSignal = "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT";
+
+const STOP_SIGNALS: readonly StopSignal[] = ["SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM"];
+
+/** The exit status of an interrupted run (SPEC §6). */
+export const INTERRUPTED_EXIT = 130;
+
+/** Installs the handlers of the four signals. Returns the uninstaller. */
 export function onInterrupt(
-  handler: (signal: "SIGINT" | "SIGTERM") => void,
+  handler: (signal: StopSignal) => void,
   options: { secondExits?: boolean } = {},
 ): () => void {
   if (Deno.build.os === "windows") return () => {};
   const secondExits = options.secondExits ?? true;
-  let count = 0;
-  const listeners = (["SIGINT", "SIGTERM"] as const).map((signal) => {
+  let first: StopSignal | undefined;
+  const listeners = STOP_SIGNALS.map((signal) => {
     const listener = () => {
-      count++;
-      if (count > 1 && secondExits) Deno.exit(130);
+      if (first !== undefined) {
+        if (!secondExits) return;
+        // No time for the graceful teardown: every server tree dies now.
+        killAllTrees();
+        Deno.exit(INTERRUPTED_EXIT);
+      }
+      first = signal;
       handler(signal);
     };
     Deno.addSignalListener(signal, listener);

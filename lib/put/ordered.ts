@@ -12,6 +12,10 @@
  *   and a slow reader slows the whole run down;
  * - after a fatal outcome (the server died) the remaining lines are still
  *   read and numbered, and each gets `skip()`'s outcome instead of a job;
+ * - circuit breaker: after `maxTimeouts` consecutive timed-out outcomes (in
+ *   the order they finish; any answered call resets the count) no further job
+ *   is started: the remaining lines are still read and numbered, and each
+ *   gets `skip()`'s outcome with a {@linkcode BreakerOpen} cause;
  * - `failFast`: after the first failed outcome no further line is read; the
  *   jobs already started finish and are written (they did run);
  * - the writer closing (broken pipe) or `signal` aborting stops reading at
@@ -34,6 +38,17 @@ export interface Outcome {
   called: boolean;
   /** Set when no further call can be made (the server is gone): the cause. */
   fatal?: unknown;
+  /** The call timed out (counts towards the circuit breaker). */
+  timedOut?: boolean;
+}
+
+/** The cause given to `skip()` once the circuit breaker has tripped. */
+export class BreakerOpen {
+  /** How many calls in a row timed out. */
+  readonly timeouts: number;
+  constructor(timeouts: number) {
+    this.timeouts = timeouts;
+  }
 }
 
 /** Counts of a run so far. */
@@ -56,6 +71,8 @@ export interface RunResult extends RunStats {
   stop: StopReason;
   /** The first fatal cause, when the server went away. */
   fatal?: unknown;
+  /** Set when the circuit breaker tripped (and no fatal cause came first). */
+  breaker?: BreakerOpen;
 }
 
 /** Options of {@linkcode runOrdered}. */
@@ -64,13 +81,15 @@ export interface OrderedOptions {
   concurrency: number;
   /** Stop reading after the first failed outcome. */
   failFast: boolean;
+  /** Stop starting jobs after this many timed-out outcomes in a row; 0 never stops. */
+  maxTimeouts?: number;
   /** Where outputs go, in input order. */
   out: LineWriter;
   /** Aborting it stops the run (Ctrl-C). */
   signal?: AbortSignal;
   /** The job of one line; its promise must not reject (failures are outcomes). */
   handle(line: NdjsonLine): Outcome | Promise<Outcome>;
-  /** The outcome of a line read after a fatal outcome. */
+  /** The outcome of a line read after a fatal outcome, or once the breaker tripped. */
   skip(line: NdjsonLine, cause: unknown): Outcome;
   /** Called after each outcome is queued for writing (for progress meters). */
   onOutcome?(stats: Readonly<RunStats>): void;
@@ -91,6 +110,9 @@ export async function runOrdered(
   const window: Slot[] = [];
   let stop: StopReason | undefined;
   let fatal: unknown;
+  let breaker: BreakerOpen | undefined;
+  let timeoutsInARow = 0;
+  const maxTimeouts = options.maxTimeouts ?? 0;
   let bug: { error: unknown } | undefined;
   let wake: (() => void) | undefined;
 
@@ -110,6 +132,11 @@ export async function runOrdered(
   const settle = (slot: Slot, outcome: Outcome) => {
     slot.outcome = outcome;
     if (outcome.fatal !== undefined && fatal === undefined) fatal = outcome.fatal;
+    if (outcome.timedOut) timeoutsInARow++;
+    else if (outcome.called) timeoutsInARow = 0;
+    if (maxTimeouts > 0 && timeoutsInARow >= maxTimeouts) {
+      breaker ??= new BreakerOpen(timeoutsInARow);
+    }
     if (outcome.failed && options.failFast) stop ??= "fail_fast";
     drain();
   };
@@ -140,8 +167,9 @@ export async function runOrdered(
         stats.records++;
         const slot: Slot = {};
         window.push(slot);
-        if (fatal !== undefined) {
-          settle(slot, options.skip(line, fatal));
+        const cause = fatal ?? breaker;
+        if (cause !== undefined) {
+          settle(slot, options.skip(line, cause));
           continue;
         }
         let result: Outcome | Promise<Outcome>;
@@ -166,5 +194,7 @@ export async function runOrdered(
   }
   if (bug !== undefined) throw bug.error;
   if (out.closed) stop = "broken_pipe";
-  return { ...stats, stop: stop ?? "end", fatal };
+  const result: RunResult = { ...stats, stop: stop ?? "end", fatal };
+  if (breaker !== undefined && fatal === undefined) result.breaker = breaker;
+  return result;
 }

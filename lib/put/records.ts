@@ -42,6 +42,8 @@ export type PutErrorKind =
   | "connection"
   /** The server had gone away before this line was read; not called. */
   | "not_called"
+  /** Too many calls in a row had timed out before this line was read; not called. */
+  | "not_attempted"
   /** Ctrl-C or SIGTERM cancelled the call. */
   | "cancelled";
 
@@ -159,6 +161,15 @@ export function callFailure(
 export function notCalledRecord(input: number, tool: string, cause: unknown): PutErrorRecord {
   const why = cause instanceof Error ? cause.message : String(cause);
   return errorRecord(input, { tool, kind: "not_called", error: `Not called: ${why}` });
+}
+
+/** The error record of a line read after the circuit breaker tripped (`--max-timeouts`). */
+export function notAttemptedRecord(input: number, tool: string, timeouts: number): PutErrorRecord {
+  return errorRecord(input, {
+    tool,
+    kind: "not_attempted",
+    error: `Not attempted: ${timeouts} calls in a row timed out (--max-timeouts ${timeouts})`,
+  });
 }
 
 /**

@@ -1,13 +1,16 @@
 /**
  * An MCP stdio transport that owns its server's whole process tree.
  *
- * The server is started in a process group of its own (`detached`), so that
- * teardown can signal every process it started (uvx and npx leave
- * grandchildren): stdin is closed first, then the group gets SIGTERM, then
- * SIGKILL. Messages are newline-delimited JSON of any size (no read-buffer
- * limit, no quadratic concatenation). Non-JSON text lines on stdout are
- * reported and skipped; a line that starts like JSON but does not parse is a
- * protocol error.
+ * The server is started in a process group of its own (`detached`), with a
+ * marker in its environment, so that teardown can find and signal every
+ * process it started (see process_tree.ts): the tree is recorded, stdin is
+ * closed, the server gets SIGTERM then SIGKILL if it lingers, and what it
+ * left behind is ended too. Messages are newline-delimited JSON of any size
+ * up to `maxMessageBytes` (no quadratic concatenation); a larger one is a
+ * protocol error. Non-JSON text lines on stdout are reported and skipped; a
+ * line that starts like JSON but does not parse is a protocol error, except
+ * the unterminated last one of a server that died mid-message (its exit is
+ * the error then).
  *
  * @module
  */
@@ -19,6 +22,8 @@ import type { Transport } from "@modelcontextprotocol/client";
 import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
 import { describeRefusal, isPermissionRefusal } from "../sandbox/permissions.ts";
+import { LineFramer } from "./line_framer.ts";
+import { ProcessTree, TREE_MARKER_VAR } from "./process_tree.ts";
 
 type Message = Parameters<Transport["send"]>[0];
 
@@ -34,9 +39,18 @@ export interface ProcessTransportOptions {
   graceMs?: number;
   /** How long to wait after SIGTERM before SIGKILL (ms). */
   killAfterMs?: number;
+  /** The largest message accepted, in bytes (default {@linkcode MAX_MESSAGE_BYTES}). */
+  maxMessageBytes?: number;
 }
 
 const STDERR_TAIL_BYTES = 16 * 1024;
+
+/**
+ * The default bound of one message: 256 MiB. Well above any real result
+ * (a 50 MB one passes), and below V8's largest string (~512 MiB), which a
+ * longer line would crash jn on.
+ */
+export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 
 /** A stdio transport over a child process in its own process group. */
 export class ProcessTransport implements Transport {
@@ -47,6 +61,7 @@ export class ProcessTransport implements Transport {
   #launch: StdioLaunch;
   #options: ProcessTransportOptions;
   #child?: ChildProcess;
+  #tree?: ProcessTree;
   #exited?: Promise<void>;
   #exit?: { code: number | null; signal: string | null };
   #stderrTail = "";
@@ -57,9 +72,7 @@ export class ProcessTransport implements Transport {
   #outbox: string[] = [];
   #lingerTimer?: ReturnType<typeof setTimeout>;
   #flushing?: Promise<void>;
-  #pending: Uint8Array[] = [];
-  #pendingBytes = 0;
-  #decoder = new TextDecoder();
+  #framer: LineFramer;
   #closing?: Promise<void>;
   #closed = false;
   #received = 0;
@@ -68,6 +81,11 @@ export class ProcessTransport implements Transport {
   constructor(launch: StdioLaunch, options: ProcessTransportOptions) {
     this.#launch = launch;
     this.#options = options;
+    const max = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+    this.#framer = new LineFramer(max, {
+      line: (text, last) => this.#handleLine(text, { last }),
+      tooLarge: () => this.#tooLarge(max),
+    });
   }
 
   /** The server's pid (the SDK recognises stdio transports by `pid` and `stderr`). */
@@ -130,9 +148,10 @@ export class ProcessTransport implements Transport {
   #spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
       let child: ChildProcess;
+      const marker = crypto.randomUUID();
       try {
         child = spawn(this.#launch.command, this.#launch.args, {
-          env: this.#options.env,
+          env: { ...this.#options.env, [TREE_MARKER_VAR]: marker },
           cwd: this.#launch.cwd,
           stdio: ["pipe", "pipe", "pipe"],
           detached: process.platform !== "win32",
@@ -144,11 +163,14 @@ export class ProcessTransport implements Transport {
         return;
       }
       this.#child = child;
+      // Registered at once, so that even a second Ctrl-C during start-up finds it.
+      if (child.pid !== undefined) this.#tree = new ProcessTree(child.pid, marker);
       let spawnFailed = () => {};
       this.#exited = new Promise((done) => {
         spawnFailed = done;
         child.once("exit", (code, signal) => {
           this.#exit = { code, signal };
+          this.#tree?.exited();
           done();
         });
         // A process that never started emits "error" and "close" but no "exit".
@@ -161,13 +183,17 @@ export class ProcessTransport implements Transport {
           reject(this.#launchError(error));
         } else this.#emit(() => this.onerror?.(error));
       });
-      child.once("spawn", () => resolve());
-      child.stdout!.on("data", (chunk: Uint8Array) => this.#onData(chunk));
+      child.once("spawn", () => {
+        this.#tree ??= new ProcessTree(child.pid!, marker);
+        if (this.#exit) this.#tree.exited();
+        resolve();
+      });
+      child.stdout!.on("data", (chunk: Uint8Array) => this.#framer.push(chunk));
       child.stderr!.on("data", (chunk: Uint8Array) => this.#onStderr(chunk));
       child.stdin!.on("error", () => {/* EPIPE: the exit path reports it */});
       child.once("close", () => {
         clearTimeout(this.#lingerTimer);
-        this.#flushRemainder();
+        this.#framer.end();
         this.#finish();
       });
       child.once("exit", () => {
@@ -177,7 +203,7 @@ export class ProcessTransport implements Transport {
         // timer is cleared when the pipes do close: a pending timer would keep
         // a process that embeds jn's session alive for its 100 ms.)
         this.#lingerTimer = setTimeout(() => {
-          this.#flushRemainder();
+          this.#framer.end();
           this.#finish();
         }, 100);
       });
@@ -219,7 +245,11 @@ export class ProcessTransport implements Transport {
 
   async #teardown(): Promise<void> {
     const child = this.#child;
-    if (child) {
+    const tree = this.#tree;
+    if (child && tree) {
+      // While the server runs its descendants can be found from it; once it
+      // exits they are reparented (a setsid'd one would then be lost).
+      if (!this.#exit) await tree.snapshot();
       try {
         this.#flushOutbox();
         child.stdin?.end();
@@ -227,45 +257,17 @@ export class ProcessTransport implements Transport {
       const graceMs = this.#options.graceMs ?? 500;
       const killAfterMs = this.#options.killAfterMs ?? 1500;
       if (!(await this.#waitExit(graceMs))) {
-        this.#signalGroup("SIGTERM");
-        if (!(await this.#waitExit(killAfterMs))) this.#signalGroup("SIGKILL");
+        await tree.signal("SIGTERM");
+        if (!(await this.#waitExit(killAfterMs))) await tree.signal("SIGKILL");
         await this.#waitExit(killAfterMs);
       }
-      await this.#reapGroup(killAfterMs);
+      await tree.reap(killAfterMs);
+      tree.release();
       child.stdout?.destroy();
       child.stderr?.destroy();
     }
     this.#finish();
     clearTimeout(this.#lingerTimer);
-  }
-
-  /** Ends processes the server left behind in its group (after the server itself exited). */
-  async #reapGroup(killAfterMs: number): Promise<void> {
-    if (!this.#groupAlive()) return;
-    this.#signalGroup("SIGTERM");
-    const deadline = Date.now() + killAfterMs;
-    while (this.#groupAlive() && Date.now() < deadline) await delay(20);
-    if (this.#groupAlive()) this.#signalGroup("SIGKILL");
-  }
-
-  #groupAlive(): boolean {
-    const pid = this.#child?.pid;
-    if (pid === undefined || process.platform === "win32") return false;
-    try {
-      process.kill(-pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  #signalGroup(signal: "SIGTERM" | "SIGKILL"): void {
-    const pid = this.#child?.pid;
-    if (pid === undefined) return;
-    try {
-      if (process.platform === "win32") this.#child!.kill(signal);
-      else process.kill(-pid, signal);
-    } catch { /* the group is gone */ }
   }
 
   async #waitExit(ms: number): Promise<boolean> {
@@ -292,47 +294,16 @@ export class ProcessTransport implements Transport {
     this.#options.onStderr?.(text);
   }
 
-  #onData(chunk: Uint8Array): void {
-    let start = 0;
-    let newline = chunk.indexOf(10);
-    while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      if (this.#pendingBytes === 0) {
-        this.#handleLine(this.#decoder.decode(piece));
-      } else {
-        this.#pending.push(piece);
-        this.#handleLine(this.#takePending());
-      }
-      start = newline + 1;
-      newline = chunk.indexOf(10, start);
-    }
-    if (start < chunk.length) {
-      // Copy: Node may reuse the chunk's buffer.
-      const rest = chunk.slice(start);
-      this.#pending.push(rest);
-      this.#pendingBytes += rest.length;
-    }
+  /** A message longer than the bound (the framer drops it): a protocol error. */
+  #tooLarge(max: number): void {
+    const error = new ProtocolError(
+      `The server sent a message larger than ${formatBytes(max)} (jn's bound of one message)`,
+      { hint: "the server sent a malformed or absurdly large message; report it to its authors" },
+    );
+    this.#emit(() => this.onerror?.(error));
   }
 
-  #takePending(): string {
-    let total = 0;
-    for (const part of this.#pending) total += part.length;
-    const joined = new Uint8Array(total);
-    let offset = 0;
-    for (const part of this.#pending) {
-      joined.set(part, offset);
-      offset += part.length;
-    }
-    this.#pending = [];
-    this.#pendingBytes = 0;
-    return this.#decoder.decode(joined);
-  }
-
-  #flushRemainder(): void {
-    if (this.#pendingBytes > 0) this.#handleLine(this.#takePending());
-  }
-
-  #handleLine(raw: string): void {
+  #handleLine(raw: string, options: { last?: boolean } = {}): void {
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (line.trim() === "") return;
     const first = line.trimStart()[0];
@@ -345,6 +316,12 @@ export class ProcessTransport implements Transport {
     try {
       message = JSON.parse(line);
     } catch (error) {
+      if (options.last) {
+        // Not a protocol error: the server died mid-message, and its exit says so.
+        const cut = new Error(`The server's output ended mid-message: ${preview(line)}`);
+        this.#emit(() => this.onerror?.(cut));
+        return;
+      }
       const malformed = new ProtocolError(
         `The server wrote malformed JSON to stdout: ${preview(line)}`,
         { cause: error },
@@ -406,8 +383,9 @@ function preview(line: string): string {
   return JSON.stringify(short);
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function formatBytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
 }
 
 function installHint(command: string): string | undefined {

@@ -1,6 +1,8 @@
 /**
  * A connected session over any channel (stdio or HTTP), through the SDK
- * client: bounded requests that name themselves when they time out, server
+ * client: bounded requests that name themselves when they time out (progress
+ * notifications restart the bound, up to a hard bound of
+ * {@linkcode HARD_BOUND_FACTOR} × the timeout in all), server
  * logs and progress handed to the caller, SDK and transport failures turned
  * into jn's typed errors, and a teardown that lets a pending
  * `notifications/cancelled` go out before it ends the session.
@@ -20,6 +22,7 @@ import {
 import { type Channel, findCause } from "./channel.ts";
 import type { CallOptions, Session, SessionOptions } from "./session.ts";
 import { CALL_TOOL_RESULT } from "./call_result_schema.ts";
+import { MalformedAnswer } from "./message_check.ts";
 import { TransportTap } from "./tap.ts";
 import type {
   JsonObject,
@@ -39,6 +42,13 @@ type Sdk = typeof import("@modelcontextprotocol/client");
 
 /** How long teardown waits for sends in flight (a cancellation, a last notification). */
 const DRAIN_MS = 500;
+
+/**
+ * A request's hard bound, in multiples of its timeout: progress notifications
+ * restart the timeout, but a server that keeps sending them (a flood, or a
+ * call that never ends) cannot keep a request open beyond this.
+ */
+export const HARD_BOUND_FACTOR = 10;
 
 /** The raw failure of a connect, with its translation (for fallbacks). */
 export class ConnectFailure extends Error {
@@ -247,9 +257,11 @@ export class SdkSession implements Session {
   ): Promise<T> {
     if (this.#fatal) throw this.#fatal;
     try {
+      const timeoutMs = this.#options.timeoutMs;
       return await run({
-        timeout: bound(this.#options.timeoutMs),
+        timeout: bound(timeoutMs),
         resetTimeoutOnProgress: true,
+        maxTotalTimeout: timeoutMs > 0 ? timeoutMs * HARD_BOUND_FACTOR : undefined,
         signal: this.#options.signal,
         onprogress: onProgress
           ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message })
@@ -275,17 +287,27 @@ export class SdkSession implements Session {
   /** Fails every request in flight and later with `error`. */
   #fail(error: JnError): void {
     this.#fatal ??= error;
+    this.#tap.halt();
     void this.#channel.close();
   }
 
   /** Maps whatever the SDK or the transport threw to one of jn's errors. */
   #translate(error: unknown, label: string): JnError {
-    if (this.#options.signal?.aborted) return new InterruptedError();
+    const signal = this.#options.signal;
+    if (signal?.aborted) {
+      return signal.reason instanceof InterruptedError ? signal.reason : new InterruptedError();
+    }
     if (this.#fatal) return this.#fatal;
     const own = findCause(error, (c) => c instanceof JnError ? c : undefined);
     if (own) return own;
     const sdk = this.#sdk;
     const tail = this.#channel.stderrTail() || undefined;
+    if (error instanceof sdk.ProtocolError && error.data instanceof MalformedAnswer) {
+      return new ProtocolError(
+        `The server sent a malformed answer to ${label}: ${error.data.problem}`,
+        { cause: error, hint: "the server breaks the MCP protocol; report it to its authors" },
+      );
+    }
     if (error instanceof sdk.ProtocolError) {
       return new ProtocolError(
         `The server answered ${label} with error ${error.code}: ${error.message}`,
@@ -295,6 +317,14 @@ export class SdkSession implements Session {
     const specific = this.#channel.translate(error, label);
     if (specific) return specific;
     if (error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.RequestTimeout) {
+      const total = (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout;
+      if (typeof total === "number") {
+        return new TimeoutError(label, total, {
+          cause: error,
+          hint: `progress kept coming, but ${HARD_BOUND_FACTOR} × --timeout is the most any ` +
+            "request may take; raise --timeout if the call really needs longer",
+        });
+      }
       return new TimeoutError(label, this.#timeoutFor(label), {
         cause: error,
         hint: label === "initialize"

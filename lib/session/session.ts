@@ -66,7 +66,7 @@ export interface SessionAuth {
 
 /** Options of {@linkcode openSession}. */
 export interface SessionOptions extends ClientHandlers {
-  /** Bound of each request in ms (progress resets it); 0 disables it. */
+  /** Bound of each request in ms (progress resets it, up to 10 × in all); 0 disables both. */
   timeoutMs: number;
   /** Bound of the handshake in ms; 0 disables it. */
   connectTimeoutMs: number;

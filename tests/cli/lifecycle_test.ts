@@ -1,29 +1,38 @@
 /**
  * What happens around a call: the child's environment, process-tree
- * teardown, a reader that goes away, Ctrl-C, and the --debug protocol log.
+ * teardown on every exit path (success, error, timeout, crash, broken pipe,
+ * SIGINT once or twice, SIGTERM, SIGHUP, SIGQUIT), a reader that goes away,
+ * and the --debug protocol log.
  */
 
 import assert from "node:assert/strict";
 import { baseEnv, DENO_DIR, FIXTURES, MAIN, parseNdjson, ROOT, runJn } from "../helpers.ts";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
+import {
+  ALL_ROLES,
+  collect,
+  endTree,
+  hostileUri,
+  living,
+  readTree,
+  spawnJn,
+  survivors,
+  type Tree,
+  treeFiles,
+  waitForFile,
+} from "../session/tree_support.ts";
 
 const FIXTURE = `mcp+node://${FIXTURES}/servers/fixture.mjs`;
 
 type Rec = Record<string, unknown>;
 
-function alive(pid: number): boolean {
-  try {
-    Deno.kill(pid, "SIGCONT");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+/** Waits for `pid` to be gone (a zombie counts as gone: see tree_support.ts). */
 async function waitGone(pid: number, ms = 3000): Promise<boolean> {
   const deadline = Date.now() + ms;
-  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return !alive(pid);
+  while ((await living([pid])).length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return (await living([pid])).length === 0;
 }
 
 Deno.test("the server sees only the safe environment", async (t) => {
@@ -39,7 +48,17 @@ Deno.test("the server sees only the safe environment", async (t) => {
     assert.doesNotMatch(record.text as string, /hunter2|ghp_leak/);
     assert.equal(env.PATH, baseEnv().PATH);
     assert.ok(env.HOME);
-    const allowed = new Set(["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"]);
+    // The marker that finds the server's processes at teardown (docs/remote.md).
+    assert.match(env.JN_PROCESS_TREE, /^[0-9a-f-]{36}$/);
+    const allowed = new Set([
+      "HOME",
+      "LOGNAME",
+      "PATH",
+      "SHELL",
+      "TERM",
+      "USER",
+      "JN_PROCESS_TREE",
+    ]);
     // node itself may add a few of its own (e.g. on some versions); ours are only the allowed ones.
     const unexpected = Object.keys(env).filter((k) => !allowed.has(k) && !/^(NODE_|__CF)/.test(k));
     assert.deepEqual(unexpected, []);
@@ -87,6 +106,118 @@ Deno.test("teardown ends the server's whole process tree", async (t) => {
       await Deno.remove(dir, { recursive: true });
     });
   }
+});
+
+/**
+ * Runs `run` against the hostile fixture started with `--tree`, then checks
+ * that the server and its grandchildren — one in its process group, one in
+ * a session of its own (setsid), one with a session and an empty
+ * environment, and a double-forked daemon — are all gone.
+ */
+async function withTree(
+  run: (pidFile: string, switches: string[]) => Promise<void>,
+  options: { switches?: string[]; roles?: (keyof Tree)[] } = {},
+): Promise<void> {
+  const { dir, pidFile } = await treeFiles();
+  try {
+    await run(pidFile, ["--tree", pidFile, ...options.switches ?? []]);
+    const tree = await readTree(pidFile);
+    assert.deepEqual(await survivors(tree, options.roles ?? ALL_ROLES), [], "orphans survived jn");
+  } finally {
+    await endTree(pidFile);
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** Starts `jn cat` on the hostile `hang` tool, waits for the call to reach it, returns jn. */
+async function hangingCall(pidFile: string, switches: string[]): Promise<Deno.ChildProcess> {
+  const child = spawnJn(["cat", hostileUri("hang", { switches })]);
+  await waitForFile(`${pidFile}.call`);
+  return child;
+}
+
+Deno.test("no exit path leaves a server process alive", async (t) => {
+  await t.step("success", () =>
+    withTree(async (_, switches) => {
+      const result = await runJn(["cat", hostileUri("echo", { switches, args: { text: "hi" } })]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(result.stderr, "");
+    }));
+
+  await t.step("a JSON-RPC error (exit 5)", () =>
+    withTree(async (_, switches) => {
+      const result = await runJn(["cat", hostileUri("rpc_error", { switches })]);
+      assert.equal(result.code, 5, result.stderr);
+      assert.match(result.stderr, /^jn: The server answered tools\/call "rpc_error" with error/);
+    }));
+
+  await t.step("a timeout (exit 4)", () =>
+    withTree(async (_, switches) => {
+      const result = await runJn(["cat", hostileUri("hang", { switches }), "--timeout", "300ms"]);
+      assert.equal(result.code, 4, result.stderr);
+      assert.match(result.stderr, /^jn: Timed out after 300ms waiting for tools\/call "hang"\n/);
+    }));
+
+  await t.step("a reader that goes away (exit 0)", () =>
+    withTree(async (_, switches) => {
+      const script =
+        `"${Deno.execPath()}" run --config "${ROOT}/deno.json" ${permissionFlags().join(" ")} ` +
+        `"${MAIN}" cat '${hostileUri("huge", { switches, args: { bytes: "4000000" } })}' ` +
+        `| head -c 10 >/dev/null; echo "jn=\${PIPESTATUS[0]}"`;
+      const output = await new Deno.Command("bash", {
+        args: ["-c", script],
+        env: { ...baseEnv(), DENO_DIR },
+        clearEnv: true,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(output.stderr);
+      assert.equal(new TextDecoder().decode(output.stdout).trim(), "jn=0", stderr);
+      assert.equal(stderr, "");
+    }));
+
+  // A process that both left the server's session and dropped its environment is
+  // found only while its parent lives: after a crash it is out of reach (docs/remote.md).
+  await t.step("a server that dies mid-call (exit 4)", () =>
+    withTree(async (_, switches) => {
+      const result = await runJn(["cat", hostileUri("exit_mid", { switches })]);
+      assert.equal(result.code, 4, result.stderr);
+      assert.match(result.stderr, /^jn: The server "[^"]+" exited with code 1 during tools\/call/);
+    }, { roles: ["server", "grandchild", "setsid", "daemon"] }));
+
+  for (
+    const [signal, code] of [
+      ["SIGINT", 130],
+      ["SIGTERM", 130],
+      ["SIGHUP", 130],
+      ["SIGQUIT", 130],
+    ] as const
+  ) {
+    await t.step(`${signal} (exit ${code})`, () =>
+      withTree(async (pidFile, switches) => {
+        const child = await hangingCall(pidFile, switches);
+        child.kill(signal);
+        const result = await collect(child);
+        assert.equal(result.code, code, result.stderr);
+        assert.equal(result.stdout, "");
+        assert.equal(result.stderr, "jn: interrupted\n");
+      }));
+  }
+
+  await t.step(
+    "a second Ctrl-C during the teardown of a server that ignores SIGTERM",
+    () =>
+      withTree(async (pidFile, switches) => {
+        const child = await hangingCall(pidFile, switches);
+        child.kill("SIGINT");
+        // The server got notifications/cancelled: jn is in its graceful teardown.
+        await waitForFile(`${pidFile}.cancelled`);
+        child.kill("SIGINT");
+        const result = await collect(child);
+        assert.equal(result.code, 130, result.stderr);
+        assert.equal(result.stdout, "");
+      }, { switches: ["--stubborn"] }),
+  );
 });
 
 Deno.test("a reader that goes away ends jn quietly with exit 0", async () => {

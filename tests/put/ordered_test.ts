@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { LineWriter } from "../../lib/put/line_writer.ts";
 import type { NdjsonLine } from "../../lib/put/lines.ts";
-import { type Outcome, runOrdered } from "../../lib/put/ordered.ts";
+import { BreakerOpen, type Outcome, runOrdered } from "../../lib/put/ordered.ts";
 
 const decoder = new TextDecoder();
 
@@ -180,4 +180,42 @@ Deno.test("aborting the signal stops reading and waits for the jobs in flight", 
   });
   assert.equal(result.stop, "interrupted");
   assert.equal(sink.text, "1 cancelled\n2 cancelled\n3 cancelled\n");
+});
+
+Deno.test("after maxTimeouts timeouts in a row no job starts; every later line is still skipped", async () => {
+  const sink = new Sink();
+  const started: number[] = [];
+  const result = await runOrdered(source(9).batches, {
+    concurrency: 1,
+    failFast: false,
+    maxTimeouts: 3,
+    out: new LineWriter(sink),
+    handle: (line) => {
+      started.push(line.number);
+      // Line 2 answers, which resets the count; 1 and 3, 4, 5 time out.
+      if (line.number === 2) return ok(line);
+      return { text: `${line.number} timeout\n`, failed: true, called: true, timedOut: true };
+    },
+    skip: (line, why) => ({
+      text: `${line.number} not attempted after ${(why as BreakerOpen).timeouts}\n`,
+      failed: true,
+      called: false,
+    }),
+  });
+  assert.deepEqual(started, [1, 2, 3, 4, 5]);
+  assert.equal(
+    sink.text,
+    "1 timeout\n2\n3 timeout\n4 timeout\n5 timeout\n" +
+      [6, 7, 8, 9].map((n) => `${n} not attempted after 3\n`).join(""),
+  );
+  assert.ok(result.breaker instanceof BreakerOpen);
+  assert.deepEqual({ ...result, breaker: undefined }, {
+    records: 9,
+    calls: 5,
+    errors: 8,
+    done: 9,
+    stop: "end",
+    fatal: undefined,
+    breaker: undefined,
+  });
 });

@@ -20,7 +20,10 @@ async function serverEnv(flags: string[]): Promise<Record<string, string>> {
   assert.equal(result.code, 0, result.stderr);
   assert.equal(result.stderr, "");
   const [record] = parseNdjson(result.stdout) as { text: string }[];
-  return JSON.parse(record.text);
+  const env = JSON.parse(record.text);
+  // jn's marker of the server's process tree (see docs/remote.md), not a caller variable.
+  delete env.JN_PROCESS_TREE;
+  return env;
 }
 
 Deno.test("a server sees only the safe defaults and what was passed through", async (t) => {

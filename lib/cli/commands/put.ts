@@ -21,11 +21,14 @@ import {
 
 /** The default number of calls in flight. */
 export const DEFAULT_CONCURRENCY = 8;
+/** The default circuit breaker: stop calling after this many timeouts in a row. */
+export const DEFAULT_MAX_TIMEOUTS = 3;
 const MAX_CONCURRENCY = 1024;
 
 interface RawPutFlags extends RawCallFlags {
   concurrency?: string;
   failFast?: boolean;
+  maxTimeouts?: string;
 }
 
 /** Registers `put`. */
@@ -41,6 +44,11 @@ export function registerPut(program: Command, ctx: Ctx): void {
       String(DEFAULT_CONCURRENCY),
     )
     .option("--fail-fast", "stop reading at the first failed record (exit 1)")
+    .option(
+      "--max-timeouts <N>",
+      "stop calling after N calls in a row timed out; the rest are not_attempted (0: never)",
+      String(DEFAULT_MAX_TIMEOUTS),
+    )
     .option(
       "--json",
       "emit the payload (structured content or parsed JSON text) instead of the envelope",
@@ -58,10 +66,16 @@ export function registerPut(program: Command, ctx: Ctx): void {
     }
     const flags = parseCallFlags(raw);
     const concurrency = parseConcurrency(raw.concurrency ?? String(DEFAULT_CONCURRENCY));
+    const maxTimeouts = parseMaxTimeouts(raw.maxTimeouts ?? String(DEFAULT_MAX_TIMEOUTS));
     // Before put_tool.ts imports the validator: the SDK's ajv, not the npm package.
     await (await import("../../session/ajv_engines.ts")).useSdkAjv();
     const { runPutTool } = await import("../put_tool.ts");
-    await runPutTool(ctx, target.text, { flags, concurrency, failFast: raw.failFast === true });
+    await runPutTool(ctx, target.text, {
+      flags,
+      concurrency,
+      failFast: raw.failFast === true,
+      maxTimeouts,
+    });
   });
 }
 
@@ -69,7 +83,9 @@ const PUT_HELP = `
 Each record on stdin is one call; its fields override the URI's and --arg's
 arguments; keys starting with _ are not sent. Output: the call's records with
 "input": N (the line number), in input order; a bad line or a failed call is
-{"type":"error","input":N,"kind":…,"error":…} and the run goes on.
+{"type":"error","input":N,"kind":…,"error":…} and the run goes on. After
+--max-timeouts calls in a row timed out, no further call is made and each
+remaining line is {"kind":"not_attempted",…}.
 
 Examples:
   jn put "mcp+uvx://biomcp-python/biomcp?command=run&tool=variant_search" < genes.ndjson
@@ -90,9 +106,21 @@ function parseConcurrency(text: string): number {
   return n;
 }
 
+function parseMaxTimeouts(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) > 1_000_000) {
+    throw new UsageError(
+      `Invalid --max-timeouts "${text}": expected a whole number (0: never stop)`,
+      {
+        hint: `e.g. --max-timeouts 10 (default ${DEFAULT_MAX_TIMEOUTS})`,
+      },
+    );
+  }
+  return Number(text);
+}
+
 /** Flags that only mean something for a tool are an error with a file target. */
 function refuseCallFlags(raw: RawPutFlags, command: Command): void {
-  const given = ["concurrency", "failFast", "json", "arg", "args"].filter((name) =>
+  const given = ["concurrency", "failFast", "maxTimeouts", "json", "arg", "args"].filter((name) =>
     command.getOptionValueSource(name) === "cli"
   );
   if (given.length === 0) return;
