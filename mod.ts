@@ -113,7 +113,7 @@ export { resolveTarget, type Target } from "./lib/target.ts";
  * ```ts
  * import { buildLaunch, parseSource } from "./mod.ts";
  * const source = parseSource("mcp+npx://@upstash/context7-mcp@latest");
- * if (source.kind === "naked") buildLaunch(source, { cwd: "/" }); // npx -y @upstash/context7-mcp@latest
+ * if (source.kind === "naked") buildLaunch(source, { cwd: "/" }); // npx --prefix /dev/null -y @upstash/context7-mcp@latest
  * ```
  */
 export { buildLaunch } from "./lib/launch/registry.ts";

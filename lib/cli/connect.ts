@@ -8,7 +8,6 @@
  */
 
 import { InterruptedError } from "../errors.ts";
-import { describeArgv } from "../launch/spec.ts";
 import { LineBuffer } from "../output/line_buffer.ts";
 import { redact, unredactable } from "../output/redact.ts";
 import { visible } from "../output/visible.ts";
@@ -22,7 +21,12 @@ import { onInterrupt } from "./signals.ts";
 import { redactError } from "./redact_error.ts";
 import { type CallFlags, LOG_LEVELS, type LogLevel } from "./options.ts";
 import { sessionExtras } from "./session_extras.ts";
-import { explainSandboxFailure, type SandboxedLaunch, sandboxedLaunch } from "./sandbox_launch.ts";
+import {
+  explainSandboxFailure,
+  sandboxedArgvLine,
+  type SandboxedLaunch,
+  sandboxedLaunch,
+} from "./sandbox_launch.ts";
 
 /** Runs `fn` with an open session on the target; always closes it. */
 export async function withSession<T>(
@@ -60,7 +64,7 @@ export async function withSession<T>(
       say(s.dim("jn: debug: a substituted value shorter than 4 characters is not redacted"));
     }
     if (ctx.debug && sandbox && prepared.launch.transport === "stdio") {
-      say(s.dim(`jn: debug: sandboxed: ${describeArgv(prepared.launch)}`));
+      say(s.dim(`jn: debug: sandboxed: ${sandboxedArgvLine(prepared.launch, extras.secrets)}`));
     }
     session = await openSession(prepared.launch, {
       ...extras.options,

@@ -2,17 +2,21 @@
  * The CLI side of the sandbox: the launch a command starts, with the
  * profile's sandbox and Deno permissions and the `--sandbox*` and
  * `--env-passthrough` flags applied (lib/sandbox/prepare.ts); the notices of
- * what jn left out of the sandbox (stderr, unless `--quiet`); and the hint
- * that says why a sandboxed server that failed to start may have failed,
- * down to the hidden path it needed and the `--sandbox-read` that shows it.
+ * what jn left out of the sandbox (stderr, unless `--quiet`, with `${VAR}`
+ * secrets redacted); and the hint that says why a sandboxed server that
+ * failed to start may have failed, down to the hidden path its own output
+ * names and the `--sandbox-read` that shows it (never a broad or credential
+ * directory: failure_hint.ts).
  *
  * @module
  */
 
 import { ConnectionError, LaunchError } from "../errors.ts";
-import type { LaunchSpec } from "../launch/spec.ts";
+import { describeArgv, type LaunchSpec, type StdioLaunch } from "../launch/spec.ts";
+import { redact } from "../output/redact.ts";
+import { visible } from "../output/visible.ts";
 import { findHiddenPath, launcherHint } from "../sandbox/failure_hint.ts";
-import { statKind } from "../sandbox/host.ts";
+import { realPath, statKind } from "../sandbox/host.ts";
 import { type SandboxPlan, visibleIn } from "../sandbox/plan.ts";
 import { mergePolicies, type SandboxPolicy } from "../sandbox/policy.ts";
 import { prepareLaunchWithPlan } from "../sandbox/prepare.ts";
@@ -48,20 +52,32 @@ export async function sandboxedLaunch(
     cwd: ctx.io.cwd,
     callerEnv: ctx.io.env,
     sandbox: policy,
+    explicitPaths: flags.sandbox && [...flags.sandbox.read, ...flags.sandbox.write],
     envPassthrough: flags.envPassthrough,
     denoPermissions: target.denoPermissions,
   });
   if (!ctx.quiet && prepared.plan && prepared.plan.notices.length > 0) {
     const s = style(useColor(ctx.io));
-    await printErr(
-      ctx.io,
-      prepared.plan.notices.map((text) => `${s.yellow("jn:")} ${text}`).join("\n"),
-    );
+    // A notice names the server's arguments and paths: ${VAR} secrets among them stay hidden.
+    const notices = prepared.plan.notices.map((text) => visible(redact(text, target.secrets)));
+    await printErr(ctx.io, notices.map((text) => `${s.yellow("jn:")} ${text}`).join("\n"));
   }
   return {
     launch: prepared.launch,
     sandbox: policy && { policy, plan: prepared.plan, home: ctx.io.env.HOME },
   };
+}
+
+/**
+ * The `--debug` line of a sandboxed launch's argv: each word redacted before
+ * it is quoted, so that quoting (`it'\\''s`) cannot split a secret.
+ */
+export function sandboxedArgvLine(launch: StdioLaunch, secrets: readonly string[]): string {
+  return describeArgv({
+    ...launch,
+    command: redact(launch.command, secrets),
+    args: launch.args.map((arg) => redact(arg, secrets)),
+  });
 }
 
 /** Adds to a start/connection failure of a sandboxed server what the sandbox withheld. */
@@ -79,11 +95,19 @@ export function explainSandboxFailure(error: unknown, sandbox: SandboxInfo | und
           return undefined;
         }
       },
+      realPath: (path) => {
+        try {
+          return realPath(path);
+        } catch {
+          return undefined;
+        }
+      },
       home: sandbox.home,
     });
   if (hidden) {
-    error.hint = `the sandbox hides ${JSON.stringify(hidden.path)}, which the server needs ` +
-      `(${JSON.stringify(hidden.line)}): show it with --sandbox-read ${hidden.grant}`;
+    error.hint = `the server's own output (${JSON.stringify(hidden.line)}) says it needs ` +
+      `${JSON.stringify(hidden.path)}, which the sandbox hides: if you trust that, ` +
+      `--sandbox-read ${hidden.grant} shows it`;
     return;
   }
   const launcher = sandbox.policy.network === false ? launcherHint(tail) : undefined;

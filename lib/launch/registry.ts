@@ -24,7 +24,7 @@ export type { LaunchOptions } from "./options.ts";
  * @example
  * ```ts
  * buildLaunch(parseSource("mcp+npx://@scope/pkg@1?command=--stdio") as NakedSource, { cwd: "/w" });
- * // { transport: "stdio", command: "npx", args: ["-y", "@scope/pkg@1", "--stdio"],
+ * // { transport: "stdio", command: "npx", args: ["--prefix", "/dev/null", "-y", "@scope/pkg@1", "--stdio"],
  * //   env: {}, label: "npx @scope/pkg@1" }
  * ```
  */

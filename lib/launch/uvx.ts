@@ -2,11 +2,14 @@
  * `mcp+uvx://PKG[/CMD]` → `uvx --from PKG CMD ARGS…`, or `uvx PKG ARGS…`
  * when no command is named (uvx then runs the package's same-named command).
  * A PyPI name never contains `/`, so the first `/` separates PKG from CMD.
+ * uv gets `UV_NO_CONFIG=1`: no configuration file of the working directory
+ * (or any other) shapes the run (isolation.ts).
  *
  * @module
  */
 
 import type { NakedSource } from "../uri/source.ts";
+import { isolateLauncher } from "./isolation.ts";
 import type { StdioLaunch } from "./spec.ts";
 
 /** The argv of a uvx server; ARGS are the source's `command=` values. */
@@ -18,5 +21,11 @@ export function buildUvxLaunch(source: NakedSource): StdioLaunch {
     source.location.slice(slash + 1),
     ...source.command,
   ];
-  return { transport: "stdio", command: "uvx", args, env: {}, label: `uvx ${source.location}` };
+  return isolateLauncher({
+    transport: "stdio",
+    command: "uvx",
+    args,
+    env: {},
+    label: `uvx ${source.location}`,
+  });
 }

@@ -6,8 +6,13 @@
  * - the server's root is an empty read-only tmpfs holding only the plan's
  *   system directories (read-only, `--ro-bind-try`: a missing one is skipped),
  *   fresh /dev and /proc, a private writable tmpfs on /tmp, the plan's `read`
- *   paths read-only and its `write` paths writable; nothing else of the host
- *   (home directories, /run and its sockets, /mnt, /media, /srv, /var) exists;
+ *   paths read-only and its `write` paths writable (each at its real path:
+ *   a path the runtime uses through a symlink is that symlink, `--symlink`);
+ *   nothing else of the host (home directories, /run and its sockets, /mnt,
+ *   /media, /srv, /var) exists;
+ * - the root-only secrets of /etc (`mask`) are empty: a file is `/dev/null`
+ *   on a mount without devices (reading it fails), a directory an empty
+ *   read-only tmpfs;
  * - every namespace is unshared (user, pid, ipc, uts, cgroup, network); the
  *   network namespace is shared back only when the plan allows network;
  * - all capabilities are dropped (even when jn runs as root, the server
@@ -77,6 +82,13 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
     args.push(bind.writable ? "--bind" : "--ro-bind", bind.path, bind.path);
   }
   for (const dir of plan.scratch) args.push("--tmpfs", dir);
+  // After every bind, so that no bind uncovers them again.
+  for (const secret of plan.mask ?? []) {
+    if (secret.kind === "file") args.push("--ro-bind", "/dev/null", secret.path);
+    else args.push("--tmpfs", secret.path, "--remount-ro", secret.path);
+  }
+  // The runtime's view of a symlinked path, pointing at the real path bound above.
+  for (const link of plan.links ?? []) args.push("--symlink", link.target, link.path);
   // The root tmpfs read-only once the mount points of the binds exist (not recursive).
   args.push("--remount-ro", "/", "--chdir", plan.chdir);
   return args;

@@ -28,6 +28,8 @@ export interface ConfineOptions {
   childEnv: Record<string, string>;
   /** The OS; `Deno.build.os` by default. */
   os?: string;
+  /** The declared paths the user typed on the command line (absolute; see `PlanOptions`). */
+  explicit?: readonly string[];
 }
 
 /** A confined launch and the plan it was built from. */
@@ -59,7 +61,6 @@ export async function confineLaunch(
       });
     }
   }
-  const real = os === "darwin" ? (path: string) => realPath(path) ?? path : (path: string) => path;
   const host: HostView = {
     os,
     cwd: options.cwd,
@@ -76,31 +77,28 @@ export async function confineLaunch(
     host,
   });
   const confined = adapted.launch;
-  const plan = planSandbox(confined, {
-    network,
-    read: policy.read.map(real),
-    write: policy.write.map(real),
-  }, {
-    ...host,
-    env: { ...options.childEnv, ...confined.env },
-    commandPath: findExecutable(confined.command, confined.env.PATH ?? options.childEnv.PATH),
-    realPath: (path) => {
-      try {
-        return realPath(path);
-      } catch {
-        return undefined; // only asked for /etc/resolv.conf: no answer, no extra mount
-      }
-    },
-  }, adapted.mounts);
-  for (const dir of plan.create) {
+  // jn's own caches exist before planning, so the plan judges them by their real paths.
+  const mounts = { ...adapted.mounts, write: [] as string[], scratch: [...adapted.mounts.scratch] };
+  for (const dir of adapted.mounts.write) {
     try {
       Deno.mkdirSync(dir, { recursive: true });
+      mounts.write.push(dir);
     } catch {
       // jn may not create it: the launcher gets an empty cache that lives as long as it does.
-      plan.write = plan.write.filter((path) => path !== dir);
-      plan.scratch.push(dir);
+      mounts.scratch.push(dir);
     }
   }
+  const plan = planSandbox(
+    confined,
+    policy,
+    {
+      ...host,
+      env: { ...options.childEnv, ...confined.env },
+      commandPath: findExecutable(confined.command, confined.env.PATH ?? options.childEnv.PATH),
+    },
+    mounts,
+    { explicit: options.explicit },
+  );
   if (os === "linux") return { launch: bwrapLaunch(confined, plan, { bwrap: "bwrap" }), plan };
   const tmpDir = Deno.realPathSync(await Deno.makeTempDir({ prefix: "jn-sandbox-" }));
   return { launch: seatbeltLaunch(confined, plan, { sandboxExec: sandboxExec!, tmpDir }), plan };

@@ -10,15 +10,24 @@
  * (`Module not found "file://…"`), bubblewrap (`execvp …`), and a path after
  * "cannot access", "does not exist" or "not found".
  *
- * Pure: the host is seen through `stat`; what the sandbox shows through
- * `visible`.
+ * The server writes that stderr: it is hostile input, and the hint must not
+ * become its voice. A path is suggested only when it is package code — in a
+ * `node_modules`, `site-packages` or `dist-packages` directory, or in a
+ * package (a directory with `package.json`, `deno.json(c)`,
+ * `pyproject.toml`, `setup.py`, `setup.cfg`) — and never when it, or what it
+ * leads to through a symlink, is broad or a credential store (`$HOME` and its
+ * parents, `~/.ssh`, `~/.aws`, `~/.config`, …: host_view.ts `isSensitive`).
+ * The CLI says that the suggestion comes from the server's own output.
+ *
+ * Pure: the host is seen through `stat` and `realPath`; what the sandbox
+ * shows through `visible`.
  *
  * @module
  */
 
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { PathKind } from "./host.ts";
-import { isBroad } from "./host_view.ts";
+import { isBroad, isSensitive } from "./host_view.ts";
 
 /** A path the server needed, hidden by the sandbox. */
 export interface HiddenPath {
@@ -36,8 +45,20 @@ export interface HiddenPathView {
   visible: (path: string) => boolean;
   /** What is at a host path. */
   stat: (path: string) => PathKind | undefined;
+  /** A host path with symlinks resolved (`undefined`: not there); without it, paths are taken as they are. */
+  realPath?: (path: string) => string | undefined;
   home?: string;
 }
+
+const PACKAGE_DIRS = ["node_modules", "site-packages", "dist-packages"];
+const MANIFESTS = [
+  "package.json",
+  "deno.json",
+  "deno.jsonc",
+  "pyproject.toml",
+  "setup.py",
+  "setup.cfg",
+];
 
 const IMPORTED = /Cannot find (?:module|package) '([^']+)' imported from (\S+)/;
 const REQUIRED = /Cannot find module '([^']+)'/;
@@ -58,7 +79,9 @@ export function findHiddenPath(stderr: string, view: HiddenPathView): HiddenPath
     for (const found of candidates(line, lines.slice(index + 1, index + 4))) {
       const path = found.path.replace(/^file:\/\//, "");
       if (!isAbsolute(path) || !view.stat(path) || view.visible(path)) continue;
-      return { path, line: line.slice(0, 300), grant: found.grant ?? grantFor(path, view) };
+      const grant = found.grant ?? grantFor(path, view);
+      if (!suggestible(path, grant, view)) continue;
+      return { path, line: line.slice(0, 300), grant };
     }
   }
   return undefined;
@@ -125,4 +148,19 @@ function grantFor(path: string, view: HiddenPathView): string {
   if (view.stat(path) === "dir") return path;
   const dir = dirname(path);
   return isBroad(dir, view.home) ? path : dir;
+}
+
+/** Whether jn may suggest showing `grant` for `path` (see the module doc). */
+function suggestible(path: string, grant: string, view: HiddenPathView): boolean {
+  for (const named of [path, grant]) {
+    const real = view.realPath?.(named) ?? named;
+    if (isSensitive(named, view.home) || isSensitive(real, view.home)) return false;
+  }
+  const parts = grant.split("/");
+  if (PACKAGE_DIRS.some((dir) => parts.includes(dir))) return true;
+  // In a package: a manifest in the grant or one of its ancestors below the first broad one.
+  for (let dir = view.stat(grant) === "dir" ? grant : dirname(grant);; dir = dirname(dir)) {
+    if (isSensitive(dir, view.home)) return false;
+    if (MANIFESTS.some((name) => view.stat(join(dir, name)) === "file")) return true;
+  }
 }

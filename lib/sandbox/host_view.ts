@@ -9,7 +9,9 @@
  * the shared temporary and runtime directories (`/var/tmp`, `/dev/shm`,
  * anything under `/run`), and macOS's `/Users` and temporary folders. jn never
  * binds such a directory implicitly; only `--sandbox-read`/`--sandbox-write`
- * can.
+ * can. {@linkcode isSensitive} adds the home's credential stores (`~/.ssh`,
+ * `~/.aws`, `~/.config`, …): jn never reaches one through a symlink, and never
+ * suggests one in a hint.
  *
  * @module
  */
@@ -92,6 +94,48 @@ export function isBroad(path: string, home?: string): boolean {
     if (HOME_AGGREGATES.some((name) => path === join(home, name))) return true;
   }
   return false;
+}
+
+/**
+ * The credential stores of a home directory (relative to it): keys, tokens,
+ * registry and cloud credentials. A path in one of them is sensitive.
+ */
+export const CREDENTIAL_STORES: readonly string[] = [
+  ".ssh",
+  ".gnupg",
+  ".aws",
+  ".azure",
+  ".config",
+  ".cargo",
+  ".docker",
+  ".kube",
+  ".gem",
+  ".m2",
+  ".gradle",
+  ".terraform.d",
+  ".password-store",
+  ".pki",
+  ".mozilla",
+  ".local/share/keyrings",
+  ".netrc",
+  ".npmrc",
+  ".pypirc",
+  ".git-credentials",
+  ".pgpass",
+  ".my.cnf",
+  ".vault-token",
+  "Library/Keychains",
+];
+
+/**
+ * Whether `path` is broad ({@linkcode isBroad}) or lies in one of the home's
+ * credential stores ({@linkcode CREDENTIAL_STORES}): never reached through a
+ * symlink, never suggested.
+ */
+export function isSensitive(path: string, home?: string): boolean {
+  if (isBroad(path, home)) return true;
+  if (!home || home === sep) return false;
+  return CREDENTIAL_STORES.some((name) => within(path, join(home, name)));
 }
 
 /** The ancestors of `dir` (itself first) that are not broad, stopping at the first broad one. */

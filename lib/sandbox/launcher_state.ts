@@ -25,9 +25,10 @@
  */
 
 import { createHash } from "node:crypto";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { SandboxError } from "../errors.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
+import { NPX_PREFIX } from "../launch/isolation.ts";
 import { type HostView, peek } from "./host_view.ts";
 import { cachedNpxLaunch, findCachedNpx, type NpxArgs, parseNpxArgs } from "./npx_cache.ts";
 
@@ -39,6 +40,11 @@ export interface LauncherMounts {
   write: string[];
   /** Linux: empty writable directories that vanish with the server. */
   scratch: string[];
+  /**
+   * Package trees the launcher runs from (npx: `<cache>/_npx/<hash>`, by its
+   * real path): nothing in one may lead out of it, nothing above it is given.
+   */
+  trees?: string[];
 }
 
 /** The launch, adapted to run sandboxed, and what it needs to see. */
@@ -94,13 +100,15 @@ export function npmCache(host: HostView): string | undefined {
 }
 
 /** The one-time, unsandboxed fetch that puts an npx package where jn looks for it. */
-export function npxFetchCommand(npx: NpxArgs, cache: string): string {
+export function npxFetchCommand(npx: NpxArgs, cache: string, globalConfig?: string): string {
   // --ignore-scripts: no install script runs; /bin/true by its path, through /bin/sh by its
   // path: no bin of the package runs either (npm puts the package's bins first on PATH).
+  // --prefix: the .npmrc and node_modules of the directory it is typed in play no part.
+  // (--prefix also moves npm's global config: it is named again, as for the server.)
   const packages = npx.packages.map((spec) => `--package=${shellWord(spec)}`).join(" ");
-  return `npm exec --yes --ignore-scripts --script-shell=/bin/sh --cache ${
-    shellWord(cache)
-  } ${packages} -- /bin/true`;
+  const global = globalConfig ? ` --globalconfig ${shellWord(globalConfig)}` : "";
+  return `npm exec --yes --ignore-scripts --script-shell=/bin/sh --prefix ${NPX_PREFIX}${global} ` +
+    `--cache ${shellWord(cache)} ${packages} -- /bin/true`;
 }
 
 function adaptNpx(launch: StdioLaunch, options: AdaptOptions): AdaptedLaunch {
@@ -113,13 +121,15 @@ function adaptNpx(launch: StdioLaunch, options: AdaptOptions): AdaptedLaunch {
   if (cached) {
     return {
       launch: cachedNpxLaunch(launch, npx, cached, options.host.env.PATH),
-      mounts: { read: [cached.modules], write: [], scratch: [] },
+      mounts: { read: [cached.modules], write: [], scratch: [], trees: [dirname(cached.modules)] },
     };
   }
   if (!options.network) {
     const specs = npx.packages.join(" ");
     const fetch = hostCache
-      ? `, or fetch it once, unsandboxed (no package code runs): ${npxFetchCommand(npx, hostCache)}`
+      ? `, or fetch it once, unsandboxed (no package code runs): ${
+        npxFetchCommand(npx, hostCache, launch.env.npm_config_globalconfig)
+      }`
       : "";
     throw new SandboxError(
       `Cannot sandbox "${launch.label}": ${specs} is not in npm's cache and the sandbox has no network to download it`,

@@ -12,6 +12,11 @@
  * A cached name-only or tag spec runs as cached: jn does not ask the registry
  * for a newer version (npx would).
  *
+ * A cache is untrusted (jn's own cache for a server was writable by that
+ * server during its `--sandbox-net` run): an install is used only when its
+ * `node_modules` is a real directory exactly at `<real cache>/_npx/<hash>`,
+ * and its bin only when that really lies inside it.
+ *
  * @module
  */
 
@@ -61,8 +66,12 @@ export function parseNpxArgs(args: readonly string[]): NpxArgs | undefined {
       index++;
       break;
     }
-    if (["-y", "--yes", "-q", "--quiet", "--silent"].includes(arg)) {
+    if (["-y", "--yes", "-q", "--quiet", "--silent"].includes(arg) || arg.startsWith("--prefix=")) {
       index++;
+    } else if (arg === "--prefix") {
+      // Where npm looks for a project (jn passes an empty one): not where npx caches.
+      if (args[index + 1] === undefined) return undefined;
+      index += 2;
     } else if (arg === "-p" || arg === "--package") {
       if (args[index + 1] === undefined) return undefined;
       packages.push(args[index + 1]);
@@ -104,9 +113,13 @@ export function findCachedNpx(
 ): CachedNpx | undefined {
   const hash = npxHash(npx.packages);
   for (const cache of caches) {
-    const tree = join(cache, "_npx", hash);
-    const modules = peekReal(host, join(tree, "node_modules"));
-    if (!modules) continue;
+    // A cache can be written by a server (jn's own, by its --sandbox-net run): everything in it
+    // is taken only where it really is, never through a symlink that leads elsewhere.
+    const root = peekReal(host, cache);
+    if (!root) continue;
+    const tree = join(root, "_npx", hash);
+    const modules = join(tree, "node_modules");
+    if (peekReal(host, modules) !== modules || peek(host, modules) !== "dir") continue;
     // npx records the specs once the install is complete: a half-done one has no record.
     const record = readJson(host, join(tree, "package.json")) as
       | { _npx?: { packages?: unknown } }
@@ -161,6 +174,8 @@ function manifestBin(packageDir: string, host: HostView): string | undefined {
 }
 
 function readJson(host: HostView, path: string): unknown {
+  // A regular file only (a FIFO would block jn).
+  if (peek(host, path) !== "file") return undefined;
   const text = host.readHead?.(path, 4 * 1024 * 1024);
   if (text === undefined) return undefined;
   try {

@@ -7,8 +7,9 @@
  * Linux builds the server's file system from an allow-list: the system
  * directories (programs, libraries, /etc) read-only, a private /tmp, fresh
  * /dev and /proc, and nothing else: no home directories, no /run (sockets),
- * no /mnt, /media, /srv, /var, no other user data. macOS has no mount
- * namespaces, so there the user's places are denied instead (`hide`).
+ * no /mnt, /media, /srv, /var, no other user data. The root-only secrets of
+ * /etc are masked (root_secrets.ts). macOS has no mount namespaces, so there
+ * the user's places are denied instead (`hide`).
  *
  * On top of that come the declared paths, and, without being declared, what
  * the server's runtime needs, read-only (runtime_mounts.ts: the script's
@@ -19,10 +20,20 @@
  * the server: an argument naming a hidden host path stays hidden, and the
  * plan carries a notice naming the flag that shows it.
  *
- * The working directory: the server's (a profile's `cwd`, else the
- * caller's) when the sandbox shows it. When it is hidden, a declared `cwd`
- * or an argument naming a path relative to it (`.`, `./data`) is an error
- * with a hint; otherwise the server starts in `/`, with a notice.
+ * Symlinks (real_paths.ts, real_mounts.ts): every path is bound at its real
+ * path, and judged there. An implicit path whose real path is broad, or that reaches a
+ * credential store through a symlink, or that leads out of a launcher's
+ * package tree, is left out with a notice. A declared path or a profile's
+ * `cwd` that reaches a broad or credential directory through a symlink is an
+ * error; so is a profile's path that is `/`, the home directory or one of
+ * its parents (only the command line gives those). Where the runtime uses a
+ * symlink's own path, the sandbox gets the same symlink (`links`).
+ *
+ * The working directory (working_dir.ts): the server's (a profile's `cwd`,
+ * else the caller's, by its real path) when the sandbox shows it. When it is
+ * hidden, a declared `cwd` or an argument naming a path relative to it (`.`,
+ * `./data`) is an error with a hint; otherwise the server starts in `/`,
+ * with a notice.
  *
  * Pure: the file system is seen only through the {@linkcode HostView}
  * callbacks, and only for the paths above, so jn's own read permission need
@@ -31,16 +42,22 @@
  * @module
  */
 
-import { dirname, isAbsolute, resolve } from "node:path";
-import { SandboxError } from "../errors.ts";
+import { isAbsolute } from "node:path";
 import type { StdioLaunch } from "../launch/spec.ts";
-import { type HostView, isBroad, outermost, peek, peekReal, within } from "./host_view.ts";
+import { type HostView, outermost, peek, within } from "./host_view.ts";
 import type { LauncherMounts } from "./launcher_state.ts";
+import type { SandboxLink } from "./real_mounts.ts";
 import type { SandboxPolicy } from "./policy.ts";
+import { RealMounts } from "./real_mounts.ts";
+import { pathJudge } from "./real_paths.ts";
+import { rootSecretMasks, type SandboxMask } from "./root_secrets.ts";
 import { findScript, installRoot, scriptMounts } from "./runtime_mounts.ts";
+import { startDir } from "./working_dir.ts";
 
 export type { HostView } from "./host_view.ts";
 export { within } from "./host_view.ts";
+export type { SandboxLink } from "./real_mounts.ts";
+export type { SandboxMask } from "./root_secrets.ts";
 export { installRoot } from "./runtime_mounts.ts";
 
 /** What the server sees. Every path is absolute. */
@@ -51,20 +68,36 @@ export interface SandboxPlan {
   hide: string[];
   /** The private, writable, empty temporary directory (Linux: a tmpfs on /tmp). */
   tmp: string;
-  /** Paths visible read-only. */
+  /** Paths visible read-only (real paths). */
   read: string[];
-  /** Paths visible and writable (they exist, or are listed in `create`). */
+  /** Paths visible and writable (they exist, or are listed in `create`; real paths). */
   write: string[];
   /** jn's own caches in `write` that do not exist yet: create them first. */
   create: string[];
   /** Linux: writable directories that start empty and vanish with the server (tmpfs). */
   scratch: string[];
+  /** Linux: symlinks to `read`/`write` paths, where the runtime uses the link's path. */
+  links?: SandboxLink[];
+  /** Linux: root-only secrets of the system directories, hidden behind empty ones. */
+  mask?: SandboxMask[];
   /** Whether the server may use the network. */
   network: boolean;
   /** The server's working directory inside the sandbox. */
   chdir: string;
   /** What jn left out that the server may have wanted, each with the flag that grants it. */
   notices: string[];
+}
+
+/** Options of {@linkcode planSandbox}. */
+export interface PlanOptions {
+  /**
+   * The declared paths the user typed on the command line (`--sandbox-read`,
+   * `--sandbox-write`; absolute, like the policy's): the user's own choice,
+   * so one naming the home directory or `/` is given. Any other declared
+   * path (a profile's) is refused when it is `/`, the home directory or one
+   * of its parents.
+   */
+  explicit?: readonly string[];
 }
 
 /** Linux: the system directories a server may read. */
@@ -101,6 +134,7 @@ export function planSandbox(
   policy: SandboxPolicy,
   host: HostView,
   launcher: LauncherMounts = NO_MOUNTS,
+  options: PlanOptions = {},
 ): SandboxPlan {
   const home = host.env.HOME;
   const linux = host.os !== "darwin";
@@ -114,127 +148,123 @@ export function planSandbox(
     linux
       ? within(path, tmp) || !visibleRoots.some((root) => within(path, root))
       : hide.some((root) => within(path, root));
-
-  for (const path of [...policy.read, ...policy.write]) {
-    if (!host.stat(path)) {
-      throw new SandboxError(
-        `Cannot sandbox "${launch.label}": the path "${path}" does not exist`,
-        {
-          hint: "create it first, or remove it from the sandbox's read/write list",
-        },
-      );
-    }
+  const judge = pathJudge(host);
+  const mounts = new RealMounts(host, judge, {
+    label: launch.label,
+    explicit: options.explicit,
+    trees: launcher.trees,
+  });
+  const notices = mounts.notices;
+  const declaredRead = policy.read.map((path) => mounts.declare(path, "--sandbox-read"));
+  const declaredWrite = policy.write.map((path) => mounts.declare(path, "--sandbox-write"));
+  const scratch = [...launcher.scratch];
+  const launcherWrite: string[] = [];
+  for (const dir of launcher.write) {
+    const real = mounts.ownCache(dir);
+    if (real === undefined) scratch.push(dir);
+    else launcherWrite.push(real);
   }
-  const cwd = launch.cwd ?? host.cwd;
-  const implicit = [...launcher.read];
+  const trees = launcher.trees ?? [];
+  const implicit = mounts.implicit;
+  const admit = (path: string) => mounts.admit(path);
+  launcher.read.forEach(admit);
+  // The server's working directory by its real path (a profile's `cwd` may be a symlink).
+  const cwd = launch.cwd === undefined ? host.cwd : (judge.real(launch.cwd) ?? launch.cwd);
   const script = findScript(launch, cwd);
-  if (script) implicit.push(...scriptMounts(script, host));
+  if (script) {
+    const scriptTree = trees.find((root) => within(judge.real(script.path) ?? script.path, root));
+    // Inside a launcher's install, nothing above it is the package's (a planted node_modules is not).
+    scriptMounts(script, host)
+      .filter((path) => !scriptTree || within(path, scriptTree))
+      .forEach(admit);
+  }
   if (host.commandPath) {
-    for (const path of new Set([host.commandPath, peekReal(host, host.commandPath)])) {
-      if (path && isHidden(path)) implicit.push(installRoot(path, home, host));
+    const found = host.commandPath;
+    const real = judge.real(found);
+    const tree = trees.find((root) => within(found, root));
+    if (tree && real && !within(real, tree)) {
+      notices.push(`jn leaves out ${found}: it leads out of the package's install (${tree})`);
+    } else {
+      for (const path of new Set([found, real])) {
+        if (path && isHidden(path)) admit(installRoot(path, home, host));
+      }
     }
   }
-  if (launch.cwd && peek(host, launch.cwd) === "dir" && !isBroad(launch.cwd, home)) {
-    implicit.push(launch.cwd);
-  }
+  const cwdLinked = launch.cwd !== undefined && judge.viaLink(launch.cwd, cwd);
+  const cwdGivable = !judge.broad(cwd) && !(cwdLinked && judge.sensitive(cwd));
+  if (launch.cwd && peek(host, cwd) === "dir" && cwdGivable) implicit.push(cwd);
   const network = policy.network !== false;
   if (network) {
-    // DNS: /etc/resolv.conf often points into /run (systemd-resolved).
-    const resolv = host.realPath("/etc/resolv.conf");
-    if (resolv && isHidden(resolv)) implicit.push(dirname(resolv));
+    // DNS: /etc/resolv.conf often points into /run (systemd-resolved): that file alone.
+    const resolv = judge.real("/etc/resolv.conf");
+    if (resolv && isHidden(resolv) && peek(host, resolv) === "file") implicit.push(resolv);
   }
-  const write = unique([...policy.write, ...launcher.write]);
-  const declared = [...policy.read, ...write];
+
+  const write = unique([...declaredWrite, ...launcherWrite]);
+  const declared = [...declaredRead, ...write];
   // Implicit paths add nothing inside a declared one (and never make a writable path read-only).
   const extra = outermost(
     implicit.filter((path) => isHidden(path) && !declared.some((root) => within(path, root))),
   );
-  const read = unique([...policy.read, ...extra]).filter((path) => !write.includes(path));
-  const scratch = [...launcher.scratch];
-  const canSee = (path: string) =>
-    !isHidden(path) || [...read, ...write, ...scratch].some((root) => within(path, root));
+  const read = unique([...declaredRead, ...extra]).filter((path) => !write.includes(path));
+  const bound = [...read, ...write, ...scratch];
+  const canSee = (path: string) => !isHidden(path) || bound.some((root) => within(path, root));
+  const sandboxLinks = linux
+    ? mounts.outerLinks().filter((link) =>
+      isHidden(link.path) && !bound.some((root) => within(link.path, root))
+    )
+    : [];
 
-  const notices: string[] = [];
   launch.args.forEach((arg, index) => {
     if (index === script?.index || !isAbsolute(arg)) return;
     const kind = peek(host, arg);
-    if (!kind || canSee(arg)) return;
+    const real = judge.real(arg);
+    if (!kind || canSee(arg) || (real && canSee(real))) return;
     const what = kind === "other" ? " (a socket or device)" : "";
     notices.push(
       `the sandbox hides "${arg}"${what}, an argument of the server: ` +
         `grant it with --sandbox-read ${arg} (or --sandbox-write ${arg})`,
     );
   });
-  let chdir = cwd;
-  if (!canSee(cwd)) {
-    if (launch.cwd && peek(host, launch.cwd) !== "dir") {
-      throw new SandboxError(
-        `Cannot sandbox "${launch.label}": its working directory "${cwd}" does not exist`,
-        { hint: 'create it, or fix "cwd" in the profile' },
-      );
-    }
-    if (launch.cwd) {
-      throw new SandboxError(
-        `Cannot sandbox "${launch.label}": its working directory "${cwd}" is hidden in the sandbox`,
-        {
-          hint: `jn does not give a directory this broad on its own: --sandbox-read ${cwd} ` +
-            `gives it, or set a narrower "cwd" in the profile`,
-        },
-      );
-    }
-    const relative = launch.args.find((arg, index) =>
-      index === script?.index ? !isAbsolute(arg) : namesRelativePath(arg, cwd, host)
-    );
-    if (relative !== undefined) {
-      throw new SandboxError(
-        `Cannot sandbox "${launch.label}": its argument "${relative}" is a path in the working ` +
-          `directory ${cwd}, which the sandbox hides`,
-        {
-          hint: "show the directory with --sandbox-read . (--sandbox-write . to let the " +
-            "server write there), or pass a path you grant with --sandbox-read",
-        },
-      );
-    }
-    chdir = "/";
-    notices.push(
-      `the server starts in /: your working directory ${cwd} is hidden in the sandbox ` +
-        "(--sandbox-read . shows it)",
-    );
-  }
+  const start = startDir(launch, host, {
+    cwd,
+    linked: cwdLinked,
+    givable: cwdGivable,
+    visible: canSee(cwd),
+    scriptIndex: script?.index,
+  });
+  if (start.notice) notices.push(start.notice);
+  const mask = linux
+    ? rootSecretMasks(host, LINUX_SYSTEM).filter((secret) =>
+      !declared.some((root) => within(root, secret.path))
+    )
+    : [];
   return {
     system: linux ? [...LINUX_SYSTEM] : [],
     hide,
     tmp,
     read,
     write,
-    create: launcher.write.filter((path) => !peek(host, path)),
+    create: launcherWrite.filter((path) => !peek(host, path)),
     scratch,
+    links: sandboxLinks,
+    mask,
     network,
-    chdir,
+    chdir: start.chdir,
     notices,
   };
 }
 
 /** Whether the server sees `path` (on the host) under `plan`. */
 export function visibleIn(plan: SandboxPlan, path: string): boolean {
+  const link = plan.links?.find((link) => within(path, link.path));
+  if (link) path = link.target + path.slice(link.path.length);
+  if (plan.mask?.some((secret) => within(path, secret.path))) return false;
   const granted = [...plan.read, ...plan.write, ...plan.scratch];
   if (granted.some((root) => within(path, root))) return true;
   if (plan.system.length === 0) return !plan.hide.some((root) => within(path, root));
   return !within(path, plan.tmp) &&
     [...plan.system, "/dev", "/proc"].some((root) => within(path, root));
-}
-
-/**
- * Whether a server argument names a path relative to the working directory:
- * `.`, `..`, `./…`, `../…`, or a relative path with a `/` that exists there.
- * (A bare name such as `data` is not recognised: write `./data`.)
- */
-function namesRelativePath(arg: string, cwd: string, host: HostView): boolean {
-  if (arg === "." || arg === ".." || arg.startsWith("./") || arg.startsWith("../")) return true;
-  if (arg.startsWith("-") || arg.startsWith("@") || isAbsolute(arg) || !arg.includes("/")) {
-    return false;
-  }
-  return !arg.includes("://") && peek(host, resolve(cwd, arg)) !== undefined;
 }
 
 function unique(paths: string[]): string[] {

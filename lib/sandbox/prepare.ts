@@ -1,8 +1,11 @@
 /**
  * The one place where a launch is made ready to start, right before the
- * session opens it: the variables passed through by name are recorded, a
- * Deno server gets its Deno permissions, and a sandboxed server is wrapped
- * in the OS's sandbox tool.
+ * session opens it: npx and uvx are kept from reading the working
+ * directory's configuration (lib/launch/isolation.ts, for a profile's
+ * `npx`/`uvx` as for `mcp+npx://`; npm keeps its global config:
+ * npm_config.ts), the variables passed through by name
+ * are recorded, a Deno server gets its Deno permissions, and a sandboxed
+ * server is wrapped in the OS's sandbox tool.
  *
  * Guarantees: a launch with a sandbox policy either comes back confined or
  * this throws (SandboxError, exit 6) — it is never returned unconfined. A
@@ -13,6 +16,7 @@
  */
 
 import { ConfigError, SandboxError, UsageError } from "../errors.ts";
+import { isolateLauncher } from "../launch/isolation.ts";
 import type { LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 import { confineLaunch } from "./confine.ts";
 import type { SandboxPlan } from "./plan.ts";
@@ -23,6 +27,7 @@ import {
   withDenoPermissions,
 } from "./deno_permissions.ts";
 import { childEnvironment } from "./env.ts";
+import { withNpmGlobalConfig } from "./npm_config.ts";
 import { resolvePolicyPaths, type SandboxPolicy } from "./policy.ts";
 
 /** Options of {@linkcode prepareLaunch}. */
@@ -33,6 +38,12 @@ export interface PrepareOptions {
   callerEnv: Record<string, string>;
   /** Confine the server (profile `sandbox` merged with the `--sandbox*` flags). */
   sandbox?: SandboxPolicy;
+  /**
+   * The sandbox paths the user typed on the command line (`--sandbox-read`,
+   * `--sandbox-write`, as typed): only these may name the home directory or
+   * `/`; the same path from a profile is refused (see plan.ts).
+   */
+  explicitPaths?: readonly string[];
   /** Caller variables passed through by name (`--env-passthrough`), besides the launch's own. */
   envPassthrough?: string[];
   /** Deno permissions of a `deno run` server (profile `deno_permissions`). */
@@ -70,11 +81,19 @@ export async function prepareLaunchWithPlan(
     }
     return { launch };
   }
-  let prepared: StdioLaunch = launch;
+  let prepared: StdioLaunch = isolateLauncher(launch);
   const passthrough = [
     ...new Set([...(launch.envPassthrough ?? []), ...(options.envPassthrough ?? [])]),
   ];
   if (passthrough.length > 0) prepared = { ...prepared, envPassthrough: passthrough };
+  prepared = withNpmGlobalConfig(
+    prepared,
+    childEnvironment({
+      callerEnv: options.callerEnv,
+      declared: prepared.env,
+      passthrough: prepared.envPassthrough,
+    }),
+  );
 
   const policy = options.sandbox &&
     resolvePolicyPaths(options.sandbox, { cwd: options.cwd, home: options.callerEnv.HOME });
@@ -101,7 +120,12 @@ export async function prepareLaunchWithPlan(
     declared: prepared.env,
     passthrough: prepared.envPassthrough,
   });
+  const explicit = resolvePolicyPaths(
+    { network: false, read: [...(options.explicitPaths ?? [])], write: [] },
+    { cwd: options.cwd, home: options.callerEnv.HOME },
+  ).read;
   return await confineLaunch(prepared, policy, {
+    explicit,
     cwd: options.cwd,
     callerEnv: options.callerEnv,
     childEnv,

@@ -14,17 +14,21 @@
  *   first broad directory), so packages hoisted above the script resolve.
  * - Python: the user's site-packages (`~/.local/lib/python3.*\/site-packages`);
  *   a virtualenv is reached through its interpreter ({@linkcode installRoot}).
- * - A launcher installed in a hidden place: its installation (e.g. `~/.nvm`,
- *   a virtualenv, `/opt/tool`).
+ * - A launcher installed in a hidden place: its runtime's installation (an
+ *   nvm version directory, a virtualenv) or its `bin` directory
+ *   ({@linkcode installRoot}).
+ *
+ * These are the paths as the runtime uses them; the planner (plan.ts) binds
+ * each by its real path, and only when that is not broad.
  *
  * Pure: the host is seen through a {@linkcode HostView}.
  *
  * @module
  */
 
-import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type { StdioLaunch } from "../launch/spec.ts";
-import { type HostView, isBroad, narrowAncestors, peek, peekReal, within } from "./host_view.ts";
+import { type HostView, isBroad, narrowAncestors, peek, peekReal } from "./host_view.ts";
 
 /** The runtimes whose scripts jn recognises in an argv. */
 export type Runtime = "node" | "python" | "deno";
@@ -138,23 +142,42 @@ function userSitePackages(host: HostView): string[] {
 }
 
 /**
- * The directory a hidden launcher needs to run: the virtualenv of
- * `…/venv/bin/python` (the directory holding `pyvenv.cfg`), `~/.nvm` for
- * `~/.nvm/versions/node/v20/bin/node`, the prefix above a `bin` directory
- * elsewhere (`/opt/tool`), the binary's own directory for `~/.local/bin/x`
- * (never all of `~/.local`); never a broad directory (then the file alone).
+ * The directory a hidden launcher needs to run, from its path as given
+ * (the planner asks for the path found on PATH and for its real path):
+ * - above its `bin` directory, the installation of a known runtime layout:
+ *   a virtualenv (`pyvenv.cfg`), a Node.js installation (`bin/node` and
+ *   `lib/node_modules`: an nvm, fnm or volta version directory), a Python
+ *   installation (`lib/python3.X/os.py`: a pyenv or uv version directory);
+ * - a version manager's shim (`<root>/shims/python` beside `<root>/libexec`,
+ *   pyenv): that manager's directory;
+ * - otherwise its `bin` directory alone (`~/.cargo/bin`, never all of
+ *   `~/.cargo` with its `credentials.toml`; the same for `~/go`, `~/.deno`,
+ *   `~/.bun`), or the binary alone when it is not in a `bin` directory or
+ *   that is broad (`~/.local/bin`).
+ * Never a broad directory.
  */
 export function installRoot(commandPath: string, home?: string, host?: HostView): string {
   const dir = dirname(commandPath);
   const prefix = dirname(dir);
-  if (host && basename(dir) === "bin" && peek(host, join(prefix, "pyvenv.cfg")) === "file") {
-    return isBroad(prefix, home) ? commandPath : prefix;
+  const layout = basename(dir);
+  if (host && !isBroad(prefix, home)) {
+    if (layout === "bin" && isRuntimePrefix(prefix, host)) return prefix;
+    if (layout === "shims" && peek(host, join(prefix, "libexec")) === "dir") return prefix;
   }
-  if (home && within(commandPath, home) && commandPath !== home) {
-    const top = commandPath.slice(home.length + 1).split(sep)[0];
-    const root = join(home, top);
-    if (![".local", "bin", ".config", ".cache"].includes(top) && root !== commandPath) return root;
+  return layout === "bin" && !isBroad(dir, home) ? dir : commandPath;
+}
+
+/** Whether `prefix` is the installation of a runtime (see {@linkcode installRoot}). */
+function isRuntimePrefix(prefix: string, host: HostView): boolean {
+  if (peek(host, join(prefix, "pyvenv.cfg")) === "file") return true;
+  if (
+    peek(host, join(prefix, "bin", "node")) === "file" &&
+    peek(host, join(prefix, "lib", "node_modules")) === "dir"
+  ) {
+    return true;
   }
-  const root = basename(dir) === "bin" && !isBroad(prefix, home) ? prefix : dir;
-  return isBroad(root, home) ? commandPath : root;
+  const lib = join(prefix, "lib");
+  return (host.list?.(lib) ?? []).some((name) =>
+    /^python3\.\d+$/.test(name) && peek(host, join(lib, name, "os.py")) === "file"
+  );
 }

@@ -28,6 +28,8 @@ async function withFakeLaunchers(
   }
 }
 
+// SPEC §2's npx argv, with `--prefix /dev/null` so that npm reads no .npmrc or node_modules of
+// the working directory (lib/launch/isolation.ts).
 Deno.test("uvx and npx URIs start exactly the argv of SPEC §2", async (t) => {
   await withFakeLaunchers(async (run, argvLog) => {
     await t.step("mcp+uvx://PKG/CMD?command=… → uvx --from PKG CMD ARGS…", async () => {
@@ -64,6 +66,8 @@ Deno.test("uvx and npx URIs start exactly the argv of SPEC §2", async (t) => {
       });
       assert.deepEqual((await argvLog()).at(-1), [
         "npx",
+        "--prefix",
+        "/dev/null",
         "-y",
         "@upstash/context7-mcp@latest",
         "--",
@@ -78,6 +82,8 @@ Deno.test("uvx and npx URIs start exactly the argv of SPEC §2", async (t) => {
       assert.equal(result.code, 0, result.stderr);
       assert.deepEqual((await argvLog()).at(-1), [
         "npx",
+        "--prefix",
+        "/dev/null",
         "-y",
         "pkg@1.2.3",
         "--flag",

@@ -14,7 +14,10 @@ function naked(uri: string): NakedSource {
 }
 
 function stdio(command: string, args: string[], label: string): LaunchSpec {
-  return { transport: "stdio", command, args, env: {}, label };
+  // npx and uvx never read the working directory's configuration (lib/launch/isolation.ts).
+  if (command === "npx") args = ["--prefix", "/dev/null", ...args];
+  const env: Record<string, string> = command === "uvx" ? { UV_NO_CONFIG: "1" } : {};
+  return { transport: "stdio", command, args, env, label };
 }
 
 const CASES: [string, LaunchSpec][] = [
@@ -142,10 +145,13 @@ Deno.test("buildLaunch() refuses a relative cwd", () => {
   assert.throws(() => buildLaunch(naked("mcp+python://x.py"), { cwd: "rel" }), TypeError);
 });
 
-Deno.test("buildLaunch() leaves the environment to the session", () => {
+Deno.test("buildLaunch() leaves the environment to the session (uvx: UV_NO_CONFIG only)", () => {
   for (const [uri] of CASES) {
     const launch = buildLaunch(naked(uri), { cwd: CWD });
-    if (launch.transport === "stdio") assert.deepEqual(launch.env, {});
+    const isolation = launch.transport === "stdio" && launch.command === "uvx"
+      ? { UV_NO_CONFIG: "1" }
+      : {};
+    if (launch.transport === "stdio") assert.deepEqual(launch.env, isolation);
     else assert.deepEqual(launch.headers, {});
   }
 });

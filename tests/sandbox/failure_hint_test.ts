@@ -13,14 +13,21 @@ const host = fakeHost({
   files: {
     "/home/me/app/node_modules/zod/package.json": "{}",
     "/home/me/app/node_modules/@s/pkg/dist/index.js": "",
+    "/home/me/app/package.json": "{}",
     "/home/me/app/lib/util.js": "",
     "/home/me/data/in.csv": "",
+    "/home/me/conf.json": "{}",
+    "/home/me/.ssh/id_ed25519": "KEY",
+    "/home/me/.aws/node_modules/x/index.js": "",
+    "/srv/py/pyproject.toml": "",
     "/srv/py/helpers.py": "",
   },
+  links: { "/srv/repo/node_modules": "/home/me" },
 });
 const view: HiddenPathView = {
   visible: (path) => within(path, "/home/me/app/node_modules/@s/pkg") || within(path, "/usr"),
   stat: host.stat,
+  realPath: host.realPath,
   home: "/home/me",
 };
 
@@ -43,20 +50,16 @@ Deno.test("findHiddenPath() names the hidden path and the flag that shows it", a
     assert.equal(found?.path, "/home/me/app/lib/util.js");
     assert.equal(found?.grant, "/home/me/app/lib");
   });
-  await t.step("ENOENT with a path (Node fs)", () => {
-    const stderr = "Error: ENOENT: no such file or directory, scandir '/home/me/data'\n";
+  await t.step("ENOENT and Python's errors in package code", () => {
+    const stderr = "Error: ENOENT: no such file or directory, open '/home/me/app/lib/util.js'\n";
     assert.deepEqual(findHiddenPath(stderr, view), {
-      path: "/home/me/data",
-      line: "Error: ENOENT: no such file or directory, scandir '/home/me/data'",
-      grant: "/home/me/data",
+      path: "/home/me/app/lib/util.js",
+      line: "Error: ENOENT: no such file or directory, open '/home/me/app/lib/util.js'",
+      grant: "/home/me/app/lib",
     });
-  });
-  await t.step("Python: FileNotFoundError and can't open file", () => {
-    const error = "FileNotFoundError: [Errno 2] No such file or directory: '/home/me/data/in.csv'";
-    assert.equal(findHiddenPath(error, view)?.grant, "/home/me/data");
     const open =
       "python3: can't open file '/srv/py/helpers.py': [Errno 2] No such file or directory";
-    assert.equal(findHiddenPath(open, view)?.path, "/srv/py/helpers.py");
+    assert.equal(findHiddenPath(open, view)?.grant, "/srv/py");
   });
   await t.step("Deno: Module not found", () => {
     const stderr = 'error: Module not found "file:///home/me/app/lib/util.js".';
@@ -79,15 +82,18 @@ Deno.test("findHiddenPath() names the hidden path and the flag that shows it", a
       undefined,
     );
   });
-  await t.step("a file directly in a broad directory is granted alone", () => {
-    const home = fakeHost({ files: { "/home/me/conf.json": "{}" } });
-    const found = findHiddenPath(
+  await t.step("never data, a broad or a credential directory: only package code", () => {
+    const lines = [
+      // The server's word is no reason to show the user's files (issue #12, red team 15).
+      "Error: ENOENT: no such file or directory, open '/home/me/.ssh/id_ed25519'",
+      "Error: Cannot find module '/home/me'",
       "Error: ENOENT: no such file or directory, open '/home/me/conf.json'",
-      {
-        ...view,
-        stat: home.stat,
-      },
-    );
-    assert.equal(found?.grant, "/home/me/conf.json");
+      "Error: ENOENT: no such file or directory, scandir '/home/me/data'",
+      "FileNotFoundError: [Errno 2] No such file or directory: '/home/me/data/in.csv'",
+      // node_modules in a credential store, or a node_modules that is a symlink to $HOME.
+      "Error: Cannot find module '/home/me/.aws/node_modules/x/index.js'",
+      "Error: Cannot find module '/srv/repo/node_modules/.ssh/id_ed25519'",
+    ];
+    for (const line of lines) assert.equal(findHiddenPath(line, view), undefined, line);
   });
 });

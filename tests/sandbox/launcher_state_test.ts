@@ -49,6 +49,11 @@ Deno.test("parseNpxArgs() follows the npx argv jn and profiles write", () => {
     args: ["x"],
   });
   assert.deepEqual(parseNpxArgs(["pkg@^1.2"]), { packages: ["pkg@^1.2"], args: [] });
+  // jn's own isolation (lib/launch/isolation.ts) does not change where npx caches.
+  assert.deepEqual(parseNpxArgs(["--prefix", "/dev/null", "-y", "p@1", "--prefix", "x"]), {
+    packages: ["p@1"],
+    args: ["--prefix", "x"],
+  });
   for (
     const args of [["-y", "github:u/r"], ["-y", "./dir"], ["--call", "x"], ["-y"], [
       "--registry",
@@ -82,7 +87,12 @@ Deno.test("npx under the sandbox", async (t) => {
         "--flag",
       ]);
       assert.equal(launch.env.PATH, `${cached.tree}/node_modules/.bin:/usr/bin`);
-      assert.deepEqual(mounts, { read: [`${cached.tree}/node_modules`], write: [], scratch: [] });
+      assert.deepEqual(mounts, {
+        read: [`${cached.tree}/node_modules`],
+        write: [],
+        scratch: [],
+        trees: [cached.tree],
+      });
     },
   );
   await t.step("a bin that is not a Node script runs itself", () => {
@@ -106,7 +116,8 @@ Deno.test("npx under the sandbox", async (t) => {
         error.hint ===
           "let npx download it inside the sandbox with --sandbox-net, or fetch it once, " +
             "unsandboxed (no package code runs): npm exec --yes --ignore-scripts " +
-            `--script-shell=/bin/sh --cache /home/me/.npm --package=${spec} -- /bin/true`,
+            "--script-shell=/bin/sh --prefix /dev/null --cache /home/me/.npm " +
+            `--package=${spec} -- /bin/true`,
     );
   });
   await t.step("not cached, with network: npx runs with jn's own cache for this server", () => {
@@ -146,7 +157,8 @@ Deno.test("npx under the sandbox", async (t) => {
   await t.step("the fetch command quotes what a shell would change", () => {
     assert.equal(
       npxFetchCommand({ packages: ["pkg@>=1 <2"], args: [] }, "/c"),
-      "npm exec --yes --ignore-scripts --script-shell=/bin/sh --cache /c --package='pkg@>=1 <2' -- /bin/true",
+      "npm exec --yes --ignore-scripts --script-shell=/bin/sh --prefix /dev/null --cache /c " +
+        "--package='pkg@>=1 <2' -- /bin/true",
     );
   });
 });

@@ -96,20 +96,30 @@ Deno.test("planSandbox() hides the user's places and shows what the server was g
     ]);
   });
   await t.step(
-    "a launcher installed under the home directory is readable (its install root)",
+    "a launcher installed under the home directory is readable (its nvm version directory)",
     () => {
+      const v20 = "/home/me/.nvm/versions/node/v20";
       const plan = planSandbox(
         { ...NODE, args: [] },
         NONE,
-        host({ commandPath: "/home/me/.nvm/versions/node/v20/bin/node" }),
+        host({
+          commandPath: `${v20}/bin/node`,
+          stat: (path) =>
+            path === `${v20}/bin/node`
+              ? "file"
+              : path === `${v20}/lib/node_modules` || DIRS.includes(path)
+              ? "dir"
+              : undefined,
+        }),
       );
-      assert.deepEqual(plan.read, ["/home/me/.nvm"]);
+      assert.deepEqual(plan.read, [v20]);
     },
   );
-  await t.step("network brings back the resolver's directory when it lives under /run", () => {
+  await t.step("network brings back the resolver's file (alone) when it lives under /run", () => {
     const plan = planSandbox(NODE, { ...NONE, network: true }, host());
     assert.equal(plan.network, true);
-    assert.ok(plan.read.includes("/run/systemd/resolve"));
+    assert.ok(plan.read.includes("/run/systemd/resolve/stub.conf"));
+    assert.equal(plan.read.includes("/run/systemd/resolve"), false);
   });
   await t.step("launcher mounts: read-only, writable (created when missing), scratch", () => {
     const plan = planSandbox({ ...NODE, command: "npx", args: [] }, NONE, host(), {
@@ -131,27 +141,62 @@ Deno.test("planSandbox() hides the user's places and shows what the server was g
 });
 
 Deno.test("installRoot() picks the smallest directory a launcher needs", () => {
+  const layout = (files: string[], dirs: string[] = []) =>
+    host({
+      stat: (path) => files.includes(path) ? "file" : dirs.includes(path) ? "dir" : undefined,
+      list: (path) =>
+        dirs.filter((dir) => dir.startsWith(`${path}/`)).map((dir) => dir.slice(path.length + 1)),
+    });
+  // An nvm version directory (a Node installation), not all of ~/.nvm.
+  const v20 = "/home/me/.nvm/versions/node/v20";
   assert.equal(
-    installRoot("/home/me/.nvm/versions/node/v20/bin/node", "/home/me"),
-    "/home/me/.nvm",
+    installRoot(
+      `${v20}/bin/node`,
+      "/home/me",
+      layout([`${v20}/bin/node`], [`${v20}/lib/node_modules`]),
+    ),
+    v20,
   );
+  // A pyenv version directory (a Python installation).
+  const py = "/home/me/.pyenv/versions/3.12.1";
+  assert.equal(
+    installRoot(
+      `${py}/bin/python3`,
+      "/home/me",
+      layout([`${py}/lib/python3.12/os.py`], [`${py}/lib/python3.12`]),
+    ),
+    py,
+  );
+  // pyenv's shims run pyenv itself.
+  assert.equal(
+    installRoot(
+      "/home/me/.pyenv/shims/python3",
+      "/home/me",
+      layout([], ["/home/me/.pyenv/libexec"]),
+    ),
+    "/home/me/.pyenv",
+  );
+  // cargo, go, deno, bun: the bin directory, never the directory holding credentials.toml & co.
+  for (const top of [".cargo", "go", ".deno", ".bun"]) {
+    assert.equal(
+      installRoot(`/home/me/${top}/bin/tool`, "/home/me", layout([])),
+      `/home/me/${top}/bin`,
+    );
+  }
   // ~/.local/bin holds every user binary: the launcher alone.
   assert.equal(installRoot("/home/me/.local/bin/uvx", "/home/me"), "/home/me/.local/bin/uvx");
-  assert.equal(
-    installRoot("/home/me/.local/pipx/venvs/tool/bin/tool", "/home/me"),
-    "/home/me/.local/pipx/venvs/tool",
-  );
-  assert.equal(installRoot("/opt/tool/bin/tool", "/home/me"), "/opt/tool");
-  assert.equal(installRoot("/mnt/x/server", "/home/me"), "/mnt/x");
-  // Never a broad directory: the binary alone.
+  assert.equal(installRoot("/opt/tool/bin/tool", "/home/me"), "/opt/tool/bin");
+  // Not in a bin directory: the binary alone.
+  assert.equal(installRoot("/mnt/x/server", "/home/me"), "/mnt/x/server");
   assert.equal(installRoot("/mnt/server", "/home/me"), "/mnt/server");
   assert.equal(installRoot("/home/me/server", "/home/me"), "/home/me/server");
   // A virtualenv's interpreter: the virtualenv (the directory holding pyvenv.cfg).
-  const venv = host({
-    stat: (path) => path === "/home/me/proj/.venv/pyvenv.cfg" ? "file" : undefined,
-  });
   assert.equal(
-    installRoot("/home/me/proj/.venv/bin/python", "/home/me", venv),
+    installRoot(
+      "/home/me/proj/.venv/bin/python",
+      "/home/me",
+      layout(["/home/me/proj/.venv/pyvenv.cfg"]),
+    ),
     "/home/me/proj/.venv",
   );
 });

@@ -184,9 +184,9 @@ Deno.test({
       const hint = failed.stderr.split("\n").find((line) => line.startsWith("hint: "));
       assert.equal(
         hint,
-        `hint: the sandbox hides "${home}/node_modules/jn-dep", which the server needs ` +
-          `("Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'jn-dep' imported from ${home}/proj/server.mjs"): ` +
-          `show it with --sandbox-read ${home}/node_modules`,
+        `hint: the server's own output ("Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'jn-dep' ` +
+          `imported from ${home}/proj/server.mjs") says it needs "${home}/node_modules/jn-dep", ` +
+          `which the sandbox hides: if you trust that, --sandbox-read ${home}/node_modules shows it`,
       );
       const granted = await cat(uri, ["--sandbox-read", `${home}/node_modules`], opts);
       assert.equal(granted.code, 0, granted.stderr);
