@@ -179,7 +179,7 @@ export type {
   ServerIdentity,
   ToolCallResult,
   ToolInfo,
-} from "./lib/session/types.ts";
+} from "./lib/types.ts";
 
 /**
  * jn's NDJSON records (SPEC §3) from session results.

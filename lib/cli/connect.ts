@@ -13,7 +13,7 @@ import { LineBuffer } from "../output/line_buffer.ts";
 import { redact, unredactable } from "../output/redact.ts";
 import { visible } from "../output/visible.ts";
 import { openSession, type Session } from "../session/session.ts";
-import type { LogEntry } from "../session/types.ts";
+import type { LogEntry } from "../types.ts";
 import type { Target } from "../target.ts";
 import { printErr, style, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";

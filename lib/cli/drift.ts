@@ -18,7 +18,7 @@ import { redact } from "../output/redact.ts";
 import { type DriftReport, driftReport } from "../profile/drift_report.ts";
 import { behaviouralChange, type SchemaChange } from "../schema/diff.ts";
 import type { Session } from "../session/session.ts";
-import type { ToolCallResult } from "../session/types.ts";
+import type { ToolCallResult } from "../types.ts";
 import type { Target } from "../target.ts";
 import { printErr, type Style, style, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";

@@ -19,7 +19,7 @@ import { authDir, AuthStore } from "../auth/token_store.ts";
 import { ConfigError, UsageError } from "../errors.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { SessionOptions } from "../session/session.ts";
-import type { RootInfo } from "../session/types.ts";
+import type { RootInfo } from "../types.ts";
 import type { Target } from "../target.ts";
 import { elicitationHandler } from "./elicit.ts";
 import { printErr } from "./io.ts";

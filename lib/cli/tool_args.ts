@@ -8,7 +8,7 @@
  */
 
 import { UsageError } from "../errors.ts";
-import type { ToolInfo } from "../session/types.ts";
+import type { ToolInfo } from "../types.ts";
 import type { ArgPairs } from "../uri/args.ts";
 
 /** The named tool, or a usage error listing the server's tools. */

@@ -12,7 +12,7 @@
  */
 
 import type { Style } from "../cli/io.ts";
-import type { JsonSchema } from "../session/types.ts";
+import type { JsonSchema } from "../types.ts";
 import type { Inventory } from "./inventory.ts";
 import { visible } from "./visible.ts";
 

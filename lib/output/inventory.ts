@@ -13,7 +13,7 @@ import type {
   ResourceInfo,
   ResourceTemplateInfo,
   ToolInfo,
-} from "../session/types.ts";
+} from "../types.ts";
 
 /** Everything `inspect` reports. */
 export interface Inventory {

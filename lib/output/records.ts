@@ -15,7 +15,7 @@ import type {
   ResourceTemplateInfo,
   ToolCallResult,
   ToolInfo,
-} from "../session/types.ts";
+} from "../types.ts";
 
 /** One output record: a JSON object with a `type`, or (with `--json`) any JSON payload value. */
 export type JnRecord = { type: string; [key: string]: unknown };

@@ -13,7 +13,7 @@
 
 import { type ChangeCounts, classify, diffSchemas, type SchemaChange } from "../schema/diff.ts";
 import { schemaHash } from "../schema/hash.ts";
-import type { ToolInfo } from "../session/types.ts";
+import type { ToolInfo } from "../types.ts";
 import { profileExpectations } from "./expected.ts";
 import type { Profile } from "./types.ts";
 

@@ -9,7 +9,7 @@
  */
 
 import type { LaunchSpec } from "../launch/spec.ts";
-import type { ServerIdentity, ToolInfo } from "../session/types.ts";
+import type { ServerIdentity, ToolInfo } from "../types.ts";
 import { schemaHash } from "../schema/hash.ts";
 import { escapeValue } from "./expand.ts";
 import { isSafeToolFileName, toolDefFromLive } from "./snapshot.ts";

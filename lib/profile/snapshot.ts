@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { JsonSchema, ToolInfo } from "../session/types.ts";
+import type { JsonSchema, ToolInfo } from "../types.ts";
 import { escapeValue } from "./expand.ts";
 import type { ToolDef } from "./types.ts";
 

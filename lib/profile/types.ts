@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { JsonSchema } from "../session/types.ts";
+import type { JsonSchema } from "../types.ts";
 
 /** Where a profile comes from, in search order. */
 export type LayerName = "project" | "user" | "jn_home" | "bundled";

@@ -30,7 +30,7 @@ import type { RawProfile, RawTool } from "./merge.ts";
 import { isSafeToolFileName, seedParameters, toolDefFromLive } from "./snapshot.ts";
 import type { ToolDef } from "./types.ts";
 import { profileFileText, writeFileAtomic } from "./write.ts";
-import type { ToolInfo } from "../session/types.ts";
+import type { ToolInfo } from "../types.ts";
 
 /** What an update will do. */
 export interface UpdatePlan {

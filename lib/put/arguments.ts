@@ -14,7 +14,7 @@
  */
 
 import type { ArgumentViolation } from "../errors.ts";
-import type { JsonSchema } from "../session/types.ts";
+import type { JsonSchema } from "../types.ts";
 import { findViolations } from "../uri/validate.ts";
 import type { NdjsonLine } from "./lines.ts";
 import { badLineRecord, invalidArgumentsRecord, type PutErrorRecord } from "./records.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { JsonSchema, ToolInfo } from "../session/types.ts";
+import type { JsonSchema, ToolInfo } from "../types.ts";
 import { makeChange, quote, type SchemaChange, sortChanges } from "./change.ts";
 import { compareInputSchemas } from "./diff_params.ts";
 import { canonical, isObject, schemaFromParameters } from "./schema_view.ts";

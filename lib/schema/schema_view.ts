@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { JsonSchema } from "../session/types.ts";
+import type { JsonSchema } from "../types.ts";
 import { pythonJsonDumps } from "./python_json.ts";
 
 /** One schema node as the diff compares it. */

@@ -20,7 +20,7 @@ import {
   TimeoutError,
 } from "../errors.ts";
 import { type Channel, findCause } from "./channel.ts";
-import type { CallOptions, Session, SessionOptions } from "./session.ts";
+import type { CallOptions, Session, SessionOptions } from "./types.ts";
 import { CALL_TOOL_RESULT } from "./call_result_schema.ts";
 import { MalformedAnswer } from "./message_check.ts";
 import { TransportTap } from "./tap.ts";
@@ -36,7 +36,7 @@ import type {
   ServerIdentity,
   ToolCallResult,
   ToolInfo,
-} from "./types.ts";
+} from "../types.ts";
 
 type Sdk = typeof import("@modelcontextprotocol/client");
 

@@ -22,7 +22,7 @@
  */
 
 import { ArgumentError, type ArgumentViolation } from "../errors.ts";
-import type { JsonSchema } from "../session/types.ts";
+import type { JsonSchema } from "../types.ts";
 import type { ArgPairs } from "./args.ts";
 import {
   type AcceptedTypes,

@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { JsonSchema } from "../session/types.ts";
+import type { JsonSchema } from "../types.ts";
 
 /** Keywords that only annotate (ajv ignores formats here: `validateFormats: false`). */
 const ANNOTATIONS = new Set([

@@ -14,7 +14,7 @@
 
 import type { ErrorObject, Options, ValidateFunction } from "ajv";
 import { ArgumentError, type ArgumentViolation } from "../errors.ts";
-import type { JsonSchema } from "../session/types.ts";
+import type { JsonSchema } from "../types.ts";
 import { isObject } from "./schema_types.ts";
 import { isTriviallyValid } from "./trivially_valid.ts";
 import {

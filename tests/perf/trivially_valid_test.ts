@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { isTriviallyValid } from "../../lib/uri/trivially_valid.ts";
-import type { JsonSchema } from "../../lib/session/types.ts";
+import type { JsonSchema } from "../../lib/types.ts";
 
 const ajv = new Ajv2020({
   allErrors: true,

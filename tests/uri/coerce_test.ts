@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ArgumentError, type ArgumentViolation } from "../../lib/errors.ts";
-import type { JsonSchema } from "../../lib/session/types.ts";
+import type { JsonSchema } from "../../lib/types.ts";
 import { type ArgPairs, collectArgs } from "../../lib/uri/args.ts";
 import { coerceArgs, prepareArguments } from "../../lib/uri/coerce.ts";
 import type { RawArg } from "../../lib/uri/source.ts";

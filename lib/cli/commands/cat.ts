@@ -22,7 +22,7 @@ import { redact } from "../../output/redact.ts";
 import { RecordSink, type SinkMode } from "../../output/sink.ts";
 import { visible } from "../../output/visible.ts";
 import type { Session } from "../../session/session.ts";
-import type { ToolCallResult } from "../../session/types.ts";
+import type { ToolCallResult } from "../../types.ts";
 import { resolveTarget, type Target } from "../../target.ts";
 import { collectArgs } from "../../uri/args.ts";
 import { parseSource } from "../../uri/parse.ts";

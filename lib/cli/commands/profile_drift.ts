@@ -21,7 +21,7 @@ import { visible, visibleDeep } from "../../output/visible.ts";
 import { type DriftReport, driftReport } from "../../profile/drift_report.ts";
 import { loadRawProfile } from "../../profile/resolve.ts";
 import { applyUpdate, planUpdate } from "../../profile/update.ts";
-import type { ToolInfo } from "../../session/types.ts";
+import type { ToolInfo } from "../../types.ts";
 import { resolveTarget, type Target } from "../../target.ts";
 import { parseSource } from "../../uri/parse.ts";
 import { withSession } from "../connect.ts";
