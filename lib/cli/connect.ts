@@ -9,7 +9,7 @@
 
 import { InterruptedError } from "../errors.ts";
 import { describeArgv } from "../launch/spec.ts";
-import { LineBuffer } from "../output/line_buffer.ts";
+import { LineSplitter } from "../ndjson/split.ts";
 import { redact, unredactable } from "../output/redact.ts";
 import { visible } from "../output/visible.ts";
 import { openSession, type Session } from "../session/session.ts";
@@ -43,14 +43,16 @@ export async function withSession<T>(
   };
   let noiseShown = false;
   // Server stderr is shown whole lines at a time, so a secret the server
-  // wrote in two pieces is still redacted (lib/output/line_buffer.ts).
-  const stderrLines = new LineBuffer();
-  const showStderr = (lines: string[]) => {
-    if (lines.length === 0) return;
-    const prefix = s.dim(`[${target.name}] `);
-    const shown = lines.map((line) => visible(redact(line, extras.secrets), { oneLine: true }));
-    say(shown.map((line) => prefix + line).join("\n"));
+  // wrote in two pieces is still redacted (lib/ndjson/split.ts).
+  const showStderr = (line: string) => {
+    say(s.dim(`[${target.name}] `) + visible(redact(line, extras.secrets), { oneLine: true }));
   };
+  const stderrLines = new LineSplitter({ line: showStderr }, {
+    maxBytes: 64 * 1024,
+    overflow: "split",
+    decoder: new TextDecoder("utf-8", { ignoreBOM: true }),
+  });
+  const encoder = new TextEncoder();
   let session: Session | undefined;
   let sandbox: SandboxedLaunch["sandbox"];
   try {
@@ -70,7 +72,7 @@ export async function withSession<T>(
       callerEnv: ctx.io.env,
       protocol: flags.protocol,
       signal: abort.signal,
-      onStderr: ctx.debug ? (text) => showStderr(stderrLines.push(text)) : undefined,
+      onStderr: ctx.debug ? (text) => stderrLines.push(encoder.encode(text)) : undefined,
       onNoise: (line) => {
         if (ctx.quiet || (noiseShown && !ctx.debug)) return;
         noiseShown = true;
@@ -111,8 +113,7 @@ export async function withSession<T>(
   } finally {
     await session?.close();
     stopSignals();
-    const rest = stderrLines.end();
-    if (rest !== undefined) showStderr([rest]);
+    stderrLines.end();
     await written;
   }
 }

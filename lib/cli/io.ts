@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ByteWriter } from "../output/ndjson.ts";
+import type { ByteWriter } from "../ndjson/write.ts";
 import { terminalSafe } from "../output/visible.ts";
 
 /** Everything the CLI touches of the outside world. */

@@ -13,7 +13,7 @@
 
 import { InterruptedError } from "../errors.ts";
 import { writeRecordsFile } from "../put/file_sink.ts";
-import { readLineBatches } from "../put/lines.ts";
+import { readLineBatches } from "../ndjson/read.ts";
 import type { FileFormat } from "../put/target_kind.ts";
 import { visible } from "../output/visible.ts";
 import { printErr, style, useColor } from "./io.ts";

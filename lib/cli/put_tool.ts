@@ -18,8 +18,8 @@
 import { InterruptedError, TimeoutError, UsageError } from "../errors.ts";
 import { toolResultRecords } from "../output/records.ts";
 import { argumentBuilder } from "../put/arguments.ts";
-import { readLineBatches } from "../put/lines.ts";
-import { LineWriter } from "../put/line_writer.ts";
+import { readLineBatches } from "../ndjson/read.ts";
+import { NdjsonWriter } from "../ndjson/write.ts";
 import { BreakerOpen, type Outcome, runOrdered, type RunResult } from "../put/ordered.ts";
 import {
   callFailure,
@@ -87,7 +87,7 @@ export async function runPutTool(
       concurrency: options.concurrency,
       failFast: options.failFast,
       maxTimeouts: options.maxTimeouts,
-      out: new LineWriter(ctx.io.stdout),
+      out: new NdjsonWriter(ctx.io.stdout),
       signal,
       handle: (line) => {
         const prepared = prepare(line);

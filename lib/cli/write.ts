@@ -5,7 +5,7 @@
  * @module
  */
 
-import { NdjsonWriter, writeAll } from "../output/ndjson.ts";
+import { NdjsonWriter, writeAll } from "../ndjson/write.ts";
 import { jsonSafe } from "../output/visible.ts";
 import type { Ctx } from "./main.ts";
 

@@ -35,7 +35,7 @@
 
 import { loadJq } from "jq-wasm/inline";
 import { JnError, UsageError } from "../errors.ts";
-import type { NdjsonLine } from "./ndjson_lines.ts";
+import type { NdjsonLine } from "../ndjson/read.ts";
 import { decodeRun, ENV_ARG, type JqEvent, newMarker, wrapExpression } from "./jq_program.ts";
 
 export type { JqEvent } from "./jq_program.ts";

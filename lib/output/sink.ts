@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type ByteWriter, NdjsonWriter } from "./ndjson.ts";
+import { type ByteWriter, NdjsonWriter } from "../ndjson/write.ts";
 
 /** Which records to keep. */
 export type SinkMode = { kind: "all" } | { kind: "head"; n: number } | { kind: "tail"; n: number };

@@ -16,7 +16,7 @@
 import type { ArgumentViolation } from "../errors.ts";
 import type { JsonSchema } from "../types.ts";
 import { findViolations } from "../uri/validate.ts";
-import type { NdjsonLine } from "./lines.ts";
+import type { NdjsonLine } from "../ndjson/read.ts";
 import { badLineRecord, invalidArgumentsRecord, type PutErrorRecord } from "./records.ts";
 
 /** What a line became. */

@@ -25,8 +25,8 @@
  * @module
  */
 
-import type { NdjsonLine } from "./lines.ts";
-import type { LineWriter } from "./line_writer.ts";
+import type { NdjsonLine } from "../ndjson/read.ts";
+import type { NdjsonWriter } from "../ndjson/write.ts";
 
 /** What one input line produced. */
 export interface Outcome {
@@ -84,7 +84,7 @@ export interface OrderedOptions {
   /** Stop starting jobs after this many timed-out outcomes in a row; 0 never stops. */
   maxTimeouts?: number;
   /** Where outputs go, in input order. */
-  out: LineWriter;
+  out: NdjsonWriter;
   /** Aborting it stops the run (Ctrl-C). */
   signal?: AbortSignal;
   /** The job of one line; its promise must not reject (failures are outcomes). */

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { compileJq, type JqEvent } from "../../lib/filter/jq.ts";
-import { type NdjsonLine, readLineBatches } from "../../lib/filter/ndjson_lines.ts";
+import { type NdjsonLine, readLineBatches } from "../../lib/ndjson/read.ts";
 import { UsageError } from "../../lib/errors.ts";
 
 const outputs = (events: JqEvent[]) => events.flatMap((e) => e.kind === "output" ? [e.json] : []);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { LineWriter } from "../../lib/put/line_writer.ts";
-import type { NdjsonLine } from "../../lib/put/lines.ts";
+import { NdjsonWriter } from "../../lib/ndjson/write.ts";
+import type { NdjsonLine } from "../../lib/ndjson/read.ts";
 import { BreakerOpen, type Outcome, runOrdered } from "../../lib/put/ordered.ts";
 
 const decoder = new TextDecoder();
@@ -58,7 +58,7 @@ Deno.test("runOrdered writes outputs in input order with at most K jobs in fligh
   const result = await runOrdered(batches, {
     concurrency: 5,
     failFast: false,
-    out: new LineWriter(sink),
+    out: new NdjsonWriter(sink),
     handle: async (line) => {
       peak = Math.max(peak, ++inFlight);
       await sleep((41 - line.number) % 7); // later lines often finish first
@@ -84,7 +84,7 @@ Deno.test("runOrdered stops reading while the writer is blocked (backpressure)",
   const sink = new Sink();
   sink.hold();
   const { batches, counter } = source(10_000, 100);
-  const out = new LineWriter(sink, { highWaterBytes: 1000 });
+  const out = new NdjsonWriter(sink, { highWaterBytes: 1000 });
   const run = runOrdered(batches, {
     concurrency: 4,
     failFast: false,
@@ -106,7 +106,7 @@ Deno.test("after a fatal outcome the remaining lines are read and skipped", asyn
   const result = await runOrdered(source(6).batches, {
     concurrency: 2,
     failFast: false,
-    out: new LineWriter(sink),
+    out: new NdjsonWriter(sink),
     handle: (line) =>
       line.number === 3 ? { text: "3 died\n", failed: true, called: true, fatal: cause } : ok(line),
     skip: (line, why) => ({
@@ -129,7 +129,7 @@ Deno.test("failFast stops reading after a failure but writes the jobs already st
   const result = await runOrdered(batches, {
     concurrency: 3,
     failFast: true,
-    out: new LineWriter(sink),
+    out: new NdjsonWriter(sink),
     handle: async (line) => {
       await sleep(line.number === 2 ? 1 : 20);
       return line.number === 2 ? { text: "2 failed\n", failed: true, called: true } : ok(line);
@@ -148,7 +148,7 @@ Deno.test("a closed stdout stops the run without waiting for the jobs in flight"
   const result = await runOrdered(source(1000).batches, {
     concurrency: 2,
     failFast: false,
-    out: new LineWriter(sink),
+    out: new NdjsonWriter(sink),
     handle: (line) => {
       started++;
       return line.number === 1 ? ok(line) : new Promise<Outcome>(() => {}); // never settles
@@ -165,7 +165,7 @@ Deno.test("aborting the signal stops reading and waits for the jobs in flight", 
   const result = await runOrdered(source(1000, 1).batches, {
     concurrency: 2,
     failFast: false,
-    out: new LineWriter(sink),
+    out: new NdjsonWriter(sink),
     signal: abort.signal,
     handle: (line) => {
       if (line.number === 3) abort.abort();
@@ -189,7 +189,7 @@ Deno.test("after maxTimeouts timeouts in a row no job starts; every later line i
     concurrency: 1,
     failFast: false,
     maxTimeouts: 3,
-    out: new LineWriter(sink),
+    out: new NdjsonWriter(sink),
     handle: (line) => {
       started.push(line.number);
       // Line 2 answers, which resets the count; 1 and 3, 4, 5 time out.

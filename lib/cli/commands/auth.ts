@@ -12,7 +12,7 @@ import type { Command } from "commander";
 import { type AuthSummary, formatSummary, summarize } from "../../auth/describe.ts";
 import { authDir, AuthStore } from "../../auth/token_store.ts";
 import { ConfigError, InterruptedError, UsageError } from "../../errors.ts";
-import { writeAll } from "../../output/ndjson.ts";
+import { writeAll } from "../../ndjson/write.ts";
 import { openSession } from "../../session/session.ts";
 import { resolveTarget, type Target } from "../../target.ts";
 import { parseSource } from "../../uri/parse.ts";

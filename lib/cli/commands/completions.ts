@@ -10,7 +10,7 @@
 
 import type { Command } from "commander";
 import { UsageError } from "../../errors.ts";
-import { writeAll } from "../../output/ndjson.ts";
+import { writeAll } from "../../ndjson/write.ts";
 import { completionScript, type Shell, SHELLS } from "../completion_scripts.ts";
 import { completionSpec } from "../completion_spec.ts";
 import type { Ctx } from "../main.ts";

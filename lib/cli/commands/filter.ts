@@ -35,16 +35,21 @@ export function registerFilter(program: Command, ctx: Ctx): void {
 
 /** Runs `jn filter EXPR` over stdin. */
 export async function runFilter(ctx: Ctx, expr: string): Promise<void> {
-  const [{ compileJq }, { readLineBatches }, { LineWriter }, { printErr }, { jsonSafe, visible }] =
-    await Promise.all([
-      import("../../filter/jq.ts"),
-      import("../../put/lines.ts"),
-      import("../../put/line_writer.ts"),
-      import("../io.ts"),
-      import("../../output/visible.ts"),
-    ]);
+  const [
+    { compileJq },
+    { readLineBatches },
+    { NdjsonWriter },
+    { printErr },
+    { jsonSafe, visible },
+  ] = await Promise.all([
+    import("../../filter/jq.ts"),
+    import("../../ndjson/read.ts"),
+    import("../../ndjson/write.ts"),
+    import("../io.ts"),
+    import("../../output/visible.ts"),
+  ]);
   const filter = await compileJq(expr, { env: ctx.io.env });
-  const out = new LineWriter(ctx.io.stdout);
+  const out = new NdjsonWriter(ctx.io.stdout);
   const warn = (text: string) => printErr(ctx.io, visible(text));
   const failed = (line: number, message: string) =>
     printErr(ctx.io, `jn: filter: line ${line}: ${visible(message, { oneLine: true })}`);

@@ -80,6 +80,6 @@ export function serverName(target: Target): string {
 }
 
 async function writeText(ctx: Ctx, text: string): Promise<void> {
-  const { writeAll } = await import("../../output/ndjson.ts");
+  const { writeAll } = await import("../../ndjson/write.ts");
   await writeAll(ctx.io.stdout, new TextEncoder().encode(text), () => {});
 }

@@ -6,7 +6,7 @@
  */
 
 import { UsageError } from "../../errors.ts";
-import { writeAll } from "../../output/ndjson.ts";
+import { writeAll } from "../../ndjson/write.ts";
 import { SERVER_NAME } from "../../profile/layers.ts";
 import type { Ctx } from "../main.ts";
 

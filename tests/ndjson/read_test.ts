@@ -1,7 +1,7 @@
 /** readLines() / readLineBatches(): line endings, blank lines, chunking, long lines. */
 
 import assert from "node:assert/strict";
-import { type NdjsonLine, readLineBatches, readLines } from "../../lib/filter/ndjson_lines.ts";
+import { type NdjsonLine, readLineBatches, readLines } from "../../lib/ndjson/read.ts";
 
 const encoder = new TextEncoder();
 
