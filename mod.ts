@@ -89,8 +89,8 @@ export type {
  * }); // { limit: 5 }
  * ```
  */
-export { type ArgPairs, collectArgs } from "./lib/uri/args.ts";
-export { prepareArguments } from "./lib/uri/coerce.ts";
+export { type ArgPairs, collectArgs } from "./lib/args/collect.ts";
+export { prepareArguments } from "./lib/args/coerce.ts";
 
 /**
  * Resolves a source into how to reach the server and what to do there.

@@ -30,9 +30,10 @@ import {
 } from "../put/records.ts";
 import type { Session } from "../session/session.ts";
 import { resolveTarget } from "../target.ts";
-import { collectArgs } from "../uri/args.ts";
-import { coerceArgs } from "../uri/coerce.ts";
+import { collectArgs } from "../args/collect.ts";
+import { coerceArgs } from "../args/coerce.ts";
 import { parseSource } from "../uri/parse.ts";
+import { schemaEngine } from "../client/schema_engine.ts";
 import { withSession } from "./connect.ts";
 import type { Ctx } from "./main.ts";
 import type { CallFlags } from "./options.ts";
@@ -80,6 +81,7 @@ export async function runPutTool(
     const prepare = argumentBuilder(tool, {
       schema: info.inputSchema,
       defaults: coerceArgs(pairs, { schema: info.inputSchema }),
+      engine: await schemaEngine(),
     });
     const call = callRunner(session, tool, flags.json);
     meter.start();

@@ -9,7 +9,7 @@
 
 import { UsageError } from "../errors.ts";
 import type { ToolInfo } from "../types.ts";
-import type { ArgPairs } from "../uri/args.ts";
+import type { ArgPairs } from "../args/collect.ts";
 
 /** The named tool, or a usage error listing the server's tools. */
 export function findTool(tools: ToolInfo[], name: string, server: string): ToolInfo {
@@ -33,8 +33,8 @@ export async function prepareToolArguments(
   tool: ToolInfo,
   pairs: ArgPairs,
 ): Promise<Record<string, unknown>> {
-  const { useSdkAjv } = await import("../session/ajv_engines.ts");
-  await useSdkAjv();
-  const { prepareArguments } = await import("../uri/coerce.ts");
-  return prepareArguments(pairs, { tool: tool.name, schema: tool.inputSchema });
+  const { schemaEngine } = await import("../client/schema_engine.ts");
+  const engine = await schemaEngine();
+  const { prepareArguments } = await import("../args/coerce.ts");
+  return prepareArguments(pairs, { tool: tool.name, schema: tool.inputSchema, engine });
 }

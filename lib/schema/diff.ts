@@ -10,7 +10,8 @@
 import type { JsonSchema, ToolInfo } from "../types.ts";
 import { makeChange, quote, type SchemaChange, sortChanges } from "./change.ts";
 import { compareInputSchemas } from "./diff_params.ts";
-import { canonical, isObject, schemaFromParameters } from "./schema_view.ts";
+import { isObject } from "./ref.ts";
+import { canonical, schemaFromParameters } from "./schema_view.ts";
 
 export { classify, SEVERITY } from "./change.ts";
 export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "./change.ts";

@@ -24,7 +24,7 @@ import { visible } from "../../output/visible.ts";
 import type { Session } from "../../session/session.ts";
 import type { ToolCallResult } from "../../types.ts";
 import { resolveTarget, type Target } from "../../target.ts";
-import { collectArgs } from "../../uri/args.ts";
+import { collectArgs } from "../../args/collect.ts";
 import { parseSource } from "../../uri/parse.ts";
 import { withSession } from "../connect.ts";
 import { checkOutputFormat } from "../drift.ts";

@@ -67,8 +67,6 @@ export function registerPut(program: Command, ctx: Ctx): void {
     const flags = parseCallFlags(raw);
     const concurrency = parseConcurrency(raw.concurrency ?? String(DEFAULT_CONCURRENCY));
     const maxTimeouts = parseMaxTimeouts(raw.maxTimeouts ?? String(DEFAULT_MAX_TIMEOUTS));
-    // Before put_tool.ts imports the validator: the SDK's ajv, not the npm package.
-    await (await import("../../session/ajv_engines.ts")).useSdkAjv();
     const { runPutTool } = await import("../put_tool.ts");
     await runPutTool(ctx, target.text, {
       flags,

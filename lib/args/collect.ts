@@ -10,7 +10,7 @@
  */
 
 import { UsageError } from "../errors.ts";
-import type { RawArg } from "./source.ts";
+import type { RawArg } from "../uri/source.ts";
 
 /** One argument's value and how it was given. */
 export type ArgValue =

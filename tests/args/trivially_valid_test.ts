@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { isTriviallyValid } from "../../lib/uri/trivially_valid.ts";
+import { isTriviallyValid } from "../../lib/args/trivially_valid.ts";
 import type { JsonSchema } from "../../lib/types.ts";
 
 const ajv = new Ajv2020({

@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
 import { ArgumentError, type ArgumentViolation } from "../../lib/errors.ts";
 import type { JsonSchema } from "../../lib/types.ts";
-import { type ArgPairs, collectArgs } from "../../lib/uri/args.ts";
-import { coerceArgs, prepareArguments } from "../../lib/uri/coerce.ts";
+import { type ArgPairs, collectArgs } from "../../lib/args/collect.ts";
+import { npmAjvEngines } from "../../lib/args/ajv_engines.ts";
+import { coerceArgs, prepareArguments } from "../../lib/args/coerce.ts";
+import { createSchemaEngine } from "../../lib/args/validate.ts";
 import type { RawArg } from "../../lib/uri/source.ts";
+
+/** The engine of the npm ajv package, created explicitly (the CLI uses the SDK's copy). */
+const engine = createSchemaEngine(await npmAjvEngines());
 
 function query(text: string): RawArg[] {
   return text.split("&").map((pair) => {
@@ -189,6 +194,7 @@ Deno.test("prepareArguments() returns typed arguments that satisfy the schema", 
   const value = prepareArguments(args('query=deno&limit=5&exact=true&filters={"year":2024}'), {
     tool: "search",
     schema: SEARCH,
+    engine,
   });
   assert.deepEqual(value, { query: "deno", limit: 5, exact: true, filters: { year: 2024 } });
 });
@@ -229,7 +235,7 @@ Deno.test("prepareArguments() lists every violation with the argument's name", a
   for (const [what, text, json, expected] of cases) {
     await t.step(what, () => {
       const violations = violationsOf(() =>
-        prepareArguments(args(text, json), { tool: "search", schema: SEARCH })
+        prepareArguments(args(text, json), { tool: "search", schema: SEARCH, engine })
       );
       assert.deepEqual(violations, expected);
     });
@@ -281,7 +287,7 @@ Deno.test("prepareArguments() explains unions in plain words", async (t) => {
     await t.step(what, () => {
       const schema = object({ p: property }, { $defs: { I: { type: "integer" } } });
       const violations = violationsOf(() =>
-        prepareArguments(args(`p=${text}`), { tool: "t", schema })
+        prepareArguments(args(`p=${text}`), { tool: "t", schema, engine })
       );
       assert.deepEqual(violations.map((v) => `${v.path} ${v.message}`), [`p ${message}`]);
     });
@@ -292,13 +298,15 @@ Deno.test("prepareArguments() reports dependentRequired on the missing argument"
   const schema = object({ a: { type: "string" }, b: { type: "string" } }, {
     dependentRequired: { a: ["b"] },
   });
-  const violations = violationsOf(() => prepareArguments(args("a=1"), { tool: "t", schema }));
+  const violations = violationsOf(() =>
+    prepareArguments(args("a=1"), { tool: "t", schema, engine })
+  );
   assert.deepEqual(violations, [{ path: "b", message: `is required when "a" is given` }]);
 });
 
 Deno.test("prepareArguments() throws an ArgumentError whose message lists everything", () => {
   assert.throws(
-    () => prepareArguments(args("limit=x"), { tool: "search", schema: SEARCH }),
+    () => prepareArguments(args("limit=x"), { tool: "search", schema: SEARCH, engine }),
     (error: unknown) => {
       assert.ok(error instanceof ArgumentError);
       assert.equal(error.tool, "search");
@@ -315,7 +323,7 @@ Deno.test("prepareArguments() picks the validator by $schema", async (t) => {
   await t.step("no $schema is 2020-12 (prefixItems is enforced)", () => {
     const schema = object({ t: { type: "array", prefixItems: [{ type: "integer" }] } });
     const violations = violationsOf(() =>
-      prepareArguments(args("", { t: ["x"] }), { tool: "t", schema })
+      prepareArguments(args("", { t: ["x"] }), { tool: "t", schema, engine })
     );
     assert.deepEqual(violations, [{ path: "t/0", message: "must be integer", value: "x" }]);
   });
@@ -324,7 +332,7 @@ Deno.test("prepareArguments() picks the validator by $schema", async (t) => {
       $schema: "http://json-schema.org/draft-07/schema#",
     });
     const violations = violationsOf(() =>
-      prepareArguments(args("", { t: ["x"] }), { tool: "t", schema })
+      prepareArguments(args("", { t: ["x"] }), { tool: "t", schema, engine })
     );
     assert.deepEqual(violations, [{ path: "t/0", message: "must be integer", value: "x" }]);
   });
@@ -332,37 +340,43 @@ Deno.test("prepareArguments() picks the validator by $schema", async (t) => {
     const schema = object({ n: { type: "integer" } }, {
       $schema: "http://json-schema.org/draft-04/schema#",
     });
-    const violations = violationsOf(() => prepareArguments(args("n=x"), { tool: "t", schema }));
+    const violations = violationsOf(() =>
+      prepareArguments(args("n=x"), { tool: "t", schema, engine })
+    );
     assert.deepEqual(violations, [{ path: "n", message: "must be integer", value: "x" }]);
   });
   await t.step("2019-09", () => {
     const schema = object({ n: { type: "integer" } }, {
       $schema: "https://json-schema.org/draft/2019-09/schema",
     });
-    const violations = violationsOf(() => prepareArguments(args("n=x"), { tool: "t", schema }));
+    const violations = violationsOf(() =>
+      prepareArguments(args("n=x"), { tool: "t", schema, engine })
+    );
     assert.deepEqual(violations, [{ path: "n", message: "must be integer", value: "x" }]);
   });
   await t.step("formats are not checked", () => {
     const schema = object({ e: { type: "string", format: "email" } });
-    assert.deepEqual(prepareArguments(args("e=nope"), { tool: "t", schema }), { e: "nope" });
+    assert.deepEqual(prepareArguments(args("e=nope"), { tool: "t", schema, engine }), {
+      e: "nope",
+    });
   });
   await t.step("two schemas with the same $id do not clash", () => {
     const a = object({ n: { type: "integer" } }, { $id: "urn:same" });
     const b = object({ n: { type: "string" } }, { $id: "urn:same" });
-    assert.deepEqual(prepareArguments(args("n=1"), { tool: "a", schema: a }), { n: 1 });
-    assert.deepEqual(prepareArguments(args("n=1"), { tool: "b", schema: b }), { n: "1" });
+    assert.deepEqual(prepareArguments(args("n=1"), { tool: "a", schema: a, engine }), { n: 1 });
+    assert.deepEqual(prepareArguments(args("n=1"), { tool: "b", schema: b, engine }), { n: "1" });
   });
 });
 
 Deno.test("prepareArguments() does not enforce a schema ajv cannot compile", () => {
   const schema = object({ n: { $ref: "#/$defs/Missing" } });
-  assert.deepEqual(prepareArguments(args("n=1"), { tool: "t", schema }), { n: "1" });
+  assert.deepEqual(prepareArguments(args("n=1"), { tool: "t", schema, engine }), { n: "1" });
 });
 
 Deno.test("prepareArguments() validates the same schema object again with the same result", () => {
   for (let i = 0; i < 3; i++) {
     const violations = violationsOf(() =>
-      prepareArguments(args("limit=x"), { tool: "s", schema: SEARCH })
+      prepareArguments(args("limit=x"), { tool: "s", schema: SEARCH, engine })
     );
     assert.equal(violations.length, 2);
   }

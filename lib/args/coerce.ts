@@ -23,16 +23,16 @@
 
 import { ArgumentError, type ArgumentViolation } from "../errors.ts";
 import type { JsonSchema } from "../types.ts";
-import type { ArgPairs } from "./args.ts";
+import type { ArgPairs } from "./collect.ts";
+import { isObject } from "../schema/ref.ts";
 import {
   type AcceptedTypes,
   acceptedTypes,
-  isObject,
   itemSchema,
   propertySchema,
   type SchemaNode,
 } from "./schema_types.ts";
-import { findViolations } from "./validate.ts";
+import type { SchemaEngine } from "./validate.ts";
 
 const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -79,12 +79,13 @@ export function coerceArgs(
  *
  * @example
  * ```ts
- * prepareArguments(collectArgs({ query: source.args }), { tool: "search", schema });
+ * const engine = createSchemaEngine(await npmAjvEngines());
+ * prepareArguments(collectArgs({ query: source.args }), { tool: "search", schema, engine });
  * ```
  */
 export function prepareArguments(
   args: ArgPairs,
-  options: { tool: string; schema: JsonSchema },
+  options: { tool: string; schema: JsonSchema; engine: SchemaEngine },
 ): Record<string, unknown> {
   const root = options.schema;
   const value = coerceArgs(args, options);
@@ -102,7 +103,7 @@ export function prepareArguments(
   const taken = new Set(repeated.map((v) => v.path));
   const violations = [
     ...repeated,
-    ...findViolations(value, { schema: root }).filter((v) => !taken.has(v.path.split("/")[0])),
+    ...options.engine.findViolations(value, root).filter((v) => !taken.has(v.path.split("/")[0])),
   ];
   if (violations.length > 0) throw new ArgumentError(options.tool, violations);
   return value;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { UsageError } from "../../lib/errors.ts";
-import { type ArgPairs, collectArgs, parseArgFlag } from "../../lib/uri/args.ts";
+import { type ArgPairs, collectArgs, parseArgFlag } from "../../lib/args/collect.ts";
 
 function entries(pairs: ArgPairs): [string, unknown][] {
   return [...pairs.entries()];

@@ -1,11 +1,13 @@
 /**
  * Reads what a JSON Schema says about one value's type, for coercion: local
- * `$ref`s (`#/$defs/…`, `#/definitions/…`) are followed, `anyOf`/`oneOf`
+ * `$ref`s are followed (lib/schema/ref.ts, jn's one resolver), `anyOf`/`oneOf`
  * contribute the union of their branches' types, and an `enum` or `const`
  * without `type` contributes the types of its values. Pure, no I/O.
  *
  * @module
  */
+
+import { followRefs, isObject } from "../schema/ref.ts";
 
 /** A schema node: an object, or `true`/`false`. */
 export type SchemaNode = unknown;
@@ -15,21 +17,14 @@ export type AcceptedTypes = Set<string> | "any";
 
 const MAX_REF_DEPTH = 32;
 
-/** Follows local `$ref`s from `root`; returns the node itself when it has none (or a remote one). */
+/** `node` with its local `$ref`s followed; undefined for a boolean schema or a cycle. */
 export function resolveRef(
   root: SchemaNode,
   node: SchemaNode,
 ): Record<string, unknown> | undefined {
-  let current = node;
-  for (let depth = 0; depth < MAX_REF_DEPTH; depth++) {
-    if (!isObject(current)) return undefined;
-    const ref = current.$ref;
-    if (typeof ref !== "string" || !ref.startsWith("#")) return current;
-    const target = lookupPointer(root, ref.slice(1));
-    if (target === undefined) return current;
-    current = target;
-  }
-  return undefined;
+  if (!isObject(node)) return undefined;
+  const followed = followRefs(node, root);
+  return followed.cyclic ? undefined : followed.schema;
 }
 
 /** The types `node` accepts. */
@@ -103,31 +98,4 @@ export function jsonType(value: unknown): string {
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value;
-}
-
-/** True for a plain object (not an array, not null). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function lookupPointer(root: SchemaNode, pointer: string): SchemaNode {
-  if (pointer === "") return root;
-  if (!pointer.startsWith("/")) return undefined;
-  let current: unknown = root;
-  for (const raw of pointer.slice(1).split("/")) {
-    const key = decodeURIComponentSafe(raw).replaceAll("~1", "/").replaceAll("~0", "~");
-    if (typeof current !== "object" || current === null || !Object.hasOwn(current, key)) {
-      return undefined;
-    }
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

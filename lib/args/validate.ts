@@ -1,30 +1,28 @@
 /**
- * Validates a tool's arguments against its `inputSchema` with ajv and turns
- * ajv's errors into `ArgumentViolation`s that name the argument and say what
- * is wrong in plain words. Dialect by `$schema`: draft-04…07 use ajv's
- * default class, 2019-09 uses Ajv2019, 2020-12 and schemas without `$schema`
- * use Ajv2020. Formats are not checked. A schema ajv cannot compile is not
- * enforced (the server remains the judge). Validators are compiled once per
- * schema object; ajv is only instantiated on first use. Pure, no I/O. The ajv
- * classes are the npm package's unless a caller provided others before this
- * module was first imported (see `ajv_engines.ts`).
+ * The JSON Schema engine of argument validation: checks a tool's arguments
+ * against its `inputSchema` with ajv and turns ajv's errors into
+ * `ArgumentViolation`s that name the argument and say what is wrong in plain
+ * words. Dialect by `$schema`: draft-04…07 use ajv's default class, 2019-09
+ * uses Ajv2019, 2020-12 and schemas without `$schema` use Ajv2020. Formats
+ * are not checked. A schema ajv cannot compile is not enforced (the server
+ * remains the judge). Validators are compiled once per schema object; each
+ * dialect's ajv is only instantiated on first use. Pure, no I/O.
+ *
+ * The engine is created explicitly from the ajv classes the caller holds
+ * ({@linkcode createSchemaEngine}): the npm package's (`npmAjvEngines()`)
+ * or the copy bundled in the MCP SDK (lib/session/ajv_engines.ts, already in
+ * memory on the CLI path). Validation is the same ajv 8 with the same options
+ * either way, whatever was imported first.
  *
  * @module
  */
 
 import type { ErrorObject, Options, ValidateFunction } from "ajv";
-import { ArgumentError, type ArgumentViolation } from "../errors.ts";
+import type { ArgumentViolation } from "../errors.ts";
+import { isObject } from "../schema/ref.ts";
 import type { JsonSchema } from "../types.ts";
-import { isObject } from "./schema_types.ts";
+import type { AjvEngines, AjvInstance } from "./ajv_engines.ts";
 import { isTriviallyValid } from "./trivially_valid.ts";
-import {
-  type AjvEngines,
-  type AjvInstance,
-  npmAjvEngines,
-  providedAjvEngines,
-} from "./ajv_engines.ts";
-
-const engines: AjvEngines = providedAjvEngines() ?? await npmAjvEngines();
 
 type Dialect = "draft7" | "2019" | "2020";
 
@@ -36,45 +34,60 @@ const OPTIONS: Options = {
   validateSchema: false,
   addUsedSchema: false,
 };
-const instances = new Map<Dialect, AjvInstance>();
-const compiled = new WeakMap<object, ValidateFunction | null>();
+
+/** Checks values against JSON Schemas. */
+export interface SchemaEngine {
+  /** Every violation of `schema` by `value`, in ajv's (schema) order; `[]` when valid. */
+  findViolations(value: unknown, schema: JsonSchema): ArgumentViolation[];
+}
 
 /**
- * Throws an `ArgumentError` listing every violation of `schema` by `value`.
+ * A schema engine over the given ajv classes.
  *
  * @example
  * ```ts
- * validateArgs({ n: "x" }, { tool: "search", schema }); // throws: n must be integer
+ * const engine = createSchemaEngine(await npmAjvEngines());
+ * engine.findViolations({ n: "x" }, { type: "object", properties: { n: { type: "integer" } } });
+ * // [{ path: "n", message: "must be integer", value: "x" }]
  * ```
  */
-export function validateArgs(value: unknown, options: { tool: string; schema: JsonSchema }): void {
-  const violations = findViolations(value, options);
-  if (violations.length > 0) throw new ArgumentError(options.tool, violations);
-}
-
-/** Every violation of `schema` by `value`, in ajv's (schema) order; `[]` when valid. */
-export function findViolations(
-  value: unknown,
-  options: { schema: JsonSchema },
-): ArgumentViolation[] {
-  if (isTriviallyValid(value, options.schema)) return [];
-  const validate = validatorFor(options.schema);
-  if (validate === null || validate(value)) return [];
-  return toViolations(validate.errors ?? [], value);
-}
-
-function validatorFor(schema: JsonSchema): ValidateFunction | null {
-  if (!isObject(schema)) return null;
-  let validate = compiled.get(schema);
-  if (validate === undefined) {
-    try {
-      validate = ajvFor(dialectOf(schema)).compile(schema);
-    } catch {
-      validate = null;
+export function createSchemaEngine(engines: AjvEngines): SchemaEngine {
+  const instances = new Map<Dialect, AjvInstance>();
+  const compiled = new WeakMap<object, ValidateFunction | null>();
+  const ajvFor = (dialect: Dialect): AjvInstance => {
+    let ajv = instances.get(dialect);
+    if (ajv === undefined) {
+      const Engine = dialect === "draft7"
+        ? engines.draft7()
+        : dialect === "2019"
+        ? engines.v2019()
+        : engines.v2020();
+      ajv = new Engine(OPTIONS);
+      instances.set(dialect, ajv);
     }
-    compiled.set(schema, validate);
-  }
-  return validate;
+    return ajv;
+  };
+  const validatorFor = (schema: JsonSchema): ValidateFunction | null => {
+    if (!isObject(schema)) return null;
+    let validate = compiled.get(schema);
+    if (validate === undefined) {
+      try {
+        validate = ajvFor(dialectOf(schema)).compile(schema);
+      } catch {
+        validate = null;
+      }
+      compiled.set(schema, validate);
+    }
+    return validate;
+  };
+  return {
+    findViolations(value, schema) {
+      if (isTriviallyValid(value, schema)) return [];
+      const validate = validatorFor(schema);
+      if (validate === null || validate(value)) return [];
+      return toViolations(validate.errors ?? [], value);
+    },
+  };
 }
 
 function dialectOf(schema: JsonSchema): Dialect {
@@ -82,20 +95,6 @@ function dialectOf(schema: JsonSchema): Dialect {
   if (/draft-0[3-7]\b/.test(uri)) return "draft7";
   if (uri.includes("2019-09")) return "2019";
   return "2020";
-}
-
-function ajvFor(dialect: Dialect): AjvInstance {
-  let ajv = instances.get(dialect);
-  if (ajv === undefined) {
-    const Engine = dialect === "draft7"
-      ? engines.draft7()
-      : dialect === "2019"
-      ? engines.v2019()
-      : engines.v2020();
-    ajv = new Engine(OPTIONS);
-    instances.set(dialect, ajv);
-  }
-  return ajv;
 }
 
 /** Maps ajv errors to violations; the branch errors of `anyOf`/`oneOf` are folded into one. */
