@@ -105,7 +105,7 @@ export { prepareArguments } from "./lib/args/coerce.ts";
  * // target.launch = {transport: "stdio", command: "node", args: ["/abs/server.js"], …}
  * ```
  */
-export { resolveTarget, type Target } from "./lib/target.ts";
+export { resolveTarget, type Target } from "./lib/client/resolve.ts";
 /**
  * Builds the exact argv of a naked URI's launcher (no shell, ever).
  *
@@ -236,7 +236,7 @@ export { classify, diffSchemas, type SchemaChange } from "./lib/schema/diff.ts";
 export { loadProfile } from "./lib/profile/resolve.ts";
 export { profileLaunch } from "./lib/profile/launch.ts";
 export { listProfiles, type ProfileEntry } from "./lib/profile/listing.ts";
-export { type DriftReport, driftReport } from "./lib/profile/drift_report.ts";
+export { type DriftReport, driftReport } from "./lib/drift/report.ts";
 export type { MetaDef, Profile, ProfileTool, ToolDef } from "./lib/profile/types.ts";
 
 /**

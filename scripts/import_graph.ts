@@ -16,11 +16,9 @@ const RANKS: [prefix: string, rank: number][] = [
   ["deno.json", 0],
   ["lib/errors.ts", 0],
   ["lib/types.ts", 0],
-  // Before #13 the shared domain types lived here.
-  ["lib/session/types.ts", 0],
   ["lib/version.ts", 0],
-  ["lib/ndjson/", 1],
-  ["lib/output/", 2],
+  ["lib/output/", 1],
+  ["lib/ndjson/", 2],
   ["lib/uri/", 3],
   ["lib/schema/", 4],
   ["lib/args/", 5],

@@ -14,15 +14,16 @@ import { redact, unredactable } from "../output/redact.ts";
 import { visible } from "../output/visible.ts";
 import { openSession, type Session } from "../session/session.ts";
 import type { LogEntry } from "../types.ts";
-import type { Target } from "../target.ts";
-import { printErr, style, useColor } from "./io.ts";
+import type { Target } from "../client/resolve.ts";
+import { style } from "../output/style.ts";
+import { printErr, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";
 import { checkDrift } from "./drift.ts";
 import { onInterrupt } from "./signals.ts";
-import { redactError } from "./redact_error.ts";
+import { redactError } from "../client/redact_error.ts";
 import { type CallFlags, LOG_LEVELS, type LogLevel } from "./options.ts";
-import { sessionExtras } from "./session_extras.ts";
-import { explainSandboxFailure, type SandboxedLaunch, sandboxedLaunch } from "./sandbox_launch.ts";
+import { sessionExtras } from "../client/remote.ts";
+import { explainSandboxFailure, type SandboxedLaunch, sandboxedLaunch } from "../client/sandbox.ts";
 
 /** Runs `fn` with an open session on the target; always closes it. */
 export async function withSession<T>(

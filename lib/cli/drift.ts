@@ -15,12 +15,13 @@
 
 import { DriftError } from "../errors.ts";
 import { redact } from "../output/redact.ts";
-import { type DriftReport, driftReport } from "../profile/drift_report.ts";
+import { type DriftReport, driftReport } from "../drift/report.ts";
 import { behaviouralChange, type SchemaChange } from "../schema/diff.ts";
 import type { Session } from "../session/session.ts";
 import type { ToolCallResult } from "../types.ts";
-import type { Target } from "../target.ts";
-import { printErr, type Style, style, useColor } from "./io.ts";
+import type { Target } from "../client/resolve.ts";
+import { type Style, style } from "../output/style.ts";
+import { printErr, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";
 import type { CallFlags } from "./options.ts";
 

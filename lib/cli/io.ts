@@ -41,28 +41,6 @@ export function useColor(io: Io): boolean {
   return io.tty.stderr && !(io.env.NO_COLOR ?? "") && io.env.TERM !== "dumb";
 }
 
-/** ANSI styling that collapses to plain text when colour is off. */
-export interface Style {
-  red(text: string): string;
-  yellow(text: string): string;
-  dim(text: string): string;
-  bold(text: string): string;
-  cyan(text: string): string;
-}
-
-/** Returns a {@linkcode Style} for the given colour decision. */
-export function style(color: boolean): Style {
-  const wrap = (open: number, close: number) => (text: string) =>
-    color ? `\x1b[${open}m${text}\x1b[${close}m` : text;
-  return {
-    red: wrap(31, 39),
-    yellow: wrap(33, 39),
-    dim: wrap(2, 22),
-    bold: wrap(1, 22),
-    cyan: wrap(36, 39),
-  };
-}
-
 /**
  * Writes a line of text to stderr, ignoring a closed stderr. Server text is
  * made visible where it is formatted (lib/output/visible.ts); as a last line

@@ -28,7 +28,8 @@ import {
 import { visible } from "../output/visible.ts";
 import { isPermissionRefusal, refusalMessage } from "../sandbox/permissions.ts";
 import { VERSION } from "../version.ts";
-import { denoIo, type Io, printErr, style, useColor } from "./io.ts";
+import { style } from "../output/style.ts";
+import { denoIo, type Io, printErr, useColor } from "./io.ts";
 import { registerCommands } from "./commands/registry.ts";
 
 /** Exit codes of SPEC §6. */

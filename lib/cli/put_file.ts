@@ -16,7 +16,8 @@ import { writeRecordsFile } from "../put/file_sink.ts";
 import { readLineBatches } from "../ndjson/read.ts";
 import type { FileFormat } from "../put/target_kind.ts";
 import { visible } from "../output/visible.ts";
-import { printErr, style, useColor } from "./io.ts";
+import { style } from "../output/style.ts";
+import { printErr, useColor } from "./io.ts";
 import type { Ctx } from "./main.ts";
 import { onInterrupt } from "./signals.ts";
 

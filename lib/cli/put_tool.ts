@@ -29,7 +29,7 @@ import {
   toolErrorRecord,
 } from "../put/records.ts";
 import type { Session } from "../session/session.ts";
-import { resolveTarget } from "../target.ts";
+import { resolveTarget } from "../client/resolve.ts";
 import { collectArgs } from "../args/collect.ts";
 import { coerceArgs } from "../args/coerce.ts";
 import { parseSource } from "../uri/parse.ts";

@@ -14,13 +14,13 @@ import { authDir, AuthStore } from "../../auth/token_store.ts";
 import { ConfigError, InterruptedError, UsageError } from "../../errors.ts";
 import { writeAll } from "../../ndjson/write.ts";
 import { openSession } from "../../session/session.ts";
-import { resolveTarget, type Target } from "../../target.ts";
+import { resolveTarget, type Target } from "../../client/resolve.ts";
 import { parseSource } from "../../uri/parse.ts";
 import { onInterrupt } from "../signals.ts";
 import { printErr } from "../io.ts";
 import type { Ctx } from "../main.ts";
 import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
-import { sessionExtras } from "../session_extras.ts";
+import { sessionExtras } from "../../client/remote.ts";
 import { writeJson } from "../write.ts";
 import { parseFormat } from "./inspect.ts";
 

@@ -19,16 +19,16 @@ import {
   toolResultRecords,
 } from "../../output/records.ts";
 import { redact } from "../../output/redact.ts";
-import { RecordSink, type SinkMode } from "../../output/sink.ts";
+import { RecordSink, type SinkMode } from "../record_sink.ts";
 import { visible } from "../../output/visible.ts";
 import type { Session } from "../../session/session.ts";
 import type { ToolCallResult } from "../../types.ts";
-import { resolveTarget, type Target } from "../../target.ts";
+import { resolveTarget, type Target } from "../../client/resolve.ts";
 import { collectArgs } from "../../args/collect.ts";
 import { parseSource } from "../../uri/parse.ts";
 import { withSession } from "../connect.ts";
 import { checkOutputFormat } from "../drift.ts";
-import { sandboxHint, targetSandbox } from "../sandbox_launch.ts";
+import { sandboxHint, targetSandbox } from "../../client/sandbox.ts";
 import { printErr } from "../io.ts";
 import type { Ctx } from "../main.ts";
 import {

@@ -16,10 +16,11 @@ import { UsageError } from "../../errors.ts";
 import { formatInventory } from "../../output/human.ts";
 import { gatherInventory, type Inventory } from "../../output/inventory.ts";
 import { redactDeep } from "../../output/redact.ts";
-import { resolveTarget, type Target } from "../../target.ts";
+import { resolveTarget, type Target } from "../../client/resolve.ts";
 import { parseSource } from "../../uri/parse.ts";
 import { withSession } from "../connect.ts";
-import { style, useColor } from "../io.ts";
+import { style } from "../../output/style.ts";
+import { useColor } from "../io.ts";
 import type { Ctx } from "../main.ts";
 import {
   addConnectionOptions,

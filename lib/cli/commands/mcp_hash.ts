@@ -9,7 +9,7 @@
 import type { Command } from "commander";
 import { UsageError } from "../../errors.ts";
 import { schemaHash, toolHashes } from "../../schema/hash.ts";
-import { resolveTarget } from "../../target.ts";
+import { resolveTarget } from "../../client/resolve.ts";
 import { parseSource } from "../../uri/parse.ts";
 import { withSession } from "../connect.ts";
 import type { Ctx } from "../main.ts";

@@ -11,14 +11,14 @@
 import type { Command } from "commander";
 import { ConfigError, UsageError } from "../../errors.ts";
 import { join } from "node:path";
-import { launchFields, liveProfileFiles, rawLaunchFields } from "../../profile/from_live.ts";
+import { launchFields, liveProfileFiles, rawLaunchFields } from "../../profile/edit/from_live.ts";
 import { type LayerOptions, layerRoot } from "../../profile/layers.ts";
 import { parseJsonc } from "../../profile/load.ts";
 import { loadProfile } from "../../profile/resolve.ts";
-import { splitSeedProfile } from "../../profile/seed_format.ts";
+import { splitSeedProfile } from "../../profile/edit/seed_format.ts";
 import { recordTrust } from "../../profile/trust.ts";
-import { type ProfileFiles, writeProfileDir } from "../../profile/write.ts";
-import { resolveTarget } from "../../target.ts";
+import { type ProfileFiles, writeProfileDir } from "../../profile/edit/write.ts";
+import { resolveTarget } from "../../client/resolve.ts";
 import { parseSource } from "../../uri/parse.ts";
 import { withSession } from "../connect.ts";
 import { printErr } from "../io.ts";

@@ -16,19 +16,19 @@
 import type { Command } from "commander";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../../errors.ts";
-import { guessServersKey } from "../../profile/import.ts";
+import { guessServersKey } from "../../profile/edit/import.ts";
 import {
   type ConfigLocation,
   EDITOR_NAMES,
   editorConfigs,
   type EditorName,
-} from "../../profile/import_paths.ts";
-import { type ImportPlan, planImport, type PlannedImport } from "../../profile/import_plan.ts";
+} from "../../profile/edit/import_paths.ts";
+import { type ImportPlan, planImport, type PlannedImport } from "../../profile/edit/import_plan.ts";
 import { homeDir, layerRoot } from "../../profile/layers.ts";
 import { parseJsonc } from "../../profile/load.ts";
 import { describeLaunch } from "../../profile/trust.ts";
 import { visibleLine } from "../../output/visible.ts";
-import { writeProfileDir } from "../../profile/write.ts";
+import { writeProfileDir } from "../../profile/edit/write.ts";
 import { printErr } from "../io.ts";
 import type { Ctx } from "../main.ts";
 import { writeJson } from "../write.ts";

@@ -18,7 +18,7 @@
  */
 
 import { join } from "node:path";
-import { homeDir } from "./layers.ts";
+import { homeDir } from "../layers.ts";
 
 /** The editors `jn profile import` knows by name. */
 export type EditorName = "claude" | "cursor" | "vscode" | "windsurf" | "zed";

@@ -20,11 +20,11 @@ import { ConfigError, UsageError } from "../errors.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { SessionOptions } from "../session/session.ts";
 import type { RootInfo } from "../types.ts";
-import type { Target } from "../target.ts";
-import { elicitationHandler } from "./elicit.ts";
-import { printErr } from "./io.ts";
-import type { Ctx } from "./main.ts";
-import type { CallFlags } from "./options.ts";
+import type { Target } from "./resolve.ts";
+import { elicitationHandler } from "../cli/elicit.ts";
+import { printErr } from "../cli/io.ts";
+import type { Ctx } from "../cli/main.ts";
+import type { CallFlags } from "../cli/options.ts";
 
 /** The launch to use, its secrets, and the session options of these flags. */
 export interface SessionExtras {

@@ -7,9 +7,9 @@
  * @module
  */
 
-import type { JsonSchema, ToolInfo } from "../types.ts";
-import { escapeValue } from "./expand.ts";
-import type { ToolDef } from "./types.ts";
+import type { JsonSchema, ToolInfo } from "../../types.ts";
+import { escapeValue } from "../expand.ts";
+import type { ToolDef } from "../types.ts";
 
 /** Tool names that can be a file name as they are; others stay in `_meta.json`'s `tools` map. */
 const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;

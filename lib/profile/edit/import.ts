@@ -23,10 +23,10 @@
  */
 
 import type { ConfigLocation } from "./import_paths.ts";
-import { isPlainObject } from "./fields.ts";
+import { isPlainObject } from "../fields.ts";
 import { envName, moveArgSecrets, moveSecrets, moveUrlSecrets } from "./import_secrets.ts";
-import { SERVER_NAME } from "./layers.ts";
-import type { MetaDef } from "./types.ts";
+import { SERVER_NAME } from "../layers.ts";
+import type { MetaDef } from "../types.ts";
 
 /** One server entry converted. */
 export interface ImportedServer {

@@ -8,12 +8,12 @@
  * @module
  */
 
-import type { LaunchSpec } from "../launch/spec.ts";
-import type { ServerIdentity, ToolInfo } from "../types.ts";
-import { schemaHash } from "../schema/hash.ts";
-import { escapeValue } from "./expand.ts";
+import type { LaunchSpec } from "../../launch/spec.ts";
+import type { ServerIdentity, ToolInfo } from "../../types.ts";
+import { schemaHash } from "../../schema/hash.ts";
+import { escapeValue } from "../expand.ts";
 import { isSafeToolFileName, toolDefFromLive } from "./snapshot.ts";
-import type { MetaDef, ToolDef } from "./types.ts";
+import type { MetaDef, ToolDef } from "../types.ts";
 import type { ProfileFiles } from "./write.ts";
 
 /** The launch fields of `_meta.json` for a naked source's launch spec. */

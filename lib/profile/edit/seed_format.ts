@@ -16,11 +16,11 @@
  * @module
  */
 
-import { ConfigError } from "../errors.ts";
-import { checkMeta, checkToolFile, isPlainObject } from "./fields.ts";
-import { parseJsonc } from "./load.ts";
+import { ConfigError } from "../../errors.ts";
+import { checkMeta, checkToolFile, isPlainObject } from "../fields.ts";
+import { parseJsonc } from "../load.ts";
 import { isSafeToolFileName } from "./snapshot.ts";
-import type { MetaDef, ToolDef } from "./types.ts";
+import type { MetaDef, ToolDef } from "../types.ts";
 import type { ProfileFiles } from "./write.ts";
 
 const LAUNCH_FIELDS = ["command", "args", "env", "cwd", "transport", "url", "headers"];

@@ -8,8 +8,8 @@
  */
 
 import { basename, dirname, join } from "node:path";
-import { UsageError } from "../errors.ts";
-import type { MetaDef, ToolDef } from "./types.ts";
+import { UsageError } from "../../errors.ts";
+import type { MetaDef, ToolDef } from "../types.ts";
 
 /** A profile to write: `_meta.json` and tool files by file name (without `.json`). */
 export interface ProfileFiles {

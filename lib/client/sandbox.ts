@@ -16,10 +16,11 @@ import { statKind } from "../sandbox/host.ts";
 import { type SandboxPlan, visibleIn } from "../sandbox/plan.ts";
 import { mergePolicies, type SandboxPolicy } from "../sandbox/policy.ts";
 import { prepareLaunchWithPlan } from "../sandbox/prepare.ts";
-import type { Target } from "../target.ts";
-import { printErr, style, useColor } from "./io.ts";
-import type { Ctx } from "./main.ts";
-import type { CallFlags } from "./options.ts";
+import type { Target } from "./resolve.ts";
+import { style } from "../output/style.ts";
+import { printErr, useColor } from "../cli/io.ts";
+import type { Ctx } from "../cli/main.ts";
+import type { CallFlags } from "../cli/options.ts";
 
 /** The sandbox a launch runs in: the policy asked for, and what the server sees. */
 export interface SandboxInfo {

@@ -15,7 +15,7 @@ import { type ChangeCounts, classify, diffSchemas, type SchemaChange } from "../
 import { schemaHash } from "../schema/hash.ts";
 import type { ToolInfo } from "../types.ts";
 import { profileExpectations } from "./expected.ts";
-import type { Profile } from "./types.ts";
+import type { Profile } from "../profile/types.ts";
 
 /** The result of comparing a profile with its live server. */
 export interface DriftReport {

@@ -10,8 +10,8 @@
  */
 
 import type { ExpectedTool } from "../schema/diff.ts";
-import { isPlainObject } from "./fields.ts";
-import type { Profile, ProfileTool, ToolDef } from "./types.ts";
+import { isPlainObject } from "../profile/fields.ts";
+import type { Profile, ProfileTool, ToolDef } from "../profile/types.ts";
 
 /** The diff's view of a profile. */
 export interface Expectations {

@@ -7,10 +7,10 @@
  * @module
  */
 
-import { isPlainObject } from "./fields.ts";
+import { isPlainObject } from "../fields.ts";
 import { type JsonPath, renameKey, setValue } from "./jsonc_edit.ts";
-import type { RawProfile } from "./merge.ts";
-import type { ToolDef } from "./types.ts";
+import type { RawProfile } from "../merge.ts";
+import type { ToolDef } from "../types.ts";
 
 /** A parameter renamed by the server: dotted paths, old and new. */
 export interface Rename {

@@ -6,16 +6,16 @@
  * @module
  */
 
-import { buildLaunch } from "./launch/registry.ts";
-import type { LaunchSpec } from "./launch/spec.ts";
-import { profileLaunch } from "./profile/launch.ts";
-import { loadRawProfile, profileTool, resolveProfile } from "./profile/resolve.ts";
-import { assertTrusted } from "./profile/trust.ts";
-import type { Profile } from "./profile/types.ts";
-import type { DenoPermissions } from "./sandbox/deno_permissions.ts";
-import { sandboxFields } from "./sandbox/profile_fields.ts";
-import type { SandboxPolicy } from "./sandbox/policy.ts";
-import type { Operation, RawArg, Source } from "./uri/source.ts";
+import { buildLaunch } from "../launch/registry.ts";
+import type { LaunchSpec } from "../launch/spec.ts";
+import { profileLaunch } from "../profile/launch.ts";
+import { loadRawProfile, profileTool, resolveProfile } from "../profile/resolve.ts";
+import { assertTrusted } from "../profile/trust.ts";
+import type { Profile } from "../profile/types.ts";
+import type { DenoPermissions } from "../sandbox/deno_permissions.ts";
+import { sandboxFields } from "../sandbox/profile_fields.ts";
+import type { SandboxPolicy } from "../sandbox/policy.ts";
+import type { Operation, RawArg, Source } from "../uri/source.ts";
 
 /** A source resolved against the launchers and profiles. */
 export interface Target {

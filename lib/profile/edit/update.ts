@@ -20,17 +20,17 @@
  */
 
 import { basename, join } from "node:path";
-import type { DriftReport } from "./drift_report.ts";
-import { escapeValue } from "./expand.ts";
-import { isPlainObject } from "./fields.ts";
+import type { DriftReport } from "../../drift/report.ts";
+import { escapeValue } from "../expand.ts";
+import { isPlainObject } from "../fields.ts";
 import { type JsonPath, setValue } from "./jsonc_edit.ts";
 import { type Rename, renameEverywhere, renameInMetaTestedWith } from "./rename.ts";
-import { parseJsonc } from "./load.ts";
-import type { RawProfile, RawTool } from "./merge.ts";
+import { parseJsonc } from "../load.ts";
+import type { RawProfile, RawTool } from "../merge.ts";
 import { isSafeToolFileName, seedParameters, toolDefFromLive } from "./snapshot.ts";
-import type { ToolDef } from "./types.ts";
+import type { ToolDef } from "../types.ts";
 import { profileFileText, writeFileAtomic } from "./write.ts";
-import type { ToolInfo } from "../types.ts";
+import type { ToolInfo } from "../../types.ts";
 
 /** What an update will do. */
 export interface UpdatePlan {
