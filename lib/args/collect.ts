@@ -106,3 +106,17 @@ export function parseArgFlag(text: string): RawArg {
   }
   return { key: text.slice(0, eq), value: text.slice(eq + 1) };
 }
+
+/**
+ * Arguments a program already holds as JSON values, as pairs: typed, so they
+ * are validated but never converted. Pairs pass through unchanged.
+ *
+ * @example
+ * ```ts
+ * typedArgs({ a: 2, b: 40 }); // Map { "a" => { kind: "json", value: 2 }, "b" => … }
+ * ```
+ */
+export function typedArgs(args: ArgPairs | Record<string, unknown> = {}): ArgPairs {
+  if (args instanceof Map) return args;
+  return new Map(Object.entries(args).map(([key, value]) => [key, { kind: "json", value }]));
+}

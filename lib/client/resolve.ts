@@ -1,7 +1,13 @@
 /**
- * Turns a parsed source (naked URI or profile reference) into everything a
- * command needs to act: how to reach the server, what to do there, and the
- * arguments that fill in what the user did not give.
+ * Turns a source (a naked URI or a profile reference, as text or parsed)
+ * into everything a verb needs to act: how to reach the server, what to do
+ * there, the arguments that fill in what the caller did not give, and the
+ * profile's policy (its sandbox, Deno permissions, roots, drift settings).
+ *
+ * Guarantees: a project profile is refused (ConfigError) unless the user
+ * trusted its directory as it is now, before any of its variables is read,
+ * and trust is checked against the very bytes the launch and the call are
+ * built from.
  *
  * @module
  */
@@ -15,6 +21,7 @@ import type { Profile } from "../profile/types.ts";
 import type { DenoPermissions } from "../sandbox/deno_permissions.ts";
 import { sandboxFields } from "../sandbox/profile_fields.ts";
 import type { SandboxPolicy } from "../sandbox/policy.ts";
+import { parseSource } from "../uri/parse.ts";
 import type { Operation, RawArg, Source } from "../uri/source.ts";
 
 /** A source resolved against the launchers and profiles. */
@@ -45,12 +52,23 @@ export interface Target {
 
 /** Options of {@linkcode resolveTarget}. */
 export interface ResolveOptions {
+  /** The caller's directory (project profiles, relative script paths). */
   cwd: string;
+  /** The caller's environment (`${VAR}` substitution, the user's profile directories). */
   env: Record<string, string>;
 }
 
-/** Resolves a source into a target. */
-export function resolveTarget(source: Source, options: ResolveOptions): Promise<Target> {
+/**
+ * Resolves a source (`mcp+…://` URI or `@profile` reference) into a target.
+ *
+ * @example
+ * ```ts
+ * const target = await resolveTarget("@demo/add?a=2&b=40", { cwd: Deno.cwd(), env: Deno.env.toObject() });
+ * // target.operation = { kind: "tool", name: "add" }, target.launch = { transport: "stdio", … }
+ * ```
+ */
+export function resolveTarget(source: Source | string, options: ResolveOptions): Promise<Target> {
+  if (typeof source === "string") source = parseSource(source);
   if (source.kind === "naked") {
     const launch = buildLaunch(source, { cwd: options.cwd });
     return Promise.resolve({
@@ -108,4 +126,9 @@ async function resolveProfileTarget(
     ...(confinement.denoPermissions ? { denoPermissions: confinement.denoPermissions } : {}),
     profile,
   };
+}
+
+/** The seed's `server` field: a naked URI's location, or a profile's name. */
+export function serverName(target: Target): string {
+  return target.source.kind === "naked" ? target.source.location : target.source.server;
 }

@@ -1,10 +1,11 @@
 /**
- * The CLI side of the sandbox: the launch a command starts, with the
- * profile's sandbox and Deno permissions and the `--sandbox*` and
- * `--env-passthrough` flags applied (lib/sandbox/prepare.ts); the notices of
- * what jn left out of the sandbox (stderr, unless `--quiet`); and the hint
- * that says why a sandboxed server that failed to start may have failed,
- * down to the hidden path it needed and the `--sandbox-read` that shows it.
+ * The sandbox policy of a connection: the launch it starts, with the
+ * profile's sandbox merged with the caller's (`OpenOptions.sandbox`, the
+ * `--sandbox*` flags), the profile's Deno permissions and the variables
+ * passed through by name applied (lib/sandbox/prepare.ts); the notices of
+ * what jn left out of the sandbox (`events.onNotice`); and the hint that
+ * says why a sandboxed server that failed to start may have failed, down to
+ * the hidden path it needed and the `--sandbox-read` that shows it.
  *
  * @module
  */
@@ -13,23 +14,11 @@ import { ConnectionError, LaunchError } from "../errors.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import { findHiddenPath, launcherHint } from "../sandbox/failure_hint.ts";
 import { statKind } from "../sandbox/host.ts";
-import { type SandboxPlan, visibleIn } from "../sandbox/plan.ts";
+import { visibleIn } from "../sandbox/plan.ts";
 import { mergePolicies, type SandboxPolicy } from "../sandbox/policy.ts";
 import { prepareLaunchWithPlan } from "../sandbox/prepare.ts";
+import type { OpenOptions, SandboxInfo } from "./options.ts";
 import type { Target } from "./resolve.ts";
-import { style } from "../output/style.ts";
-import { printErr, useColor } from "../cli/io.ts";
-import type { Ctx } from "../cli/main.ts";
-import type { CallFlags } from "../cli/options.ts";
-
-/** The sandbox a launch runs in: the policy asked for, and what the server sees. */
-export interface SandboxInfo {
-  policy: SandboxPolicy;
-  /** Absent for a launch jn does not confine itself (none today: remote servers are refused). */
-  plan?: SandboxPlan;
-  /** The caller's HOME (for the hint's choice of directory). */
-  home?: string;
-}
 
 /** A launch ready to start, and the sandbox it runs in (if any). */
 export interface SandboxedLaunch {
@@ -37,31 +26,24 @@ export interface SandboxedLaunch {
   sandbox?: SandboxInfo;
 }
 
-/** Applies the target's and the flags' sandbox, Deno permissions and pass-through to `launch`. */
+/** Applies the target's and the caller's sandbox, Deno permissions and pass-through to `launch`. */
 export async function sandboxedLaunch(
-  ctx: Ctx,
   target: Target,
-  flags: CallFlags,
+  options: OpenOptions,
   launch: LaunchSpec,
 ): Promise<SandboxedLaunch> {
-  const policy = targetSandbox(target, flags);
+  const policy = mergePolicies(target.sandbox, options.sandbox);
   const prepared = await prepareLaunchWithPlan(launch, {
-    cwd: ctx.io.cwd,
-    callerEnv: ctx.io.env,
+    cwd: options.cwd,
+    callerEnv: options.env,
     sandbox: policy,
-    envPassthrough: flags.envPassthrough,
+    envPassthrough: options.envPassthrough ?? [],
     denoPermissions: target.denoPermissions,
   });
-  if (!ctx.quiet && prepared.plan && prepared.plan.notices.length > 0) {
-    const s = style(useColor(ctx.io));
-    await printErr(
-      ctx.io,
-      prepared.plan.notices.map((text) => `${s.yellow("jn:")} ${text}`).join("\n"),
-    );
-  }
+  for (const notice of prepared.plan?.notices ?? []) await options.events?.onNotice?.(notice);
   return {
     launch: prepared.launch,
-    sandbox: policy && { policy, plan: prepared.plan, home: ctx.io.env.HOME },
+    sandbox: policy && { policy, plan: prepared.plan, home: options.env.HOME },
   };
 }
 
@@ -107,9 +89,4 @@ export function sandboxHint(sandbox: SandboxPolicy): string {
   const writes = sandbox.write.length > 0 ? `${sandbox.write.join(", ")}, /tmp` : "/tmp only";
   return `the server runs sandboxed (${network}; writable: ${writes}; your files hidden): ` +
     "grant more with --sandbox-read, --sandbox-write, --sandbox-net (see docs/sandbox.md)";
-}
-
-/** The sandbox a target runs in with these flags, if any. */
-export function targetSandbox(target: Target, flags: CallFlags): SandboxPolicy | undefined {
-  return mergePolicies(target.sandbox, flags.sandbox);
 }

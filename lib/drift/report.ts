@@ -53,3 +53,8 @@ export function driftReport(profile: Profile, live: readonly ToolInfo[]): DriftR
     counts,
   };
 }
+
+/** `1 breaking change`, `2 breaking changes`. */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}

@@ -11,7 +11,7 @@
 import type { Style } from "../output/style.ts";
 import type { SchemaChange } from "../schema/diff.ts";
 import type { OutputFormatDrift } from "./check.ts";
-import type { DriftReport } from "./report.ts";
+import { type DriftReport, plural } from "./report.ts";
 
 /**
  * What the check on use prints for a changed profile: the warning with the
@@ -116,9 +116,4 @@ export function hashLines(report: DriftReport): string[] {
     `Profile hash: ${report.profile_hash ?? "(none)"}`,
     `Current hash: ${report.current_hash}`,
   ];
-}
-
-/** `1 breaking change`, `2 breaking changes`. */
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

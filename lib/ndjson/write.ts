@@ -37,6 +37,20 @@ export interface ByteWriter {
   write(bytes: Uint8Array): Promise<number>;
 }
 
+/** Where a stream of whole NDJSON lines goes, with backpressure (the `put` runner writes to it). */
+export interface LineSink {
+  /** Queues text (whole lines). */
+  push(text: string): void;
+  /** Resolves when the producer may go on; undefined when it may go on at once. */
+  ready(): Promise<void> | undefined;
+  /** Writes everything queued and waits for it. */
+  flush(): Promise<void>;
+  /** True once the reader went away; later text is dropped. */
+  readonly closed: boolean;
+  /** Calls `listener` once when the reader goes away. */
+  onClosed(listener: () => void): void;
+}
+
 /** Options of {@linkcode NdjsonWriter}. */
 export interface NdjsonWriterOptions {
   /** Bytes (UTF-16 units, roughly) that may wait before `ready()` blocks. Default 64 KiB. */
@@ -48,7 +62,7 @@ export interface NdjsonWriterOptions {
 const ENCODE_CHARS = 1 << 20;
 
 /** Batched, awaited NDJSON output. */
-export class NdjsonWriter {
+export class NdjsonWriter implements LineSink {
   #writer: ByteWriter;
   #encoder = new TextEncoder();
   #parts: string[] = [];
@@ -194,11 +208,6 @@ export async function writeAll(
         : undefined,
     });
   }
-}
-
-/** Writes text (a JSON document, a help page) whole, stopping quietly when the reader is gone. */
-export function writeText(writer: ByteWriter, text: string): Promise<void> {
-  return writeAll(writer, new TextEncoder().encode(text));
 }
 
 /** True for the errors a closed pipe or socket raises on write. */

@@ -26,7 +26,7 @@
  */
 
 import type { NdjsonLine } from "../ndjson/read.ts";
-import type { NdjsonWriter } from "../ndjson/write.ts";
+import type { LineSink } from "../ndjson/write.ts";
 
 /** What one input line produced. */
 export interface Outcome {
@@ -84,7 +84,7 @@ export interface OrderedOptions {
   /** Stop starting jobs after this many timed-out outcomes in a row; 0 never stops. */
   maxTimeouts?: number;
   /** Where outputs go, in input order. */
-  out: NdjsonWriter;
+  out: LineSink;
   /** Aborting it stops the run (Ctrl-C). */
   signal?: AbortSignal;
   /** The job of one line; its promise must not reject (failures are outcomes). */
