@@ -14,9 +14,9 @@
 import { openBrowser } from "../auth/browser.ts";
 import type { Connection } from "../client/connection.ts";
 import { open } from "../client/open.ts";
+import { driftWarning, outputFormatWarning } from "../client/messages.ts";
 import type { ClientEvents, OpenOptions } from "../client/options.ts";
 import type { Target } from "../client/resolve.ts";
-import { driftWarningText, outputFormatText } from "../drift/text.ts";
 import { InterruptedError } from "../errors.ts";
 import { describeArgv } from "../launch/spec.ts";
 import { redact, unredactable } from "../output/redact.ts";
@@ -109,7 +109,8 @@ class StderrReport {
     this.#target = target;
     this.#secrets = target.secrets;
     const { debug, quiet } = cli;
-    const s = style(useColor(cli.io));
+    const color = useColor(cli.io);
+    const s = style(color);
     this.events = {
       onNotice: quiet ? undefined : (message) => this.#print(`${s.yellow("jn:")} ${message}`),
       onPrepared: (prepared) => {
@@ -135,9 +136,11 @@ class StderrReport {
         : undefined,
       onDrift: (drift) => {
         if (quiet && !drift.stop) return;
-        return this.#print(driftWarningText(drift.report, s, { stop: drift.stop }));
+        return this.#print(driftWarning(drift, { color }));
       },
-      onOutputFormat: quiet ? undefined : (drift) => this.#print(outputFormatText(drift, s)),
+      onOutputFormat: quiet
+        ? undefined
+        : (drift) => this.#print(outputFormatWarning(drift, { color })),
       onLog: quiet ? undefined : (entry) => this.#say(formatLog(target.name, entry)),
       onStderr: debug
         ? (line) => this.#say(s.dim(`[${target.name}] `) + visible(line, { oneLine: true }))

@@ -29,8 +29,11 @@ export interface CallOptions {
  *
  * @example
  * ```ts
+ * import { call, open } from "@jn/jn";
+ *
+ * await using conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
  * const result = await call(conn, "add", { a: 2, b: 40 });
- * result.structuredContent; // { sum: 42 }
+ * console.log(result.structuredContent); // { sum: 42 }
  * ```
  */
 export async function call(

@@ -48,12 +48,14 @@ export interface CatResult {
  *
  * @example
  * ```ts
- * const conn = await open("@demo/add?a=2&b=40", { cwd: Deno.cwd(), env: Deno.env.toObject() });
- * try {
- *   const { records } = await cat(conn, { args: collectArgs({ query: conn.target.queryArgs }) });
- * } finally {
- *   await conn.close();
- * }
+ * import { cat, collectArgs, open } from "@jn/jn";
+ *
+ * const env = Deno.env.toObject();
+ * await using conn = await open("@demo/add?a=2&b=40", { cwd: Deno.cwd(), env });
+ * const { target } = conn;
+ * const args = collectArgs({ query: target.queryArgs, defaults: target.defaults });
+ * const { records } = await cat(conn, { args });
+ * console.log(records); // [{type: "tool_result", …}, {type: "structured_result", …}]
  * ```
  */
 export async function cat(conn: Connection, options: CatOptions = {}): Promise<CatResult> {

@@ -65,6 +65,7 @@ export class Connection implements AsyncDisposable {
   #onClose?: () => void;
   #closed?: Promise<void>;
 
+  /** A connection over an open session (programs get theirs from {@linkcode open}). */
   constructor(init: ConnectionInit) {
     this.target = init.target;
     this.session = init.session;

@@ -17,8 +17,11 @@ import { serverName } from "./resolve.ts";
  *
  * @example
  * ```ts
+ * import { inspect, open } from "@jn/jn";
+ *
+ * await using conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
  * const inventory = await inspect(conn);
- * inventory.tools.map((tool) => tool.name); // ["add", "echo", …]
+ * console.log(inventory.tools.map((tool) => tool.name)); // ["add", "echo", …]
  * ```
  */
 export async function inspect(conn: Connection): Promise<Inventory> {

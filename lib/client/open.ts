@@ -39,6 +39,8 @@ const DEFAULT_TIMEOUT_MS = 60_000;
  *
  * @example
  * ```ts
+ * import { open } from "@jn/jn";
+ *
  * const conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
  * try {
  *   console.log(conn.session.server.name, conn.sandbox?.policy);

@@ -73,6 +73,9 @@ export interface PutOptions {
  *
  * @example
  * ```ts
+ * import { open, put } from "@jn/jn";
+ *
+ * await using conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
  * for await (const record of put(conn, "echo", [{ text: "a" }, { text: "b", repeat: 2 }])) {
  *   console.log(record); // {type: "tool_result", input: 1, …}, then input 2
  * }

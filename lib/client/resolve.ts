@@ -63,8 +63,13 @@ export interface ResolveOptions {
  *
  * @example
  * ```ts
- * const target = await resolveTarget("@demo/add?a=2&b=40", { cwd: Deno.cwd(), env: Deno.env.toObject() });
- * // target.operation = { kind: "tool", name: "add" }, target.launch = { transport: "stdio", … }
+ * import { resolveTarget } from "@jn/jn";
+ *
+ * const target = await resolveTarget("@demo/add?a=2&b=40", {
+ *   cwd: Deno.cwd(),
+ *   env: Deno.env.toObject(),
+ * });
+ * console.log(target.operation); // { kind: "tool", name: "add" }
  * ```
  */
 export function resolveTarget(source: Source | string, options: ResolveOptions): Promise<Target> {

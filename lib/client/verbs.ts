@@ -36,7 +36,11 @@ export interface Listing {
  *
  * @example
  * ```ts
- * const tools = await list(conn, "tools");
+ * import { list, open } from "@jn/jn";
+ *
+ * await using conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
+ * const prompts = await list(conn, "prompts");
+ * console.log(prompts.map((prompt) => prompt.name));
  * ```
  */
 export async function list<K extends ListKind>(conn: Connection, kind: K): Promise<Listing[K]> {
@@ -63,7 +67,11 @@ export async function list<K extends ListKind>(conn: Connection, kind: K): Promi
  *
  * @example
  * ```ts
+ * import { open, read } from "@jn/jn";
+ *
+ * await using conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
  * const [readme] = await read(conn, "demo://readme");
+ * console.log(readme.mimeType, readme.text?.length);
  * ```
  */
 export async function read(conn: Connection, uri: string): Promise<ResourceContents[]> {
@@ -79,7 +87,11 @@ export async function read(conn: Connection, uri: string): Promise<ResourceConte
  *
  * @example
  * ```ts
+ * import { getPrompt, open } from "@jn/jn";
+ *
+ * await using conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
  * const prompt = await getPrompt(conn, "summarize", { topic: "MCP" });
+ * console.log(prompt.messages.length);
  * ```
  */
 export async function getPrompt(

@@ -21,11 +21,15 @@ import type { Profile } from "../profile/types.ts";
 export interface DriftReport {
   /** `@name`. */
   server: string;
+  /** `valid`, `changed`, or `unknown` (the profile records no hash). */
   status: "valid" | "changed" | "unknown";
   /** The profile's `schema_hash`, when it has one. */
   profile_hash?: string;
+  /** The hash of the live tools. */
   current_hash: string;
+  /** Every change, classified, sorted by tool, then path. */
   changes: SchemaChange[];
+  /** How many changes of each severity. */
   counts: ChangeCounts;
 }
 

@@ -17,14 +17,24 @@ import type {
 
 /** Everything `inspect` reports. */
 export interface Inventory {
+  /** A naked URI's location, or a profile's name (the seed's `server` field). */
   server: string;
+  /** How the server is reached. */
   transport: "stdio" | "http" | "sse";
+  /** The negotiated protocol revision. */
   protocolVersion?: string;
+  /** What the server said about itself. */
   serverInfo: { name?: string; version?: string };
+  /** How to use the server, in its own words. */
   instructions?: string;
+  /** What the server offers, as it declared it. */
   capabilities: JsonObject;
+  /** Its tools. */
   tools: ToolInfo[];
+  /** Its resources. */
   resources: ResourceInfo[];
+  /** Its resource templates. */
   resource_templates: ResourceTemplateInfo[];
+  /** Its prompts. */
   prompts: PromptInfo[];
 }

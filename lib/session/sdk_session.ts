@@ -20,7 +20,7 @@ import {
   TimeoutError,
 } from "../errors.ts";
 import { type Channel, findCause } from "./channel.ts";
-import type { CallOptions, Session, SessionOptions } from "./types.ts";
+import type { Session, SessionOptions, ToolCallOptions } from "./types.ts";
 import { CALL_TOOL_RESULT } from "./call_result_schema.ts";
 import { MalformedAnswer } from "./message_check.ts";
 import { TransportTap } from "./tap.ts";
@@ -190,7 +190,7 @@ export class SdkSession implements Session {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: CallOptions = {},
+    options: ToolCallOptions = {},
   ): Promise<ToolCallResult> {
     const fast = await this.#plainCall(name);
     const result = await this.#request(

@@ -26,12 +26,12 @@ import { bound, ConnectFailure, SdkSession } from "./sdk_session.ts";
 import type { ProtocolMode, Session, SessionOptions } from "./types.ts";
 
 export type {
-  CallOptions,
   LoginSettings,
   ProtocolMode,
   Session,
   SessionAuth,
   SessionOptions,
+  ToolCallOptions,
 } from "./types.ts";
 
 type Sdk = typeof import("@modelcontextprotocol/client");

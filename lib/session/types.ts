@@ -41,6 +41,7 @@ export interface ClientHandlers {
 export interface LoginSettings {
   /** A pre-registered client (no dynamic registration). */
   clientId?: string;
+  /** Its secret (never printed). */
   clientSecret?: string;
   /** Use the client-credentials grant (machine to machine; needs id and secret). */
   clientCredentials?: boolean;
@@ -97,7 +98,7 @@ export interface SessionOptions extends ClientHandlers {
 }
 
 /** Per-call options. */
-export interface CallOptions {
+export interface ToolCallOptions {
   /** Progress notifications of this request. */
   onProgress?: (update: ProgressUpdate) => void;
 }
@@ -110,16 +111,23 @@ export interface Session {
   readonly server: ServerIdentity;
   /** How it is reached: `stdio`, `streamable-http` or `sse`. */
   readonly transportKind?: "stdio" | "streamable-http" | "sse";
+  /** `tools/list`, every page (cached: the tools of a session do not change under jn). */
   listTools(): Promise<ToolInfo[]>;
+  /** `resources/list`, every page. */
   listResources(): Promise<ResourceInfo[]>;
+  /** `resources/templates/list`, every page. */
   listResourceTemplates(): Promise<ResourceTemplateInfo[]>;
+  /** `prompts/list`, every page. */
   listPrompts(): Promise<PromptInfo[]>;
+  /** `tools/call`, as is: no argument conversion or validation (lib/client's `call` does that). */
   callTool(
     name: string,
     args: Record<string, unknown>,
-    options?: CallOptions,
+    options?: ToolCallOptions,
   ): Promise<ToolCallResult>;
+  /** `resources/read`. */
   readResource(uri: string): Promise<ResourceContents[]>;
+  /** `prompts/get`. */
   getPrompt(name: string, args: Record<string, string>): Promise<PromptResult>;
   /** Ends the session and the server's process tree or HTTP session. Idempotent. */
   close(): Promise<void>;
