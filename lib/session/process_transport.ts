@@ -12,6 +12,11 @@
  * the unterminated last one of a server that died mid-message (its exit is
  * the error then).
  *
+ * Why this module is over 300 lines: start, framing, early exit, send
+ * batching and the ordered teardown all act on one child's state (its pid,
+ * its tree, what is in flight); split apart, that one lifecycle would be
+ * spread over modules that must change together.
+ *
  * @module
  */
 

@@ -22,7 +22,8 @@ import { createClient } from "./client_setup.ts";
 import { fallsBackToSse, HttpChannel, isLoopback } from "./http_channel.ts";
 import { createAuthFetch } from "./oauth_fetch.ts";
 import { JnOAuthProvider } from "./oauth_provider.ts";
-import { bound, ConnectFailure, SdkSession } from "./sdk_session.ts";
+import { bound } from "./bounds.ts";
+import { ConnectFailure, SdkSession } from "./sdk_session.ts";
 import type { ProtocolMode, Session, SessionOptions } from "./types.ts";
 
 export type {

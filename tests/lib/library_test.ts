@@ -147,12 +147,6 @@ Deno.test("put() calls a tool once per record of an async iterable, records out 
   try {
     await box.write(join(box.user, "fx", "_meta.json"), fixtureMeta());
     await using conn = await open("@fx", options(box.project, box.home));
-    async function* records() {
-      yield { text: "a" };
-      yield { text: 5 };
-      yield "not an object";
-      yield { text: "d", _note: "not sent" };
-    }
     const out = await Array.fromAsync(put(conn, "echo", records(), { concurrency: 2 }));
     assert.deepEqual(out.map((record) => [record.input, record.type, record.kind]), [
       [1, "tool_result", undefined],
@@ -165,3 +159,11 @@ Deno.test("put() calls a tool once per record of an async iterable, records out 
     await box.dispose();
   }
 });
+
+/** Input records as a program may produce them: one at a time, some of them bad. */
+async function* records(): AsyncGenerator<unknown> {
+  yield { text: "a" };
+  yield { text: 5 };
+  yield "not an object";
+  yield { text: "d", _note: "not sent" };
+}

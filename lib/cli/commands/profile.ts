@@ -7,7 +7,7 @@
  */
 
 import type { Command } from "commander";
-import { action, type Cli } from "../context.ts";
+import type { Cli } from "../context.ts";
 import { registerProfileCreate } from "./profile_create.ts";
 import { registerProfileDrift } from "./profile_drift.ts";
 import { registerProfileImport } from "./profile_import.ts";
