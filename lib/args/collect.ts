@@ -75,7 +75,7 @@ function mergeRaw(merged: ArgPairs, pairs: RawArg[]): void {
 }
 
 /** Parses the text of `--args`, which must be a JSON object. */
-export function parseArgsFlag(text: string): Record<string, unknown> {
+function parseArgsFlag(text: string): Record<string, unknown> {
   const hint = `--args takes a JSON object, e.g. --args '{"limit": 5}'`;
   let value: unknown;
   try {

@@ -18,7 +18,7 @@ export type AcceptedTypes = Set<string> | "any";
 const MAX_REF_DEPTH = 32;
 
 /** `node` with its local `$ref`s followed; undefined for a boolean schema or a cycle. */
-export function resolveRef(
+function resolveRef(
   root: SchemaNode,
   node: SchemaNode,
 ): Record<string, unknown> | undefined {
@@ -93,7 +93,7 @@ function arrayBranch(root: SchemaNode, node: SchemaNode): Record<string, unknown
 }
 
 /** The JSON Schema type name of a JSON value. */
-export function jsonType(value: unknown): string {
+function jsonType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";

@@ -83,7 +83,7 @@ export function openOptions(cli: Cli, target: Target, flags: CallFlags): OpenOpt
 }
 
 /** Prints the sign-in URL and tries to open it in a browser. */
-export async function showSignIn(io: Io, server: string, url: string): Promise<void> {
+async function showSignIn(io: Io, server: string, url: string): Promise<void> {
   await printErr(
     io,
     `jn: ${server} needs you to sign in. Open this URL in a browser (jn waits for it):\n  ${url}`,

@@ -192,7 +192,7 @@ function sentenceCase(text: string): string {
  * after the first of a message are indented, so a server's newline cannot
  * forge a `hint:` or `jn:` line.
  */
-export async function reportError(error: unknown, ctx: Cli): Promise<void> {
+async function reportError(error: unknown, ctx: Cli): Promise<void> {
   const s = style(useColor(ctx.io));
   const lines: string[] = [];
   const text = (value: string) => visible(value).replaceAll("\n", "\n  ");

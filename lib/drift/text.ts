@@ -91,7 +91,7 @@ export function outputFormatText(drift: OutputFormatDrift, s: Style): string {
 }
 
 /** `Changes detected:` and one line per change, its severity in brackets. */
-export function changeLines(report: DriftReport, s: Style): string[] {
+function changeLines(report: DriftReport, s: Style): string[] {
   if (report.changes.length === 0) {
     return [
       "Changes detected: none in the tools the profile records (its snapshots do not cover what changed)",
@@ -101,7 +101,7 @@ export function changeLines(report: DriftReport, s: Style): string[] {
 }
 
 /** One change: its message and its severity. */
-export function changeText(change: SchemaChange, s: Style): string {
+function changeText(change: SchemaChange, s: Style): string {
   const tag = change.severity === "breaking"
     ? s.red("breaking")
     : change.severity === "behavioural"
@@ -111,7 +111,7 @@ export function changeText(change: SchemaChange, s: Style): string {
 }
 
 /** The seed's two hash lines. */
-export function hashLines(report: DriftReport): string[] {
+function hashLines(report: DriftReport): string[] {
   return [
     `Profile hash: ${report.profile_hash ?? "(none)"}`,
     `Current hash: ${report.current_hash}`,

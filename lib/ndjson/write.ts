@@ -211,7 +211,7 @@ export async function writeAll(
 }
 
 /** True for the errors a closed pipe or socket raises on write. */
-export function isBrokenPipe(error: unknown): boolean {
+function isBrokenPipe(error: unknown): boolean {
   return error instanceof Deno.errors.BrokenPipe ||
     error instanceof Deno.errors.ConnectionReset ||
     (error as { code?: string })?.code === "EPIPE";

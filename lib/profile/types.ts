@@ -10,9 +10,6 @@ import type { JsonSchema } from "../types.ts";
 /** Where a profile comes from, in search order. */
 export type LayerName = "project" | "user" | "jn_home" | "bundled";
 
-/** Every layer, highest precedence first. */
-export const LAYER_NAMES: readonly LayerName[] = ["project", "user", "jn_home", "bundled"];
-
 /** What a use of a profile does when the live schema differs (`schema_validation`). */
 export type SchemaValidation = "warn" | "error" | "ignore";
 

@@ -50,7 +50,7 @@ export function followRefs(node: unknown, root: unknown, chain: readonly string[
 }
 
 /** The node a local reference (`#`, `#/$defs/Filters`) points at in `root`, or undefined. */
-export function lookupRef(root: unknown, ref: string): unknown {
+function lookupRef(root: unknown, ref: string): unknown {
   if (ref === "#") return root;
   if (!ref.startsWith("#/")) return undefined;
   let node: unknown = root;

@@ -78,6 +78,3 @@ export interface ProfileSource {
 
 /** Anything `inspect`, `cat`, `head`, `tail` and `put` accept. */
 export type Source = NakedSource | ProfileSource;
-
-/** Query keys that are jn's own, never tool arguments (use `--arg` to send one). */
-export const RESERVED_KEYS: readonly string[] = ["tool", "resource", "prompt", "list", "command"];

@@ -67,13 +67,13 @@ function parseCount(text: string): number {
 }
 
 /** Options of {@linkcode runCat}. */
-export interface CatOptions {
+interface CatOptions {
   mode: SinkMode;
   flags: CallFlags;
 }
 
 /** Runs cat/head/tail on a source given as text. */
-export async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promise<Outcome> {
+async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promise<Outcome> {
   const { flags } = options;
   const { io } = cli;
   const target = await resolveTarget(sourceText, { cwd: io.cwd, env: io.env });

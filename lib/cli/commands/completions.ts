@@ -17,7 +17,7 @@ import { writeText } from "../write.ts";
 import { profileNames, profileToolNames } from "../profile_names.ts";
 
 /** The source schemes offered for an empty word. */
-export const SOURCE_SCHEMES = [
+const SOURCE_SCHEMES = [
   "mcp+uvx://",
   "mcp+npx://",
   "mcp+python://",
@@ -57,7 +57,7 @@ export function registerCompletions(program: Command, cli: Cli): void {
 }
 
 /** Completions of a source word: `@profiles`, `@server/tools`, or schemes. */
-export async function sourceCandidates(
+async function sourceCandidates(
   word: string,
   options: { cwd: string; env: Record<string, string> },
 ): Promise<string[]> {

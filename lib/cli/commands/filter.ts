@@ -32,7 +32,7 @@ export function registerFilter(program: Command, cli: Cli): void {
 }
 
 /** Runs `jn filter EXPR` over stdin. */
-export async function runFilter(cli: Cli, expr: string): Promise<Outcome> {
+async function runFilter(cli: Cli, expr: string): Promise<Outcome> {
   const { io } = cli;
   const [
     { compileJq },

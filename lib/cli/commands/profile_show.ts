@@ -85,7 +85,7 @@ function formatList(entries: ProfileEntry[], s: Style): string {
 }
 
 /** What `profile info --format json` prints (values as displayed: secrets are `***`). */
-export function profileInfo(profile: Profile) {
+function profileInfo(profile: Profile) {
   const { tools: _tools, ...meta } = profile.displayMeta;
   return {
     name: profile.name,

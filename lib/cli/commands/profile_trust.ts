@@ -62,7 +62,7 @@ export function registerProfileTrust(profile: Command, cli: Cli): void {
 }
 
 /** What `trust` is about to record, and what changed since the last trust. */
-export function trustReport(profile: Profile, check: TrustCheck): string {
+function trustReport(profile: Profile, check: TrustCheck): string {
   const lines = [`Trusting @${profile.name}: ${visibleLine(profile.dir)}`];
   if (profile.realDir !== profile.dir) lines.push(`  real path: ${visibleLine(profile.realDir)}`);
   lines.push(`  launches:  ${describeLaunch(profile.rawMeta)}`);
