@@ -1,4 +1,7 @@
 /**
+ * lib/args: query and flag strings → typed arguments against a tool's schema;
+ * the JSON Schema engine.
+ *
  * Turns merged arguments into the JSON object a tool is called with: raw
  * strings (from the query and `--arg`) are converted to the types the tool's
  * `inputSchema` declares; typed values (`--args`, defaults) pass unchanged.

@@ -1,9 +1,11 @@
 /**
- * lib/cli: the only place that knows argv, stdio, TTYs and exit codes. argv
- * becomes the client's options (lib/client does the work), `Io` is the
- * process boundary, and every run ends here with one exit code: an error
- * from any layer, or the outcome a command returned, is mapped by
- * lib/cli/exit_codes.ts, the one map of SPEC §6.
+ * lib/cli: argv → the client's options, `Io` (TTY, colour, stderr), exit
+ * codes (`exit_codes.ts`); one module per command.
+ *
+ * The only place that knows argv, stdio, TTYs and exit codes: lib/client
+ * does the work, `Io` is the process boundary, and every run ends here with
+ * one exit code — an error from any layer, or the outcome a command
+ * returned, mapped by lib/cli/exit_codes.ts, the one map of SPEC §6.
  *
  * Commands are registered here and implemented in `commands/`, loaded on
  * demand so that `--version`, `--help` and friends load no MCP code at all.

@@ -1,7 +1,10 @@
 /**
- * lib/client: the library's verbs and the policy that makes jn safe and
- * correct, in one place, for the CLI and for any program that uses jn (the
- * repository's `mod.ts` re-exports this module). `open()` resolves a source
+ * lib/client: the library's verbs and policy: `open` (trust, sandbox,
+ * environment, drift check), `inspect`, `call`, `put`, ….
+ *
+ * The policy that makes jn safe and correct lives here, in one place, for
+ * the CLI and for any program that uses jn (the repository's `mod.ts`
+ * re-exports this module). `open()` resolves a source
  * (a project profile only when trusted), merges the profile's sandbox with
  * the caller's, gives the server a minimal environment, connects, and runs
  * the profile's drift check; `inspect`, `call`, `read`, `getPrompt`, `list`,

@@ -1,4 +1,7 @@
 /**
+ * lib/drift: a profile compared with its live server: the report, the check on
+ * use, its text.
+ *
  * The schema drift check that runs whenever a profile with a `schema_hash`
  * is used (SPEC §5), and the behavioural check of a tool's result against
  * the profile's `output_format`. Pure decisions: the caller (lib/client)

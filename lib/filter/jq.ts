@@ -1,4 +1,6 @@
 /**
+ * lib/filter: jq, embedded (WebAssembly), over NDJSON records.
+ *
  * jq embedded in jn: `compileJq(expr)` checks a jq expression and returns a
  * filter that runs it over NDJSON records, with the semantics of
  * `jq -c EXPR` on each record.

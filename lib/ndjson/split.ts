@@ -1,4 +1,6 @@
 /**
+ * lib/ndjson: the one line splitter and the one NDJSON writer of every stream.
+ *
  * jn's one line splitter: a byte stream cut into newline-delimited lines.
  * Every line-oriented stream jn reads goes through it — a stdio server's
  * stdout (the JSON-RPC framing), the NDJSON of `put` and `filter` (see

@@ -1,4 +1,7 @@
 /**
+ * lib/sandbox: confining a server: policy, Deno permissions,
+ * bubblewrap/seatbelt plan, the child's environment.
+ *
  * The one place where a launch is made ready to start, right before the
  * session opens it: the variables passed through by name are recorded, a
  * Deno server gets its Deno permissions, and a sandboxed server is wrapped

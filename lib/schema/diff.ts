@@ -1,4 +1,7 @@
 /**
+ * lib/schema: the seed-compatible schema hash, the classified schema diff, the
+ * one `$ref` resolver.
+ *
  * Schema drift between a profile and a live server, classified as SPEC §5 says
  * (breaking, non-breaking, behavioural). Pure: the caller lists the server's
  * tools and reads the profile; this module only compares. The result is

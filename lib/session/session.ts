@@ -1,4 +1,7 @@
 /**
+ * lib/session: one MCP session, the only importer of the MCP SDK: transports,
+ * process trees, OAuth fetch, timeouts.
+ *
  * One MCP session with one server, through the official SDK. This directory is
  * the only place that imports `@modelcontextprotocol/client`; it is loaded
  * lazily so that commands which talk to no server never pay for it.

@@ -1,4 +1,7 @@
 /**
+ * lib/profile/edit: writing profiles: create (stdin, live server), import from
+ * editors, update keeping comments.
+ *
  * Writing profiles to disk, never half-way: a new profile directory is
  * written beside its place and renamed into it (the old one, with `--force`,
  * is moved aside first and removed after); a single file is written to a
