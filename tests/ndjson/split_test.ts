@@ -40,3 +40,24 @@ Deno.test("LineSplitter with overflow split lets a long unterminated line out in
   splitter.end();
   assert.deepEqual(events, ["abcd", "efgh", "ijk", "long line in one chunk", "last:xy"]);
 });
+
+Deno.test("LineSplitter joins a line's pieces once: each byte is decoded once (linear time)", () => {
+  let decoded = 0;
+  let calls = 0;
+  const decoder = new class extends TextDecoder {
+    override decode(input?: AllowSharedBufferSource, options?: TextDecodeOptions): string {
+      decoded += input?.byteLength ?? 0;
+      calls++;
+      return super.decode(input, options);
+    }
+  }();
+  const lines: string[] = [];
+  const splitter = new LineSplitter({ line: (text) => lines.push(text) }, { decoder });
+  const chunk = new TextEncoder().encode("z".repeat(4096));
+  for (let i = 0; i < 2048; i++) splitter.push(chunk);
+  splitter.push(new TextEncoder().encode("\nend"));
+  splitter.end();
+  assert.deepEqual(lines.map((line) => line.length), [8 * 1024 * 1024, 3]);
+  assert.equal(decoded, 8 * 1024 * 1024 + 3, "no byte is decoded twice");
+  assert.equal(calls, 2, "one decode per line");
+});
