@@ -18,6 +18,7 @@ export interface JnErrorOptions {
 export class JnError extends Error {
   /** What the user can do about it. */
   hint?: string;
+  /** An error with its one-line message and, in `options`, a hint and a cause. */
   constructor(message: string, options: JnErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
@@ -34,6 +35,7 @@ export class UriSyntaxError extends UsageError {
   input: string;
   /** Offset of the bad spot in `input`. */
   index: number;
+  /** `input` is the URI as given, `index` the offset of the bad spot. */
   constructor(input: string, index: number, message: string, options: JnErrorOptions = {}) {
     super(message, options);
     this.input = input;
@@ -57,6 +59,7 @@ export class ArgumentError extends UsageError {
   tool: string;
   /** Every violation, in schema order. */
   violations: ArgumentViolation[];
+  /** The message lists every violation of `tool`'s schema. */
   constructor(tool: string, violations: ArgumentViolation[], options: JnErrorOptions = {}) {
     const list = violations.map(describeViolation).join("; ");
     super(`Invalid arguments for tool "${tool}": ${list}`, options);
@@ -77,6 +80,7 @@ export function describeViolation(violation: ArgumentViolation): string {
 export class ConfigError extends JnError {
   /** The file at fault, when there is one. */
   path?: string;
+  /** `options.path`: the file at fault. */
   constructor(message: string, options: JnErrorOptions & { path?: string } = {}) {
     super(message, options);
     this.path = options.path;
@@ -92,6 +96,7 @@ export class LaunchError extends JnError {
   command?: string;
   /** Last lines the server wrote to stderr. */
   stderrTail?: string;
+  /** `options.command`: what was started; `options.stderrTail`: its last lines on stderr. */
   constructor(
     message: string,
     options: JnErrorOptions & { command?: string; stderrTail?: string } = {},
@@ -106,6 +111,7 @@ export class LaunchError extends JnError {
 export class ConnectionError extends JnError {
   /** Last lines the server wrote to stderr, for stdio servers. */
   stderrTail?: string;
+  /** `options.stderrTail`: the last lines the server wrote to stderr. */
   constructor(message: string, options: JnErrorOptions & { stderrTail?: string } = {}) {
     super(message, options);
     this.stderrTail = options.stderrTail;
@@ -118,6 +124,7 @@ export class TimeoutError extends ConnectionError {
   request: string;
   /** The bound, in milliseconds. */
   timeoutMs: number;
+  /** `request` names what timed out, `timeoutMs` is the bound. */
   constructor(request: string, timeoutMs: number, options: JnErrorOptions = {}) {
     super(`Timed out after ${formatMs(timeoutMs)} waiting for ${request}`, {
       hint: options.hint ?? "raise the bound with --timeout (e.g. --timeout 5m)",
@@ -134,6 +141,7 @@ export class ProtocolError extends JnError {
   code?: number;
   /** The JSON-RPC error data, when there was one. */
   data?: unknown;
+  /** `options.code` and `options.data`: the JSON-RPC error's, when there was one. */
   constructor(message: string, options: JnErrorOptions & { code?: number; data?: unknown } = {}) {
     super(message, options);
     this.code = options.code;
@@ -158,6 +166,7 @@ export class WriteError extends JnError {
   code?: string;
   /** Whose file it was. */
   target: "output" | "state";
+  /** `options.target`: whose file it was; `code`: the OS error code; `path`: the file. */
   constructor(
     message: string,
     options: JnErrorOptions & { path?: string; code?: string; target: "output" | "state" },
@@ -252,6 +261,7 @@ export function osErrorHint(code: string | undefined): string | undefined {
 export class InterruptedError extends JnError {
   /** The signal that interrupted the run. */
   signal: "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT";
+  /** The signal that interrupted the run. */
   constructor(signal: "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT" = "SIGINT") {
     super(`Interrupted by ${signal}`);
     this.signal = signal;

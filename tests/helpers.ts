@@ -115,3 +115,37 @@ export function parseNdjson(text: string): unknown[] {
 export async function tempDir(prefix = "jn-test-"): Promise<string> {
   return await Deno.makeTempDir({ prefix });
 }
+
+/**
+ * A file the fixture server appends each tools/call to (`--call-log PATH`),
+ * and the event a test waits for: the call reached the server.
+ */
+export async function callLog(): Promise<{
+  /** The log's path (give it to the fixture: `command=--call-log&command=PATH`). */
+  path: string;
+  /** Resolves once a call of `tool` is in the log. */
+  called(tool: string): Promise<void>;
+  /** Removes the log. */
+  dispose(): Promise<void>;
+}> {
+  const dir = await Deno.makeTempDir({ prefix: "jn-call-log-" });
+  const path = `${dir}/calls.ndjson`;
+  await Deno.writeTextFile(path, "");
+  const logged = async (tool: string) =>
+    (await Deno.readTextFile(path)).split("\n").some((line) => {
+      try {
+        return JSON.parse(line).name === tool;
+      } catch {
+        return false; // empty, or still being written
+      }
+    });
+  return {
+    path,
+    async called(tool) {
+      using watcher = Deno.watchFs(path);
+      if (await logged(tool)) return;
+      for await (const _ of watcher) if (await logged(tool)) return;
+    },
+    dispose: () => Deno.remove(dir, { recursive: true }),
+  };
+}

@@ -1,4 +1,7 @@
 /**
+ * lib/auth: OAuth state of remote servers: tokens (mode 0600), the loopback
+ * sign-in, status.
+ *
  * OAuth state of remote servers, one file per server URL under the user's jn
  * directory (`~/.local/jn/auth/`). Guarantees: the directory is mode 0700 and
  * every file 0600 from the moment it exists (written to a private temporary

@@ -2,7 +2,7 @@
  * The shape of jn's command line as the completion scripts need it: the
  * commands, their subcommands and options, taken from the commander program
  * itself so that the completions can never drift from the real flags.
- * Hidden commands (`__complete`, test hooks) are left out.
+ * Hidden commands (`__complete`) are left out.
  *
  * @module
  */

@@ -1,129 +1,187 @@
 /**
- * Opens a session for a CLI command and guarantees its teardown: the session
- * is closed (and the server's process tree ended) on success, error, broken
- * pipe and Ctrl-C. Server logs, stdout noise and the `--debug` protocol log
- * go to stderr, with substituted secrets redacted.
+ * How a CLI command talks to a server: its flags become the client's
+ * options (once, as plain data), the connection is opened through
+ * lib/client (which applies every policy), and what the client reports is
+ * shown on stderr — sandbox notices, the drift warning, server logs, and
+ * under `--debug` the server's stderr, the protocol exchange and what was
+ * started. Guarantees: the connection is closed (and the server's process
+ * tree ended) on success, error, broken pipe and Ctrl-C; what was said on
+ * stderr is written, in order, before the command returns.
  *
  * @module
  */
 
+import { openBrowser } from "../auth/browser.ts";
+import type { Connection } from "../client/connection.ts";
+import { open } from "../client/open.ts";
+import { driftWarning, outputFormatWarning } from "../client/messages.ts";
+import type { ClientEvents, OpenOptions } from "../client/options.ts";
+import type { Target } from "../client/resolve.ts";
+import { sandboxedArgvLine } from "../client/sandbox.ts";
 import { InterruptedError } from "../errors.ts";
-import { LineBuffer } from "../output/line_buffer.ts";
 import { redact, unredactable } from "../output/redact.ts";
+import { style } from "../output/style.ts";
 import { visible } from "../output/visible.ts";
-import { openSession, type Session } from "../session/session.ts";
-import type { LogEntry } from "../session/types.ts";
-import type { Target } from "../target.ts";
-import { printErr, style, useColor } from "./io.ts";
-import type { Ctx } from "./main.ts";
-import { checkDrift } from "./drift.ts";
+import type { LogEntry } from "../types.ts";
+import type { Cli } from "./context.ts";
+import { elicitationHandler } from "./elicit.ts";
+import { type Io, printErr, useColor } from "./io.ts";
+import type { CallFlags } from "./options.ts";
 import { onInterrupt } from "./signals.ts";
-import { redactError } from "./redact_error.ts";
-import { type CallFlags, LOG_LEVELS, type LogLevel } from "./options.ts";
-import { sessionExtras } from "./session_extras.ts";
-import {
-  explainSandboxFailure,
-  sandboxedArgvLine,
-  type SandboxedLaunch,
-  sandboxedLaunch,
-} from "./sandbox_launch.ts";
 
-/** Runs `fn` with an open session on the target; always closes it. */
-export async function withSession<T>(
-  ctx: Ctx,
+/** Runs `fn` with an open connection to the target; always closes it. */
+export async function withConnection<T>(
+  cli: Cli,
   target: Target,
   flags: CallFlags,
-  fn: (session: Session, signal: AbortSignal) => Promise<T>,
+  fn: (conn: Connection, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const abort = new AbortController();
-  const extras = sessionExtras(ctx, target, flags);
+  const stderr = new StderrReport(cli, target);
+  let conn: Connection | undefined;
   const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
-  const s = style(useColor(ctx.io));
-  // Diagnostics are written in order and flushed before withSession returns
-  // (main.ts exits right after, and would drop writes still in flight).
-  let written = Promise.resolve();
-  const say = (text: string) => {
-    written = written.then(() => printErr(ctx.io, redact(text, extras.secrets)));
-  };
-  let noiseShown = false;
-  // Server stderr is shown whole lines at a time, so a secret the server
-  // wrote in two pieces is still redacted (lib/output/line_buffer.ts).
-  const stderrLines = new LineBuffer();
-  const showStderr = (lines: string[]) => {
-    if (lines.length === 0) return;
-    const prefix = s.dim(`[${target.name}] `);
-    const shown = lines.map((line) => visible(redact(line, extras.secrets), { oneLine: true }));
-    say(shown.map((line) => prefix + line).join("\n"));
-  };
-  let session: Session | undefined;
-  let sandbox: SandboxedLaunch["sandbox"];
   try {
-    const prepared = await sandboxedLaunch(ctx, target, flags, extras.launch);
-    sandbox = prepared.sandbox;
-    if (ctx.debug && unredactable(extras.secrets).length > 0) {
-      say(s.dim("jn: debug: a substituted value shorter than 4 characters is not redacted"));
-    }
-    if (ctx.debug && sandbox && prepared.launch.transport === "stdio") {
-      say(s.dim(`jn: debug: sandboxed: ${sandboxedArgvLine(prepared.launch, extras.secrets)}`));
-    }
-    session = await openSession(prepared.launch, {
-      ...extras.options,
-      logLevel: flags.logLevel,
-      timeoutMs: flags.timeoutMs,
-      connectTimeoutMs: flags.connectTimeoutMs,
-      callerEnv: ctx.io.env,
-      protocol: flags.protocol,
+    conn = await open(target, {
+      ...openOptions(cli, target, flags),
       signal: abort.signal,
-      onStderr: ctx.debug ? (text) => showStderr(stderrLines.push(text)) : undefined,
-      onNoise: (line) => {
-        if (ctx.quiet || (noiseShown && !ctx.debug)) return;
-        noiseShown = true;
-        say(
-          `${s.yellow("jn: warning:")} the server wrote non-JSON text to stdout (ignored): ${
-            visible(JSON.stringify(redact(line, extras.secrets).slice(0, 120)))
-          }`,
-        );
-      },
-      onLog: (entry) => {
-        if (!ctx.quiet && levelAtLeast(entry.level, flags.logLevel)) {
-          say(formatLog(target.name, entry));
-        }
-      },
-      onTrace: ctx.debug
-        ? (direction, message) =>
-          say(s.dim(`${direction === "send" ? "→" : "←"} ${traceText(message, extras.secrets)}`))
-        : undefined,
-      onWarning: ctx.debug ? (message) => say(s.dim(`jn: debug: ${message}`)) : undefined,
-      onNotice: ctx.quiet ? undefined : (message) => say(`${s.yellow("jn:")} ${message}`),
-      onFallback: ctx.debug
-        ? (reason) => say(s.dim(`jn: debug: falling back to legacy SSE (${reason})`))
-        : undefined,
+      events: stderr.events,
     });
-    if (ctx.debug) {
-      const server = session.server;
-      say(s.dim(
-        `jn: debug: connected to ${server.name ?? "?"} ${
-          server.version ?? ""
-        } (protocol ${server.protocolVersion}, ${server.era}, ${session.transportKind})`,
-      ));
-    }
-    await checkDrift(ctx, target, session, flags);
-    return await fn(session, abort.signal);
+    return await fn(conn, abort.signal);
   } catch (error) {
-    explainSandboxFailure(error, sandbox);
-    throw redactError(error, extras.secrets);
+    throw conn ? conn.explain(error) : error;
   } finally {
-    await session?.close();
+    await conn?.close();
     stopSignals();
-    const rest = stderrLines.end();
-    if (rest !== undefined) showStderr([rest]);
-    await written;
+    await stderr.written();
   }
 }
 
-function levelAtLeast(level: string, threshold: LogLevel): boolean {
-  const index = LOG_LEVELS.indexOf(level as LogLevel);
-  return (index === -1 ? 1 : index) >= LOG_LEVELS.indexOf(threshold);
+/** The client's options of a command's flags. */
+export function openOptions(cli: Cli, target: Target, flags: CallFlags): OpenOptions {
+  const { io } = cli;
+  return {
+    cwd: io.cwd,
+    env: io.env,
+    timeoutMs: flags.timeoutMs,
+    connectTimeoutMs: flags.connectTimeoutMs,
+    protocol: flags.protocol,
+    logLevel: flags.logLevel,
+    sandbox: flags.sandbox,
+    envPassthrough: flags.envPassthrough,
+    headers: flags.headers,
+    tokenEnv: flags.tokenEnv,
+    allowHttp: flags.allowHttp,
+    roots: flags.roots,
+    ignoreSchema: flags.ignoreSchema,
+    elicit: elicitationHandler(io, { mode: flags.elicit, server: target.name, quiet: cli.quiet }),
+    auth: {
+      // A browser sign-in only where a person can see it, or where JN_BROWSER says how.
+      interactive: io.tty.stderr || Boolean(io.env.JN_BROWSER),
+      onSignIn: (url) => showSignIn(io, target.name, url),
+    },
+  };
+}
+
+/** Prints the sign-in URL and tries to open it in a browser. */
+async function showSignIn(io: Io, server: string, url: string): Promise<void> {
+  await printErr(
+    io,
+    `jn: ${server} needs you to sign in. Open this URL in a browser (jn waits for it):\n  ${url}`,
+  );
+  openBrowser(url, io.env);
+}
+
+/**
+ * The client's events as stderr lines: written one after another, redacted
+ * once more with every secret the client named (a last line of defence),
+ * server text made visible. `--quiet` keeps only what precedes an error.
+ */
+class StderrReport {
+  #cli: Cli;
+  #target: Target;
+  #secrets: readonly string[];
+  #queue = Promise.resolve();
+  #noiseShown = false;
+  readonly events: ClientEvents;
+
+  constructor(cli: Cli, target: Target) {
+    this.#cli = cli;
+    this.#target = target;
+    this.#secrets = target.secrets;
+    const { debug, quiet } = cli;
+    const color = useColor(cli.io);
+    const s = style(color);
+    this.events = {
+      onNotice: quiet ? undefined : (message) => this.#print(`${s.yellow("jn:")} ${message}`),
+      onPrepared: (prepared) => {
+        this.#secrets = prepared.secrets;
+        if (debug && unredactable(prepared.secrets).length > 0) {
+          this.#say(
+            s.dim("jn: debug: a substituted value shorter than 4 characters is not redacted"),
+          );
+        }
+        if (debug && prepared.sandbox && prepared.launch.transport === "stdio") {
+          this.#say(
+            s.dim(`jn: debug: sandboxed: ${sandboxedArgvLine(prepared.launch, prepared.secrets)}`),
+          );
+        }
+      },
+      onConnected: debug
+        ? (session) => {
+          const server = session.server;
+          this.#say(s.dim(
+            `jn: debug: connected to ${server.name ?? "?"} ${
+              server.version ?? ""
+            } (protocol ${server.protocolVersion}, ${server.era}, ${session.transportKind})`,
+          ));
+        }
+        : undefined,
+      onDrift: (drift) => {
+        if (quiet && !drift.stop) return;
+        return this.#print(driftWarning(drift, { color }));
+      },
+      onOutputFormat: quiet
+        ? undefined
+        : (drift) => this.#print(outputFormatWarning(drift, { color })),
+      onLog: quiet ? undefined : (entry) => this.#say(formatLog(target.name, entry)),
+      onStderr: debug
+        ? (line) => this.#say(s.dim(`[${target.name}] `) + visible(line, { oneLine: true }))
+        : undefined,
+      onNoise: (line) => {
+        if (quiet || (this.#noiseShown && !debug)) return;
+        this.#noiseShown = true;
+        this.#say(
+          `${s.yellow("jn: warning:")} the server wrote non-JSON text to stdout (ignored): ${
+            visible(JSON.stringify(line.slice(0, 120)))
+          }`,
+        );
+      },
+      onTrace: debug
+        ? (direction, text) =>
+          this.#say(s.dim(`${direction === "send" ? "→" : "←"} ${traceText(text)}`))
+        : undefined,
+      onWarning: debug ? (message) => this.#say(s.dim(`jn: debug: ${message}`)) : undefined,
+      onFallback: debug
+        ? (reason) => this.#say(s.dim(`jn: debug: falling back to legacy SSE (${reason})`))
+        : undefined,
+    };
+  }
+
+  /** Resolves when everything said so far is written. */
+  written(): Promise<void> {
+    return this.#queue;
+  }
+
+  /** Queues a line (the client calls most events synchronously). */
+  #say(text: string): void {
+    this.#queue = this.#queue.then(() => printErr(this.#cli.io, redact(text, this.#secrets)));
+  }
+
+  /** Writes text after everything queued, and waits for it (it precedes what follows). */
+  #print(text: string): Promise<void> {
+    this.#say(text);
+    return this.#queue;
+  }
 }
 
 /**
@@ -138,8 +196,8 @@ function formatLog(server: string, entry: LogEntry): string {
   return `[${server}] ${level}${logger}: ${visible(String(data)).replaceAll("\n", "\n    ")}`;
 }
 
-/** One protocol message, redacted before it is cut short (a cut secret would not match). */
-function traceText(message: unknown, secrets: readonly string[]): string {
-  const text = visible(redact(JSON.stringify(message), secrets));
+/** One protocol message (already redacted: a cut secret would not match), cut short. */
+function traceText(json: string): string {
+  const text = visible(json);
   return text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} chars)` : text;
 }

@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { ElicitationRequest, ElicitationResponse } from "../session/types.ts";
+import type { ElicitationRequest, ElicitationResponse } from "../types.ts";
 import {
   defaultContent,
   type Field,

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { JsonSchema } from "../session/types.ts";
+import type { JsonSchema } from "../types.ts";
 
 /** An answer value MCP allows in elicitation content. */
 export type FieldValue = string | number | boolean | string[];

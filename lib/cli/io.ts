@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ByteWriter } from "../output/ndjson.ts";
+import type { ByteWriter } from "../ndjson/write.ts";
 import { terminalSafe } from "../output/visible.ts";
 
 /** Everything the CLI touches of the outside world. */
@@ -39,28 +39,6 @@ export function denoIo(): Io {
 /** True when diagnostics on stderr may use colour: a TTY and no `NO_COLOR`. */
 export function useColor(io: Io): boolean {
   return io.tty.stderr && !(io.env.NO_COLOR ?? "") && io.env.TERM !== "dumb";
-}
-
-/** ANSI styling that collapses to plain text when colour is off. */
-export interface Style {
-  red(text: string): string;
-  yellow(text: string): string;
-  dim(text: string): string;
-  bold(text: string): string;
-  cyan(text: string): string;
-}
-
-/** Returns a {@linkcode Style} for the given colour decision. */
-export function style(color: boolean): Style {
-  const wrap = (open: number, close: number) => (text: string) =>
-    color ? `\x1b[${open}m${text}\x1b[${close}m` : text;
-  return {
-    red: wrap(31, 39),
-    yellow: wrap(33, 39),
-    dim: wrap(2, 22),
-    bold: wrap(1, 22),
-    cyan: wrap(36, 39),
-  };
 }
 
 /**

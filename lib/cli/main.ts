@@ -1,7 +1,11 @@
 /**
- * The CLI: argv in, exit code out. This is the only place that knows argv,
- * stdio, TTYs and exit codes; `exitCodeFor()` is the single map from jn's
- * typed errors to the exit codes of SPEC §6.
+ * lib/cli: argv → the client's options, `Io` (TTY, colour, stderr), exit
+ * codes (`exit_codes.ts`); one module per command.
+ *
+ * The only place that knows argv, stdio, TTYs and exit codes: lib/client
+ * does the work, `Io` is the process boundary, and every run ends here with
+ * one exit code — an error from any layer, or the outcome a command
+ * returned, mapped by lib/cli/exit_codes.ts, the one map of SPEC §6.
  *
  * Commands are registered here and implemented in `commands/`, loaded on
  * demand so that `--version`, `--help` and friends load no MCP code at all.
@@ -12,52 +16,25 @@
 import { Command, CommanderError } from "commander";
 import {
   ArgumentError,
-  ConfigError,
-  ConnectionError,
   describeViolation,
   InterruptedError,
   JnError,
-  LaunchError,
-  ProtocolError,
-  SandboxError,
   stateWriteError,
   UriSyntaxError,
   UsageError,
-  WriteError,
 } from "../errors.ts";
+import { style } from "../output/style.ts";
 import { visible } from "../output/visible.ts";
 import { isPermissionRefusal, refusalMessage } from "../sandbox/permissions.ts";
 import { VERSION } from "../version.ts";
-import { denoIo, type Io, printErr, style, useColor } from "./io.ts";
 import { registerCommands } from "./commands/registry.ts";
-
-/** Exit codes of SPEC §6. */
-export const ExitCode = {
-  ok: 0,
-  toolError: 1,
-  usage: 2,
-  config: 3,
-  connection: 4,
-  protocol: 5,
-  sandbox: 6,
-  internal: 70,
-  interrupted: 130,
-} as const;
-
-/** State shared by the commands of one run. */
-export interface Ctx {
-  io: Io;
-  /** The exit code the command decided on (errors are thrown instead). */
-  exitCode: number;
-  /** `--debug`: stack traces and a protocol log on stderr. */
-  debug: boolean;
-  /** `--quiet`: no warnings, summaries or progress on stderr. */
-  quiet: boolean;
-}
+import type { Cli } from "./context.ts";
+import { ExitCode, exitCodeFor, outcomeExitCode } from "./exit_codes.ts";
+import { denoIo, type Io, printErr, useColor } from "./io.ts";
 
 /** Runs jn with the given arguments and returns its exit code. */
 export async function main(args: string[], io: Io): Promise<number> {
-  const ctx: Ctx = { io, exitCode: 0, debug: args.includes("--debug"), quiet: false };
+  const ctx: Cli = { io, outcome: "ok", debug: args.includes("--debug"), quiet: false };
   // Commander prints help and versions synchronously; collect it and write it
   // (awaited) before returning, or the process may exit with it unwritten.
   const printed: { out: string[]; err: string[] } = { out: [], err: [] };
@@ -65,7 +42,7 @@ export async function main(args: string[], io: Io): Promise<number> {
   try {
     program = await buildProgram(ctx, args, printed);
     await program.parseAsync(args, { from: "user" });
-    return ctx.exitCode;
+    return outcomeExitCode(ctx.outcome);
   } catch (caught) {
     if (caught instanceof CommanderError) {
       return await commanderExit(caught, ctx, { program, args, printed });
@@ -92,13 +69,13 @@ export async function runProcess(args: string[]): Promise<number> {
     if (!isPermissionRefusal(error)) throw error;
     const bytes = new TextEncoder().encode(`jn: ${refusalMessage(error)}\n`);
     await Deno.stderr.write(bytes);
-    return ExitCode.sandbox;
+    return exitCodeFor(error);
   }
   return await main(args, io);
 }
 
 async function buildProgram(
-  ctx: Ctx,
+  ctx: Cli,
   args: string[],
   printed: { out: string[]; err: string[] },
 ): Promise<Command> {
@@ -154,7 +131,7 @@ async function writeText(writer: Io["stdout"], text: string): Promise<void> {
 
 async function commanderExit(
   error: CommanderError,
-  ctx: Ctx,
+  ctx: Cli,
   run: { program?: Command; args: string[]; printed: { err: string[] } },
 ): Promise<number> {
   switch (error.code) {
@@ -183,7 +160,7 @@ async function commanderExit(
  * help stays for `jn` alone, and for `jn help profile`).
  */
 async function missingSubcommand(
-  ctx: Ctx,
+  ctx: Cli,
   run: { program?: Command; args: string[]; printed: { err: string[] } },
 ): Promise<void> {
   let command = run.program;
@@ -210,27 +187,6 @@ function sentenceCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The one map from errors to exit codes. */
-export function exitCodeFor(error: unknown): number {
-  if (error instanceof InterruptedError) return ExitCode.interrupted;
-  if (error instanceof WriteError) {
-    return error.target === "output" || error.code === "ENAMETOOLONG"
-      ? ExitCode.usage
-      : ExitCode.config;
-  }
-  if (error instanceof UsageError) return ExitCode.usage;
-  if (error instanceof ConfigError) return ExitCode.config;
-  if (error instanceof LaunchError || error instanceof ConnectionError) {
-    return ExitCode.connection;
-  }
-  if (error instanceof ProtocolError) return ExitCode.protocol;
-  if (error instanceof SandboxError) return ExitCode.sandbox;
-  if (isPermissionRefusal(error)) return ExitCode.sandbox;
-  const state = stateWriteError(error);
-  if (state) return exitCodeFor(state);
-  return ExitCode.internal;
-}
-
 /**
  * Prints an error the way SPEC and STYLE ask: one line of what, one of what
  * to do. Messages, hints and stderr tails can carry a server's text: their
@@ -238,7 +194,7 @@ export function exitCodeFor(error: unknown): number {
  * after the first of a message are indented, so a server's newline cannot
  * forge a `hint:` or `jn:` line.
  */
-export async function reportError(error: unknown, ctx: Ctx): Promise<void> {
+async function reportError(error: unknown, ctx: Cli): Promise<void> {
   const s = style(useColor(ctx.io));
   const lines: string[] = [];
   const text = (value: string) => visible(value).replaceAll("\n", "\n  ");

@@ -8,7 +8,8 @@
 
 import type { Command } from "commander";
 import { UsageError } from "../errors.ts";
-import type { ProtocolMode } from "../session/session.ts";
+import { LOG_LEVELS, type LogLevel } from "../client/options.ts";
+import type { ProtocolMode } from "../session/types.ts";
 import { parseDuration } from "./duration.ts";
 import { ELICIT_MODES, type ElicitMode } from "./elicit.ts";
 import { parseHostList, type SandboxPolicy } from "../sandbox/policy.ts";
@@ -62,20 +63,6 @@ export interface CallFlags {
   /** `--sandbox*`: confine the server; absent when no sandbox flag was given. */
   sandbox?: SandboxPolicy;
 }
-
-/** MCP log levels, least severe first (RFC 5424 names). */
-export const LOG_LEVELS = [
-  "debug",
-  "info",
-  "notice",
-  "warning",
-  "error",
-  "critical",
-  "alert",
-  "emergency",
-] as const;
-/** One MCP log level. */
-export type LogLevel = typeof LOG_LEVELS[number];
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

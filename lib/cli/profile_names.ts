@@ -24,7 +24,7 @@ function bundledFiles(): string[] {
 }
 
 /** The profile directories to look in, highest precedence first. */
-export function layerDirs(options: NameOptions): string[] {
+function layerDirs(options: NameOptions): string[] {
   const dirs = [join(options.cwd, ".jn", "profiles", "mcp")];
   const home = options.env.HOME || options.env.USERPROFILE;
   if (home) dirs.push(join(home, ".local", "jn", "profiles", "mcp"));

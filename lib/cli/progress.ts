@@ -8,7 +8,7 @@
  */
 
 import { visible } from "../output/visible.ts";
-import type { ProgressUpdate } from "../session/types.ts";
+import type { ProgressUpdate } from "../types.ts";
 import { type Io, printErr } from "./io.ts";
 
 /** Shows progress updates of one request. */

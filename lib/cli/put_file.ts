@@ -13,19 +13,21 @@
 
 import { InterruptedError } from "../errors.ts";
 import { writeRecordsFile } from "../put/file_sink.ts";
-import { readLineBatches } from "../put/lines.ts";
+import { readLineBatches } from "../ndjson/read.ts";
 import type { FileFormat } from "../put/target_kind.ts";
 import { visible } from "../output/visible.ts";
-import { printErr, style, useColor } from "./io.ts";
-import type { Ctx } from "./main.ts";
+import { style } from "../output/style.ts";
+import { printErr, useColor } from "./io.ts";
+import type { Cli, Outcome } from "./context.ts";
 import { onInterrupt } from "./signals.ts";
 
 /** Writes stdin's records to `path`. */
 export async function runPutFile(
-  ctx: Ctx,
+  cli: Cli,
   path: string,
   options: { format: FileFormat },
-): Promise<void> {
+): Promise<Outcome> {
+  const { io } = cli;
   const abort = new AbortController();
   // A second signal must not exit before the temporary file is removed.
   const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)), {
@@ -34,29 +36,28 @@ export async function runPutFile(
   const started = performance.now();
   try {
     const result = await writeRecordsFile(
-      readLineBatches(ctx.io.stdin, { signal: abort.signal }),
+      readLineBatches(io.stdin, { signal: abort.signal }),
       path,
       { format: options.format, signal: abort.signal },
     );
-    const s = style(useColor(ctx.io));
+    const s = style(useColor(io));
     switch (result.kind) {
       case "interrupted":
         throw abort.signal.reason ?? new InterruptedError();
       case "invalid":
-        ctx.exitCode = 1;
         await printErr(
-          ctx.io,
+          io,
           `${s.red("jn:")} Line ${result.line} of stdin is not JSON, "${path}" was not written: ${
             visible(result.message, { oneLine: true })
           }\n${s.cyan("hint:")} each line must be one JSON value (NDJSON)`,
         );
-        return;
+        return "failed_records";
       case "written": {
-        if (ctx.quiet) return;
+        if (cli.quiet) return "ok";
         const seconds = ((performance.now() - started) / 1000).toFixed(2);
         const records = result.records === 1 ? "1 record" : `${result.records} records`;
-        await printErr(ctx.io, s.dim(`jn put: ${records} written to ${path} in ${seconds}s`));
-        return;
+        await printErr(io, s.dim(`jn put: ${records} written to ${path} in ${seconds}s`));
+        return "ok";
       }
     }
   } finally {

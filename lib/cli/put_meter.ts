@@ -7,7 +7,8 @@
  */
 
 import type { RunResult, RunStats } from "../put/ordered.ts";
-import { type Io, printErr, style, useColor } from "./io.ts";
+import { style } from "../output/style.ts";
+import { type Io, printErr, useColor } from "./io.ts";
 
 const REDRAW_MS = 100;
 

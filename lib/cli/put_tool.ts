@@ -1,43 +1,30 @@
 /**
- * `jn put TARGET` for an MCP target: one `tools/call` per NDJSON record on
- * stdin, over one session, up to `--concurrency` calls in flight, records
- * written in input order with `"input": N` (SPEC §3).
+ * `jn put TARGET` for an MCP target: stdin's NDJSON lines through
+ * lib/client/put.ts (one `tools/call` per record over one session, in input
+ * order, with `"input": N`), the records to stdout, a progress line and a
+ * summary on stderr.
  *
- * Exit status: 0 when every record succeeded (or stdout was closed by its
- * reader), 1 when any record failed, 4 (or 5) when the server went away —
- * the remaining lines are still read and each gets a `not_called` error
- * record —, 130 on Ctrl-C (the calls in flight are cancelled and get
- * `cancelled` records; the same for SIGHUP, SIGQUIT or SIGTERM).
- * After `--max-timeouts` calls in a row timed out (a server that hangs on
- * every call) no further call is made: each remaining line gets a
- * `not_attempted` record and jn exits 1.
+ * Outcome: ok when every record succeeded (or stdout was closed by its
+ * reader), failed records (exit 1) when any failed — including after
+ * `--max-timeouts` calls in a row timed out and the rest were not attempted;
+ * the server going away is its error (exit 4 or 5) once every remaining line
+ * got a `not_called` record; Ctrl-C (or SIGHUP, SIGQUIT, SIGTERM) cancels the
+ * calls in flight, which get `cancelled` records, and exits 130.
  *
  * @module
  */
 
-import { InterruptedError, TimeoutError, UsageError } from "../errors.ts";
-import { toolResultRecords } from "../output/records.ts";
-import { argumentBuilder } from "../put/arguments.ts";
-import { readLineBatches } from "../put/lines.ts";
-import { LineWriter } from "../put/line_writer.ts";
-import { BreakerOpen, type Outcome, runOrdered, type RunResult } from "../put/ordered.ts";
-import {
-  callFailure,
-  notAttemptedRecord,
-  notCalledRecord,
-  numberedLines,
-  toolErrorRecord,
-} from "../put/records.ts";
-import type { Session } from "../session/session.ts";
-import { resolveTarget } from "../target.ts";
-import { collectArgs } from "../uri/args.ts";
-import { coerceArgs } from "../uri/coerce.ts";
-import { parseSource } from "../uri/parse.ts";
-import { withSession } from "./connect.ts";
-import type { Ctx } from "./main.ts";
+import { collectArgs } from "../args/collect.ts";
+import { putLines } from "../client/put.ts";
+import { resolveTarget } from "../client/resolve.ts";
+import { InterruptedError, UsageError } from "../errors.ts";
+import { readLineBatches } from "../ndjson/read.ts";
+import { NdjsonWriter } from "../ndjson/write.ts";
+import type { RunResult } from "../put/ordered.ts";
+import { withConnection } from "./connect.ts";
+import type { Cli, Outcome } from "./context.ts";
 import type { CallFlags } from "./options.ts";
 import { PutMeter } from "./put_meter.ts";
-import { findTool } from "./tool_args.ts";
 
 /** Options of {@linkcode runPutTool}. */
 export interface PutToolOptions {
@@ -52,12 +39,13 @@ export interface PutToolOptions {
 
 /** Runs `jn put` on an MCP target given as text. */
 export async function runPutTool(
-  ctx: Ctx,
+  cli: Cli,
   targetText: string,
   options: PutToolOptions,
-): Promise<void> {
+): Promise<Outcome> {
   const { flags } = options;
-  const target = await resolveTarget(parseSource(targetText), { cwd: ctx.io.cwd, env: ctx.io.env });
+  const { io } = cli;
+  const target = await resolveTarget(targetText, { cwd: io.cwd, env: io.env });
   const operation = target.operation;
   if (operation.kind !== "tool") {
     throw new UsageError(`Cannot put to "${targetText}": it names no tool`, {
@@ -65,82 +53,43 @@ export async function runPutTool(
     });
   }
   // Syntax errors in --arg/--args are reported before any server starts.
-  const pairs = collectArgs({
+  const args = collectArgs({
     query: target.queryArgs,
     args: flags.args,
     arg: flags.arg,
     defaults: target.defaults,
   });
   const tool = operation.name;
-  const meter = new PutMeter(ctx.io, { label: `jn put ${tool}`, quiet: ctx.quiet });
+  const meter = new PutMeter(io, { label: `jn put ${tool}`, quiet: cli.quiet });
   let interrupted: unknown;
-  const result = await withSession(ctx, target, flags, async (session, signal) => {
+  const result = await withConnection(cli, target, flags, (conn, signal) => {
     signal.addEventListener("abort", () => interrupted = signal.reason, { once: true });
-    const info = findTool(await session.listTools(), tool, target.name);
-    const prepare = argumentBuilder(tool, {
-      schema: info.inputSchema,
-      defaults: coerceArgs(pairs, { schema: info.inputSchema }),
-    });
-    const call = callRunner(session, tool, flags.json);
-    meter.start();
-    return await runOrdered(readLineBatches(ctx.io.stdin, { signal }), {
-      concurrency: options.concurrency,
-      failFast: options.failFast,
-      maxTimeouts: options.maxTimeouts,
-      out: new LineWriter(ctx.io.stdout),
-      signal,
-      handle: (line) => {
-        const prepared = prepare(line);
-        if (prepared.kind === "error") return failed(prepared.record, false);
-        return call(line.number, prepared.args);
-      },
-      skip: (line, cause) =>
-        failed(
-          cause instanceof BreakerOpen
-            ? notAttemptedRecord(line.number, tool, cause.timeouts)
-            : notCalledRecord(line.number, tool, cause),
-          false,
-        ),
-      onOutcome: meter.tick,
-    });
-  });
-  await meter.finish(result);
-  finish(ctx, result, interrupted);
-}
-
-function callRunner(session: Session, tool: string, json: boolean) {
-  const seen = new WeakSet<object>();
-  return (input: number, args: Record<string, unknown>): Promise<Outcome> =>
-    session.callTool(tool, args).then(
-      (result) =>
-        result.isError === true ? failed(toolErrorRecord(input, tool, result), true) : {
-          text: numberedLines(toolResultRecords(tool, result, { json }), input),
-          failed: false,
-          called: true,
-        },
-      (error) => {
-        const failure = callFailure(input, tool, { error, seen });
-        return {
-          ...failed(failure.record, true),
-          fatal: failure.fatal ? error : undefined,
-          timedOut: error instanceof TimeoutError,
-        };
+    return putLines(
+      conn,
+      tool,
+      readLineBatches(io.stdin, { signal }),
+      new NdjsonWriter(io.stdout),
+      {
+        concurrency: options.concurrency,
+        failFast: options.failFast,
+        maxTimeouts: options.maxTimeouts,
+        json: flags.json,
+        args,
+        signal,
+        onStart: () => meter.start(),
+        onOutcome: meter.tick,
       },
     );
+  });
+  await meter.finish(result);
+  return outcome(result, interrupted);
 }
 
-function failed(record: unknown, called: boolean): Outcome {
-  return { text: JSON.stringify(record) + "\n", failed: true, called };
-}
-
-function finish(ctx: Ctx, result: RunResult, interrupted: unknown): void {
+function outcome(result: RunResult, interrupted: unknown): Outcome {
   if (result.stop === "interrupted") {
     throw interrupted instanceof InterruptedError ? interrupted : new InterruptedError();
   }
   if (result.fatal !== undefined) throw result.fatal;
-  if (result.stop === "broken_pipe") {
-    ctx.exitCode = 0;
-    return;
-  }
-  ctx.exitCode = result.errors > 0 ? 1 : 0;
+  if (result.stop === "broken_pipe") return "ok";
+  return result.errors > 0 ? "failed_records" : "ok";
 }

@@ -13,14 +13,12 @@
  */
 
 import { killAllTrees } from "../session/live_trees.ts";
+import { ExitCode } from "./exit_codes.ts";
 
 /** A signal that interrupts jn. */
 export type StopSignal = "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT";
 
 const STOP_SIGNALS: readonly StopSignal[] = ["SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM"];
-
-/** The exit status of an interrupted run (SPEC §6). */
-export const INTERRUPTED_EXIT = 130;
 
 /** Installs the handlers of the four signals. Returns the uninstaller. */
 export function onInterrupt(
@@ -36,7 +34,7 @@ export function onInterrupt(
         if (!secondExits) return;
         // No time for the graceful teardown: every server tree dies now.
         killAllTrees();
-        Deno.exit(INTERRUPTED_EXIT);
+        Deno.exit(ExitCode.interrupted);
       }
       first = signal;
       handler(signal);

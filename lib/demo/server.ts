@@ -1,4 +1,6 @@
 /**
+ * lib/demo: the demo MCP server behind `@demo`.
+ *
  * jn's embedded demo server (`jn mcp demo-server`): a small MCP server over
  * stdio that serves both protocol eras — the 2025 `initialize` handshake and
  * the 2026-07-28 `server/discover` opening — from one factory, through the

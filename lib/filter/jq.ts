@@ -1,4 +1,6 @@
 /**
+ * lib/filter: jq, embedded (WebAssembly), over NDJSON records.
+ *
  * jq embedded in jn: `compileJq(expr)` checks a jq expression and returns a
  * filter that runs it over NDJSON records, with the semantics of
  * `jq -c EXPR` on each record.
@@ -35,7 +37,7 @@
 
 import { loadJq } from "jq-wasm/inline";
 import { JnError, UsageError } from "../errors.ts";
-import type { NdjsonLine } from "./ndjson_lines.ts";
+import type { NdjsonLine } from "../ndjson/read.ts";
 import { decodeRun, ENV_ARG, type JqEvent, newMarker, wrapExpression } from "./jq_program.ts";
 
 export type { JqEvent } from "./jq_program.ts";

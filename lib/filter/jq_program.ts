@@ -18,7 +18,7 @@
  * @module
  */
 
-import type { NdjsonLine } from "./ndjson_lines.ts";
+import type { NdjsonLine } from "../ndjson/read.ts";
 
 /** What running the expression on a batch produced, record by record. */
 export type JqEvent =

@@ -1,4 +1,7 @@
 /**
+ * lib/launch: a naked URI's launcher → the argv or URL of its server, one file
+ * per launcher.
+ *
  * Maps a naked source to how its server is reached, by launcher. No shell is
  * ever involved: every adapter returns an argv (or a URL). The child's
  * environment starts empty here; the session adds safe defaults.

@@ -7,6 +7,7 @@
 
 /** A server started as a child process and spoken to over stdin/stdout. */
 export interface StdioLaunch {
+  /** Spoken to over the child's stdin and stdout. */
   transport: "stdio";
   /** The program; resolved on PATH by the OS, never through a shell. */
   command: string;
@@ -27,7 +28,9 @@ export interface StdioLaunch {
 
 /** A remote server reached over Streamable HTTP (falling back to SSE) or SSE only. */
 export interface HttpLaunch {
+  /** `http`: Streamable HTTP, falling back to SSE; `sse`: legacy SSE only. */
   transport: "http" | "sse";
+  /** The server's endpoint. */
   url: string;
   /** Extra request headers (after `${VAR}` substitution). */
   headers: Record<string, string>;

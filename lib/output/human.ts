@@ -11,8 +11,8 @@
  * @module
  */
 
-import type { Style } from "../cli/io.ts";
-import type { JsonSchema } from "../session/types.ts";
+import type { Style } from "./style.ts";
+import type { JsonSchema } from "../types.ts";
 import type { Inventory } from "./inventory.ts";
 import { visible } from "./visible.ts";
 

@@ -1,55 +1,40 @@
 /**
- * What a server offers, gathered in one object: the structure of
- * `jn inspect --format json` (the seed's `{server, transport, tools,
- * resources, …}`), extended with templates, prompts and the handshake facts.
+ * What a server offers, in one object: the structure of `jn inspect
+ * --format json` (the seed's `{server, transport, tools, resources, …}`),
+ * extended with templates, prompts and the handshake facts. Gathered by
+ * lib/client/inspect.ts; shown as text by human.ts. Types only.
  *
  * @module
  */
 
-import type { Session } from "../session/session.ts";
 import type {
   JsonObject,
   PromptInfo,
   ResourceInfo,
   ResourceTemplateInfo,
   ToolInfo,
-} from "../session/types.ts";
+} from "../types.ts";
 
 /** Everything `inspect` reports. */
 export interface Inventory {
+  /** A naked URI's location, or a profile's name (the seed's `server` field). */
   server: string;
+  /** How the server is reached. */
   transport: "stdio" | "http" | "sse";
+  /** The negotiated protocol revision. */
   protocolVersion?: string;
+  /** What the server said about itself. */
   serverInfo: { name?: string; version?: string };
+  /** How to use the server, in its own words. */
   instructions?: string;
+  /** What the server offers, as it declared it. */
   capabilities: JsonObject;
+  /** Its tools. */
   tools: ToolInfo[];
+  /** Its resources. */
   resources: ResourceInfo[];
+  /** Its resource templates. */
   resource_templates: ResourceTemplateInfo[];
+  /** Its prompts. */
   prompts: PromptInfo[];
-}
-
-/** Lists everything a session's server offers (the four lists in parallel). */
-export async function gatherInventory(
-  session: Session,
-  meta: { server: string; transport: Inventory["transport"] },
-): Promise<Inventory> {
-  const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-    session.listTools(),
-    session.listResources(),
-    session.listResourceTemplates(),
-    session.listPrompts(),
-  ]);
-  return {
-    server: meta.server,
-    transport: meta.transport,
-    protocolVersion: session.server.protocolVersion,
-    serverInfo: { name: session.server.name, version: session.server.version },
-    instructions: session.server.instructions,
-    capabilities: session.server.capabilities,
-    tools,
-    resources,
-    resource_templates: resourceTemplates,
-    prompts,
-  };
 }

@@ -1,4 +1,7 @@
 /**
+ * lib/output: the records of SPEC §3, text for people, control characters made
+ * visible, secrets redacted, colours.
+ *
  * The NDJSON records jn writes (SPEC §3), built from what a session returned.
  * Lossless: every field of an MCP content item is kept beside jn's own
  * `type`/`tool`/`content_type`; binary stays base64; annotations stay.
@@ -15,7 +18,7 @@ import type {
   ResourceTemplateInfo,
   ToolCallResult,
   ToolInfo,
-} from "../session/types.ts";
+} from "../types.ts";
 
 /** One output record: a JSON object with a `type`, or (with `--json`) any JSON payload value. */
 export type JnRecord = { type: string; [key: string]: unknown };

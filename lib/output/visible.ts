@@ -66,7 +66,7 @@ function escape(char: string): string {
     : `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
-/** The SGR sequences of jn's own `style()` (lib/cli/io.ts): bold, dim, colours, resets. */
+/** The SGR sequences of jn's own `style()` (lib/output/style.ts): bold, dim, colours, resets. */
 // deno-lint-ignore no-control-regex
 const OWN_STYLE = new RegExp("^\\x1b\\[(?:1|2|22|31|33|36|39)m$");
 const TERMINAL_CONTROL = new RegExp(`[${CONTROL}]`);

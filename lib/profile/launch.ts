@@ -17,7 +17,7 @@
 
 import { isAbsolute, resolve } from "node:path";
 import { ConfigError } from "../errors.ts";
-import { SELF_COMMAND, selfCommand } from "../launch/self.ts";
+import { SELF_COMMAND, selfCommand } from "./self_command.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { Profile } from "./types.ts";
 

@@ -49,7 +49,9 @@ export interface Layer {
 
 /** Where to look: the caller's directory and environment. */
 export interface LayerOptions {
+  /** The caller's directory (the project layer is `.jn/profiles/mcp/` in it). */
   cwd: string;
+  /** The caller's environment (`HOME`, `JN_HOME`). */
   env: Record<string, string>;
 }
 

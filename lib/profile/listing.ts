@@ -26,12 +26,17 @@ export type EntryStatus =
 
 /** One line of `profile list`. */
 export interface ProfileEntry {
+  /** The server's name (`@name` without the `@`). */
   name: string;
+  /** The layer of this directory. */
   layer: LayerName;
+  /** The directory. */
   path: string;
+  /** What it contributes. */
   status: EntryStatus;
   /** The layer of the directory that defines the server, when it is another one. */
   defined_in?: LayerName;
+  /** The profile's `description`. */
   description?: string;
   /** Profile tool names in this directory (tool files and the inline map). */
   tools: string[];

@@ -93,20 +93,6 @@ export function parseJsonc(source: string, file: string): JsoncDoc {
   };
 }
 
-/** Reads and parses a file from disk. */
-export async function readJsonc(file: string): Promise<JsoncDoc> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(file);
-  } catch (error) {
-    throw new ConfigError(`Cannot read profile file ${file}: ${(error as Error).message}`, {
-      path: file,
-      cause: error,
-    });
-  }
-  return parseJsonc(text, file);
-}
-
 /** 1-based line and column (in UTF-16 code units) of an offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;

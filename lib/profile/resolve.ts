@@ -1,4 +1,7 @@
 /**
+ * lib/profile: profiles: layers, JSONC loading, merging, `${VAR}` substitution,
+ * trust.
+ *
  * A profile by name, resolved: located in the layers, read, merged, checked
  * and with every `${VAR}` substituted from the caller's environment. The
  * substituted values are collected as secrets; "display" copies show them as

@@ -5,13 +5,10 @@
  * @module
  */
 
-import type { JsonSchema } from "../session/types.ts";
+import type { JsonSchema } from "../types.ts";
 
 /** Where a profile comes from, in search order. */
 export type LayerName = "project" | "user" | "jn_home" | "bundled";
-
-/** Every layer, highest precedence first. */
-export const LAYER_NAMES: readonly LayerName[] = ["project", "user", "jn_home", "bundled"];
 
 /** What a use of a profile does when the live schema differs (`schema_validation`). */
 export type SchemaValidation = "warn" | "error" | "ignore";
@@ -20,39 +17,59 @@ export type SchemaValidation = "warn" | "error" | "ignore";
 export interface ToolDef {
   /** The server's tool name, when it differs from the profile's tool name. */
   tool?: string;
+  /** What the tool does. */
   description?: string;
   /** The seed's hand-written form: `{gene: {type, required, description}}`. */
   parameters?: Record<string, unknown>;
   /** Arguments a call gets unless it gives them. */
   defaults?: Record<string, unknown>;
+  /** The media type the tool answers with (a change is a behavioural drift). */
   output_format?: string;
+  /** Notes for people. */
   notes?: unknown;
+  /** Example calls (`input`); the parameters they use count as used by the profile. */
   examples?: unknown[];
   /** The snapshot of the server's `inputSchema` that makes diffs exact. */
   inputSchema?: JsonSchema;
+  /** Calls the profile was tested with. */
   tested_with?: unknown;
+  /** Fields jn does not know, kept as written. */
   [key: string]: unknown;
 }
 
 /** `_meta.json`: the launch config and the profile-wide fields. */
 export interface MetaDef {
+  /** The program that starts the server (stdio; `jn` is this jn). */
   command?: string;
+  /** Its arguments. */
   args?: string[];
+  /** Variables for the server (all it gets besides the safe defaults). */
   env?: Record<string, string>;
+  /** The server's working directory, relative to the profile's directory. */
   cwd?: string;
+  /** How the server is reached. */
   transport?: "stdio" | "http" | "sse";
+  /** A remote server's endpoint. */
   url?: string;
+  /** HTTP headers for a remote server. */
   headers?: Record<string, string>;
+  /** What the server is. */
   description?: string;
+  /** The seed-compatible hash of the tools the profile was written for. */
   schema_hash?: string;
+  /** When `schema_hash` was recorded. */
   schema_updated?: string;
+  /** What a use does when the live schema differs. */
   schema_validation?: SchemaValidation;
+  /** Tool definitions inline, by profile tool name. */
   tools?: Record<string, ToolDef>;
+  /** The sandbox policy (see lib/sandbox/policy.ts). */
   sandbox?: unknown;
   /** Directories advertised to the server as MCP roots (relative to the caller's directory). */
   roots?: string[];
   /** jn extension: `false` stops tool files of lower layers from extending this server. */
   inherit_tools?: boolean;
+  /** Fields jn does not know, kept as written. */
   [key: string]: unknown;
 }
 

@@ -14,9 +14,9 @@
  */
 
 import type { ArgumentViolation } from "../errors.ts";
-import type { JsonSchema } from "../session/types.ts";
-import { findViolations } from "../uri/validate.ts";
-import type { NdjsonLine } from "./lines.ts";
+import type { JsonSchema } from "../types.ts";
+import type { SchemaEngine } from "../args/validate.ts";
+import type { NdjsonLine } from "../ndjson/read.ts";
 import { badLineRecord, invalidArgumentsRecord, type PutErrorRecord } from "./records.ts";
 
 /** What a line became. */
@@ -30,6 +30,8 @@ export interface ArgumentBuilderOptions {
   schema: JsonSchema;
   /** Arguments every call starts from (URI query, `--arg`, `--args`, profile defaults). */
   defaults: Record<string, unknown>;
+  /** The JSON Schema engine that validates each call's arguments. */
+  engine: SchemaEngine;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface ArgumentBuilderOptions {
  *
  * @example
  * ```ts
- * const prepare = argumentBuilder("search", { schema, defaults: { limit: 2 } });
+ * const prepare = argumentBuilder("search", { schema, defaults: { limit: 2 }, engine });
  * prepare({ number: 1, text: '{"gene":"BRAF","_id":7}' });
  * // { kind: "call", args: { limit: 2, gene: "BRAF" } }
  * ```
@@ -46,7 +48,7 @@ export function argumentBuilder(
   tool: string,
   options: ArgumentBuilderOptions,
 ): (line: NdjsonLine) => PreparedLine {
-  const { schema, defaults } = options;
+  const { schema, defaults, engine } = options;
   return (line) => {
     let record: unknown;
     try {
@@ -59,7 +61,7 @@ export function argumentBuilder(
       return bad(line, tool, "not_object", `Not a JSON object: got ${describe(record)}`);
     }
     const args = mergeRecord(defaults, record as Record<string, unknown>);
-    const violations: ArgumentViolation[] = findViolations(args, { schema });
+    const violations: ArgumentViolation[] = engine.findViolations(args, schema);
     if (violations.length > 0) {
       return {
         kind: "error",

@@ -30,7 +30,7 @@
 
 import { basename, dirname, join } from "node:path";
 import { environmentErrorCode, osErrorReason, UsageError, WriteError } from "../errors.ts";
-import type { NdjsonLine } from "./lines.ts";
+import type { NdjsonLine } from "../ndjson/read.ts";
 import type { FileFormat } from "./target_kind.ts";
 
 /** Options of {@linkcode writeRecordsFile}. */

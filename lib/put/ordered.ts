@@ -1,4 +1,7 @@
 /**
+ * lib/put: the engine of `put`: calls in flight in input order, error records,
+ * a line's arguments, `put FILE`.
+ *
  * Runs one job per input line with up to K jobs at a time, and writes their
  * outputs in input order whatever order they finish in.
  *
@@ -25,8 +28,8 @@
  * @module
  */
 
-import type { NdjsonLine } from "./lines.ts";
-import type { LineWriter } from "./line_writer.ts";
+import type { NdjsonLine } from "../ndjson/read.ts";
+import type { LineSink } from "../ndjson/write.ts";
 
 /** What one input line produced. */
 export interface Outcome {
@@ -84,7 +87,7 @@ export interface OrderedOptions {
   /** Stop starting jobs after this many timed-out outcomes in a row; 0 never stops. */
   maxTimeouts?: number;
   /** Where outputs go, in input order. */
-  out: LineWriter;
+  out: LineSink;
   /** Aborting it stops the run (Ctrl-C). */
   signal?: AbortSignal;
   /** The job of one line; its promise must not reject (failures are outcomes). */

@@ -20,7 +20,7 @@ import {
   ProtocolError,
   TimeoutError,
 } from "../errors.ts";
-import type { ToolCallResult } from "../session/types.ts";
+import type { ToolCallResult } from "../types.ts";
 
 /** Why an input line yielded an error record. */
 export type PutErrorKind =

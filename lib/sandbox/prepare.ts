@@ -1,4 +1,7 @@
 /**
+ * lib/sandbox: confining a server: policy, Deno permissions,
+ * bubblewrap/seatbelt plan, the child's environment.
+ *
  * The one place where a launch is made ready to start, right before the
  * session opens it: npx and uvx are kept from reading the working
  * directory's configuration (lib/launch/isolation.ts, for a profile's

@@ -28,7 +28,9 @@ import type { PathJudge } from "./real_paths.ts";
 
 /** A symlink re-created in the sandbox: `path` (as the runtime uses it) points to `target`. */
 export interface SandboxLink {
+  /** Where the link is, in the sandbox (the path the runtime uses). */
   path: string;
+  /** What it points to (a real path bound in the sandbox). */
   target: string;
 }
 

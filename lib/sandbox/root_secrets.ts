@@ -18,7 +18,9 @@ import { type HostView, peek, peekReal, within } from "./host_view.ts";
 
 /** A path of the visible system hidden behind an empty one. */
 export interface SandboxMask {
+  /** The hidden path. */
   path: string;
+  /** What hides it: an empty file or an empty directory. */
   kind: "file" | "dir";
 }
 

@@ -56,7 +56,9 @@ const KIND_ORDER = Object.keys(SEVERITY);
 
 /** One difference between what a profile expects and what the server offers. */
 export interface SchemaChange {
+  /** What the change means for a caller: breaking, non-breaking or behavioural. */
   severity: Severity;
+  /** What changed (the kind decides the severity). */
   kind: ChangeKind;
   /** The server's tool name. */
   tool: string;
@@ -76,8 +78,11 @@ export interface SchemaChange {
 
 /** Counts of changes per severity. */
 export interface ChangeCounts {
+  /** Changes that break a call the profile makes. */
   breaking: number;
+  /** Changes a caller does not notice. */
   nonBreaking: number;
+  /** Changes of what a tool answers (its output format). */
   behavioural: number;
 }
 

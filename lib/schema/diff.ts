@@ -1,4 +1,7 @@
 /**
+ * lib/schema: the seed-compatible schema hash, the classified schema diff, the
+ * one `$ref` resolver.
+ *
  * Schema drift between a profile and a live server, classified as SPEC §5 says
  * (breaking, non-breaking, behavioural). Pure: the caller lists the server's
  * tools and reads the profile; this module only compares. The result is
@@ -7,10 +10,11 @@
  * @module
  */
 
-import type { JsonSchema, ToolInfo } from "../session/types.ts";
+import type { JsonSchema, ToolInfo } from "../types.ts";
 import { makeChange, quote, type SchemaChange, sortChanges } from "./change.ts";
 import { compareInputSchemas } from "./diff_params.ts";
-import { canonical, isObject, schemaFromParameters } from "./schema_view.ts";
+import { isObject } from "./ref.ts";
+import { canonical, schemaFromParameters } from "./schema_view.ts";
 
 export { classify, SEVERITY } from "./change.ts";
 export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "./change.ts";

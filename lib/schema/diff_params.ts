@@ -8,15 +8,8 @@
  */
 
 import { type ChangeKind, makeChange, quote, type SchemaChange } from "./change.ts";
-import {
-  canonical,
-  isObject,
-  type NodeView,
-  own,
-  typeLabel,
-  typeValue,
-  viewNode,
-} from "./schema_view.ts";
+import { isObject } from "./ref.ts";
+import { canonical, type NodeView, own, typeLabel, typeValue, viewNode } from "./schema_view.ts";
 
 /** What one tool's comparison needs to know. */
 export interface ParamContext {

@@ -15,7 +15,7 @@
  */
 
 import { createHash } from "node:crypto";
-import type { ToolInfo } from "../session/types.ts";
+import type { ToolInfo } from "../types.ts";
 import { comparePython, pythonJsonDumps } from "./python_json.ts";
 
 /** The part of a tool the hash reads; `inputSchema` may be missing or malformed. */

@@ -8,8 +8,9 @@
  * @module
  */
 
-import type { JsonSchema } from "../session/types.ts";
+import type { JsonSchema } from "../types.ts";
 import { pythonJsonDumps } from "./python_json.ts";
+import { type Followed, followRefs, isObject } from "./ref.ts";
 
 /** One schema node as the diff compares it. */
 export interface NodeView {
@@ -33,7 +34,7 @@ const MAX_HOPS = 32;
 
 /** Reads `node` (a property schema of the document `root`) reached through `chain`. */
 export function viewNode(node: unknown, root: unknown, chain: readonly string[]): NodeView {
-  const outer = resolve(node, root, chain);
+  const outer = followRefs(node, root, chain);
   const branch = nullableBranch(outer.schema, root, outer.chain);
   const shape = branch ?? outer;
   const s = shape.schema;
@@ -91,44 +92,18 @@ export function own(record: Record<string, unknown> | undefined, key: string): u
   return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-interface Resolved {
-  schema: Record<string, unknown>;
-  chain: readonly string[];
-  cyclic: boolean;
-}
-
-/** Follows local `$ref`s (`#/$defs/X`); siblings of a `$ref` override the target's keys. */
-function resolve(node: unknown, root: unknown, chain: readonly string[]): Resolved {
-  let schema = isObject(node) ? node : {};
-  const refs = [...chain];
-  for (let hops = 0; typeof schema.$ref === "string"; hops++) {
-    const ref = schema.$ref;
-    const target = lookupPointer(root, ref);
-    if (!isObject(target)) break; // remote or dangling: compared as written
-    const { $ref: _, ...siblings } = schema;
-    schema = { ...target, ...siblings };
-    if (refs.includes(ref) || hops >= MAX_HOPS) return { schema, chain: refs, cyclic: true };
-    refs.push(ref);
-  }
-  return { schema, chain: refs, cyclic: false };
-}
-
 /** The one non-null branch of an `anyOf`/`oneOf`, when the node has no structure of its own. */
 function nullableBranch(
   schema: Record<string, unknown>,
   root: unknown,
   chain: readonly string[],
-): Resolved | undefined {
+): Followed | undefined {
   if ("properties" in schema || "items" in schema || "enum" in schema || "const" in schema) {
     return undefined;
   }
   const branches = unionBranches(schema);
   if (branches === undefined) return undefined;
-  const resolved = branches.map((b) => resolve(b, root, chain));
+  const resolved = branches.map((b) => followRefs(b, root, chain));
   const nonNull = resolved.filter((r) => !(r.schema.type === "null" && !("enum" in r.schema)));
   return nonNull.length === 1 ? nonNull[0] : undefined;
 }
@@ -148,7 +123,7 @@ function effectiveType(
   if (branches === undefined || depth >= MAX_HOPS) return undefined;
   const union = new Set<string>();
   for (const branch of branches) {
-    const r = resolve(branch, root, chain);
+    const r = followRefs(branch, root, chain);
     const t = r.cyclic ? undefined : effectiveType(r.schema, root, r.chain, depth + 1);
     if (t === undefined) return undefined;
     t.forEach((x) => union.add(x));
@@ -159,25 +134,6 @@ function effectiveType(
 function unionBranches(schema: Record<string, unknown>): unknown[] | undefined {
   const branches = schema.anyOf ?? schema.oneOf;
   return Array.isArray(branches) && branches.length > 0 ? branches : undefined;
-}
-
-/** A JSON pointer inside the document (`#`, `#/$defs/Filters`), or undefined. */
-function lookupPointer(root: unknown, ref: string): unknown {
-  if (ref === "#") return root;
-  if (!ref.startsWith("#/")) return undefined;
-  let node: unknown = root;
-  for (const raw of ref.slice(2).split("/")) {
-    let key: string;
-    try {
-      key = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
-    } catch {
-      return undefined;
-    }
-    if (Array.isArray(node) && /^\d+$/.test(key)) node = node[Number(key)];
-    else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
-    else return undefined;
-  }
-  return node;
 }
 
 function stringOr(value: unknown): string | undefined {

@@ -1,6 +1,6 @@
 /**
  * The ajv classes of the copy of ajv 8 that the MCP SDK bundles (as ESM), for
- * argument validation (lib/uri/validate.ts). The SDK evaluates that copy
+ * argument validation (lib/args/validate.ts). The SDK evaluates that copy
  * whenever it is loaded, so taking the classes from it costs nothing more,
  * where loading the npm `ajv` package (CommonJS) costs ~40 ms of a cold
  * `jn cat`.
@@ -8,13 +8,13 @@
  * The SDK exports the draft-07 `Ajv` class; its `Ajv2020` and `Ajv2019` are
  * reached through the engines of its `AjvJsonSchemaValidator` (an instance's
  * constructor), created only when a schema of that dialect is validated.
- * When the SDK's shape is not the one expected, nothing is provided and
- * validation uses the npm package.
+ * When the SDK's shape is not the one expected, there are none and the
+ * caller falls back to the npm package (lib/client/schema_engine.ts).
  *
  * @module
  */
 
-import { type AjvClass, type AjvEngines, provideAjvEngines } from "../uri/ajv_engines.ts";
+import type { AjvClass, AjvEngines } from "../args/ajv_engines.ts";
 
 interface SdkValidator {
   readonly ajv: object;
@@ -37,13 +37,4 @@ export async function sdkAjvEngines(): Promise<AjvEngines | undefined> {
     v2019: () => v2019 ??= validator._engineFor!(DRAFT_2019).constructor as AjvClass,
     v2020: () => v2020 ??= validator.ajv.constructor as AjvClass,
   };
-}
-
-/**
- * Makes argument validation use the SDK's ajv. Call it before anything
- * imports lib/uri/validate.ts (directly or through coerce.ts).
- */
-export async function useSdkAjv(): Promise<void> {
-  const engines = await sdkAjvEngines();
-  if (engines) provideAjvEngines(engines);
 }

@@ -9,7 +9,7 @@
  */
 
 import type { StandardSchemaV1 } from "@modelcontextprotocol/client";
-import type { ToolCallResult } from "./types.ts";
+import type { ToolCallResult } from "../types.ts";
 
 type Issue = { message: string; path?: PropertyKey[] };
 

@@ -14,22 +14,10 @@
 
 import type { Client } from "@modelcontextprotocol/client";
 import { VERSION } from "../version.ts";
-import type { ElicitationRequest, ElicitationResponse, JsonSchema, RootInfo } from "./types.ts";
+import type { JsonSchema } from "../types.ts";
+import type { ClientHandlers, ProtocolMode } from "./types.ts";
 
 type Sdk = typeof import("@modelcontextprotocol/client");
-
-/** Which protocol era to speak: negotiate (default), 2025 only, or one pinned revision. */
-export type ProtocolMode = "auto" | "legacy" | { pin: string };
-
-/** What the client can do for the server. */
-export interface ClientHandlers {
-  /** Answers `elicitation/create`; without it elicitation is not advertised. */
-  onElicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
-  /** Roots to expose; without them roots are not advertised. */
-  roots?: RootInfo[];
-  /** Things the user should know about (a declined sampling request). */
-  onNotice?: (message: string) => void;
-}
 
 /** Options of {@linkcode createClient}. */
 export interface CreateClientOptions extends ClientHandlers {

@@ -29,11 +29,6 @@ export function trackTree(tree: LiveTree): () => void {
   return () => void live.delete(tree);
 }
 
-/** How many trees are live (for tests and `--debug`). */
-export function liveTreeCount(): number {
-  return live.size;
-}
-
 /** SIGKILLs every live tree now and forgets them. */
 export function killAllTrees(): void {
   const trees = [...live];

@@ -26,7 +26,7 @@ import {
   type StoredTokens,
 } from "../auth/token_store.ts";
 import { ConnectionError } from "../errors.ts";
-import type { LoginSettings } from "./session.ts";
+import type { LoginSettings } from "./types.ts";
 import { VERSION } from "../version.ts";
 
 /** How a sign-in may reach the user. */

@@ -12,6 +12,11 @@
  * the unterminated last one of a server that died mid-message (its exit is
  * the error then).
  *
+ * Why this module is over 300 lines: start, framing, early exit, send
+ * batching and the ordered teardown all act on one child's state (its pid,
+ * its tree, what is in flight); split apart, that one lifecycle would be
+ * spread over modules that must change together.
+ *
  * @module
  */
 
@@ -22,7 +27,7 @@ import type { Transport } from "@modelcontextprotocol/client";
 import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
 import { describeRefusal, isPermissionRefusal } from "../sandbox/permissions.ts";
-import { LineFramer } from "./line_framer.ts";
+import { LineSplitter } from "../ndjson/split.ts";
 import { ProcessTree, TREE_MARKER_VAR } from "./process_tree.ts";
 
 type Message = Parameters<Transport["send"]>[0];
@@ -72,7 +77,7 @@ export class ProcessTransport implements Transport {
   #outbox: string[] = [];
   #lingerTimer?: ReturnType<typeof setTimeout>;
   #flushing?: Promise<void>;
-  #framer: LineFramer;
+  #framer: LineSplitter;
   #closing?: Promise<void>;
   #closed = false;
   #received = 0;
@@ -82,10 +87,10 @@ export class ProcessTransport implements Transport {
     this.#launch = launch;
     this.#options = options;
     const max = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
-    this.#framer = new LineFramer(max, {
+    this.#framer = new LineSplitter({
       line: (text, last) => this.#handleLine(text, { last }),
       tooLarge: () => this.#tooLarge(max),
-    });
+    }, { maxBytes: max });
   }
 
   /** The server's pid (the SDK recognises stdio transports by `pid` and `stderr`). */

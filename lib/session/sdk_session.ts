@@ -2,28 +2,22 @@
  * A connected session over any channel (stdio or HTTP), through the SDK
  * client: bounded requests that name themselves when they time out (progress
  * notifications restart the bound, up to a hard bound of
- * {@linkcode HARD_BOUND_FACTOR} × the timeout in all), server
- * logs and progress handed to the caller, SDK and transport failures turned
- * into jn's typed errors, and a teardown that lets a pending
+ * `HARD_BOUND_FACTOR` × the timeout in all, bounds.ts), server logs and
+ * progress handed to the caller, SDK and transport failures turned into
+ * jn's typed errors (translate.ts), and a teardown that lets a pending
  * `notifications/cancelled` go out before it ends the session.
  *
  * @module
  */
 
 import type { Client, RequestOptions } from "@modelcontextprotocol/client";
-import {
-  ConnectionError,
-  InterruptedError,
-  JnError,
-  LaunchError,
-  ProtocolError,
-  TimeoutError,
-} from "../errors.ts";
+import { ConnectionError, JnError, ProtocolError } from "../errors.ts";
 import { type Channel, findCause } from "./channel.ts";
-import type { CallOptions, Session, SessionOptions } from "./session.ts";
+import type { Session, SessionOptions, ToolCallOptions } from "./types.ts";
 import { CALL_TOOL_RESULT } from "./call_result_schema.ts";
-import { MalformedAnswer } from "./message_check.ts";
 import { TransportTap } from "./tap.ts";
+import { bound, HARD_BOUND_FACTOR } from "./bounds.ts";
+import { translateError } from "./translate.ts";
 import type {
   JsonObject,
   LogEntry,
@@ -36,19 +30,12 @@ import type {
   ServerIdentity,
   ToolCallResult,
   ToolInfo,
-} from "./types.ts";
+} from "../types.ts";
 
 type Sdk = typeof import("@modelcontextprotocol/client");
 
 /** How long teardown waits for sends in flight (a cancellation, a last notification). */
 const DRAIN_MS = 500;
-
-/**
- * A request's hard bound, in multiples of its timeout: progress notifications
- * restart the timeout, but a server that keeps sending them (a flood, or a
- * call that never ends) cannot keep a request open beyond this.
- */
-export const HARD_BOUND_FACTOR = 10;
 
 /** The raw failure of a connect, with its translation (for fallbacks). */
 export class ConnectFailure extends Error {
@@ -190,7 +177,7 @@ export class SdkSession implements Session {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: CallOptions = {},
+    options: ToolCallOptions = {},
   ): Promise<ToolCallResult> {
     const fast = await this.#plainCall(name);
     const result = await this.#request(
@@ -284,103 +271,21 @@ export class SdkSession implements Session {
     this.#options.onWarning?.(error.message);
   }
 
+  /** Maps whatever the SDK or the transport threw to one of jn's errors. */
+  #translate(error: unknown, label: string): JnError {
+    return translateError(error, label, {
+      sdk: this.#sdk,
+      channel: this.#channel,
+      server: this.label,
+      options: this.#options,
+      fatal: this.#fatal,
+    });
+  }
+
   /** Fails every request in flight and later with `error`. */
   #fail(error: JnError): void {
     this.#fatal ??= error;
     this.#tap.halt();
     void this.#channel.close();
   }
-
-  /** Maps whatever the SDK or the transport threw to one of jn's errors. */
-  #translate(error: unknown, label: string): JnError {
-    const signal = this.#options.signal;
-    if (signal?.aborted) {
-      return signal.reason instanceof InterruptedError ? signal.reason : new InterruptedError();
-    }
-    if (this.#fatal) return this.#fatal;
-    const own = findCause(error, (c) => c instanceof JnError ? c : undefined);
-    if (own) return own;
-    const sdk = this.#sdk;
-    const tail = this.#channel.stderrTail() || undefined;
-    if (error instanceof sdk.ProtocolError && error.data instanceof MalformedAnswer) {
-      return new ProtocolError(
-        `The server sent a malformed answer to ${label}: ${error.data.problem}`,
-        { cause: error, hint: "the server breaks the MCP protocol; report it to its authors" },
-      );
-    }
-    if (error instanceof sdk.ProtocolError) {
-      return new ProtocolError(
-        `The server answered ${label} with error ${error.code}: ${error.message}`,
-        { code: error.code, data: error.data, cause: error },
-      );
-    }
-    const specific = this.#channel.translate(error, label);
-    if (specific) return specific;
-    if (error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.RequestTimeout) {
-      const total = (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout;
-      if (typeof total === "number") {
-        return new TimeoutError(label, total, {
-          cause: error,
-          hint: `progress kept coming, but ${HARD_BOUND_FACTOR} × --timeout is the most any ` +
-            "request may take; raise --timeout if the call really needs longer",
-        });
-      }
-      return new TimeoutError(label, this.#timeoutFor(label), {
-        cause: error,
-        hint: label === "initialize"
-          ? "a server that starts slowly (first npx/uvx download) needs --connect-timeout 5m"
-          : "raise the bound with --timeout (e.g. --timeout 5m), or --timeout 0 for none",
-      });
-    }
-    if (error instanceof sdk.SdkError) {
-      switch (error.code) {
-        case sdk.SdkErrorCode.ConnectionClosed:
-        case sdk.SdkErrorCode.NotConnected:
-        case sdk.SdkErrorCode.SendFailed:
-          return this.#exitedError(label, error, tail);
-        case sdk.SdkErrorCode.InvalidResult:
-        case sdk.SdkErrorCode.UnsupportedResultType:
-          return new ProtocolError(
-            `The server sent a malformed answer to ${label}: ${error.message}`,
-            { cause: error },
-          );
-        default:
-          return new ProtocolError(`${label} failed: ${error.message}`, { cause: error });
-      }
-    }
-    if ((error as Error)?.name === "AbortError") return new InterruptedError();
-    if (this.#channel.exitStatus()) return this.#exitedError(label, error, tail);
-    return new ProtocolError(`${label} failed: ${(error as Error)?.message ?? error}`, {
-      cause: error,
-    });
-  }
-
-  #timeoutFor(label: string): number {
-    return label === "initialize" ? this.#options.connectTimeoutMs : this.#options.timeoutMs;
-  }
-
-  #exitedError(label: string, cause: unknown, stderrTail: string | undefined): JnError {
-    const status = this.#channel.exitStatus();
-    const how = status === undefined
-      ? "closed the connection"
-      : status.signal
-      ? `was killed by ${status.signal}`
-      : `exited with code ${status.code}`;
-    const what = label === "initialize" ? "before the MCP handshake completed" : `during ${label}`;
-    const Kind = label === "initialize" && this.#channel.kind === "stdio"
-      ? LaunchError
-      : ConnectionError;
-    return new Kind(`The server "${this.label}" ${how} ${what}`, {
-      cause,
-      stderrTail,
-      hint: stderrTail || this.#channel.kind !== "stdio"
-        ? undefined
-        : "run the server command by hand to see why it stops",
-    });
-  }
-}
-
-/** A request bound for the SDK: "no limit" is a very large one (it defaults to 60 s). */
-export function bound(ms: number): number {
-  return ms > 0 ? ms : 2 ** 31 - 1;
 }

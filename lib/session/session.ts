@@ -1,4 +1,7 @@
 /**
+ * lib/session: one MCP session, the only importer of the MCP SDK: transports,
+ * process trees, OAuth fetch, timeouts.
+ *
  * One MCP session with one server, through the official SDK. This directory is
  * the only place that imports `@modelcontextprotocol/client`; it is loaded
  * lazily so that commands which talk to no server never pay for it.
@@ -14,118 +17,26 @@
  * @module
  */
 
-import type { AuthStore } from "../auth/token_store.ts";
 import { JnError, UsageError } from "../errors.ts";
 import type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 import { childEnvironment } from "../sandbox/env.ts";
 import { type Channel, StdioChannel } from "./channel.ts";
-import { type ClientHandlers, createClient, type ProtocolMode } from "./client_setup.ts";
+import { createClient } from "./client_setup.ts";
 import { fallsBackToSse, HttpChannel, isLoopback } from "./http_channel.ts";
 import { createAuthFetch } from "./oauth_fetch.ts";
 import { JnOAuthProvider } from "./oauth_provider.ts";
-import { bound, ConnectFailure, SdkSession } from "./sdk_session.ts";
-import type {
-  LogEntry,
-  ProgressUpdate,
-  PromptInfo,
-  PromptResult,
-  ResourceContents,
-  ResourceInfo,
-  ResourceTemplateInfo,
-  ServerIdentity,
-  ToolCallResult,
-  ToolInfo,
+import { bound } from "./bounds.ts";
+import { ConnectFailure, SdkSession } from "./sdk_session.ts";
+import type { ProtocolMode, Session, SessionOptions } from "./types.ts";
+
+export type {
+  LoginSettings,
+  ProtocolMode,
+  Session,
+  SessionAuth,
+  SessionOptions,
+  ToolCallOptions,
 } from "./types.ts";
-
-export type { ProtocolMode } from "./client_setup.ts";
-
-/** What `jn auth login` asks for. */
-export interface LoginSettings {
-  /** A pre-registered client (no dynamic registration). */
-  clientId?: string;
-  clientSecret?: string;
-  /** Use the client-credentials grant (machine to machine; needs id and secret). */
-  clientCredentials?: boolean;
-  /** The scope to ask for. */
-  scope?: string;
-  /** An HTTPS client ID metadata document to use as client_id where supported. */
-  clientMetadataUrl?: string;
-}
-
-/** OAuth for remote servers. */
-export interface SessionAuth {
-  /** Where tokens live. */
-  store: AuthStore;
-  /** Whether a browser sign-in may start. */
-  interactive: boolean;
-  /** Shows a sign-in URL (print it, open a browser). */
-  onSignIn?: (url: string) => void | Promise<void>;
-  /** `jn auth login`: start over with these settings. */
-  login?: LoginSettings;
-}
-
-/** Options of {@linkcode openSession}. */
-export interface SessionOptions extends ClientHandlers {
-  /** Bound of each request in ms (progress resets it, up to 10 × in all); 0 disables both. */
-  timeoutMs: number;
-  /** Bound of the handshake in ms; 0 disables it. */
-  connectTimeoutMs: number;
-  /** The caller's environment, from which the child's is built. */
-  callerEnv: Record<string, string>;
-  /** Protocol era negotiation. Default `"auto"`. */
-  protocol?: ProtocolMode;
-  /** How long the era probe may take on stdio before falling back to 2025 (ms). */
-  probeTimeoutMs?: number;
-  /** Aborting it cancels requests in flight (`notifications/cancelled`) and fails with InterruptedError. */
-  signal?: AbortSignal;
-  /** Live server stderr (e.g. for `--debug`); a tail is always kept for error messages. */
-  onStderr?: (text: string) => void;
-  /** Non-JSON lines the server wrote to stdout. */
-  onNoise?: (line: string) => void;
-  /** `notifications/message` from the server. */
-  onLog?: (entry: LogEntry) => void;
-  /** Sent as `logging/setLevel` when the server supports logging. */
-  logLevel?: string;
-  /** Every JSON-RPC message, both ways (for `--debug`). */
-  onTrace?: (direction: "send" | "recv", message: unknown) => void;
-  /** Allow cleartext `http://` to hosts other than loopback. */
-  allowHttp?: boolean;
-  /** OAuth for remote servers (skipped when the launch sends its own Authorization header). */
-  auth?: SessionAuth;
-  /** Out-of-band problems that do not fail the run (for `--debug`). */
-  onWarning?: (message: string) => void;
-  /** Called when a remote server only speaks legacy SSE (for `--debug`). */
-  onFallback?: (reason: string) => void;
-}
-
-/** Per-call options. */
-export interface CallOptions {
-  /** Progress notifications of this request. */
-  onProgress?: (update: ProgressUpdate) => void;
-}
-
-/** An open session. Close it in `finally`. */
-export interface Session {
-  /** A short name of the server for messages. */
-  readonly label: string;
-  /** What the server said about itself. */
-  readonly server: ServerIdentity;
-  /** How it is reached: `stdio`, `streamable-http` or `sse`. */
-  readonly transportKind?: "stdio" | "streamable-http" | "sse";
-  listTools(): Promise<ToolInfo[]>;
-  listResources(): Promise<ResourceInfo[]>;
-  listResourceTemplates(): Promise<ResourceTemplateInfo[]>;
-  listPrompts(): Promise<PromptInfo[]>;
-  callTool(
-    name: string,
-    args: Record<string, unknown>,
-    options?: CallOptions,
-  ): Promise<ToolCallResult>;
-  readResource(uri: string): Promise<ResourceContents[]>;
-  getPrompt(name: string, args: Record<string, string>): Promise<PromptResult>;
-  /** Ends the session and the server's process tree or HTTP session. Idempotent. */
-  close(): Promise<void>;
-}
 
 type Sdk = typeof import("@modelcontextprotocol/client");
 

@@ -1,135 +1,134 @@
 /**
- * Plain-JSON shapes of what a session returns. jn's own structural types, so
- * that nothing outside `lib/session/` depends on the MCP SDK's types. Every
- * field the server sent is kept (index signatures), so records stay lossless.
+ * What a caller of lib/session gives and gets: the options of a session, the
+ * session itself, and its per-call options. Types only, free of the SDK, so
+ * the modules of lib/session can share them without importing each other in
+ * a circle (session.ts opens sessions; sdk_session.ts implements them).
  *
  * @module
  */
 
-/** A JSON object as received. */
-export type JsonObject = { [key: string]: unknown };
+import type { AuthStore } from "../auth/token_store.ts";
+import type {
+  ElicitationRequest,
+  ElicitationResponse,
+  LogEntry,
+  ProgressUpdate,
+  PromptInfo,
+  PromptResult,
+  ResourceContents,
+  ResourceInfo,
+  ResourceTemplateInfo,
+  RootInfo,
+  ServerIdentity,
+  ToolCallResult,
+  ToolInfo,
+} from "../types.ts";
 
-/** A JSON Schema object (only the parts jn reads are typed). */
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema | JsonSchema[];
-  enum?: unknown[];
-  description?: string;
-  default?: unknown;
-  [key: string]: unknown;
+/** Which protocol era to speak: negotiate (default), 2025 only, or one pinned revision. */
+export type ProtocolMode = "auto" | "legacy" | { pin: string };
+
+/** What the client can do for the server. */
+export interface ClientHandlers {
+  /** Answers `elicitation/create`; without it elicitation is not advertised. */
+  onElicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
+  /** Roots to expose; without them roots are not advertised. */
+  roots?: RootInfo[];
+  /** Things the user should know about (a declined sampling request). */
+  onNotice?: (message: string) => void;
 }
 
-/** A tool as listed by `tools/list`. */
-export interface ToolInfo {
-  name: string;
-  description?: string;
-  inputSchema: JsonSchema;
-  outputSchema?: JsonSchema;
-  [key: string]: unknown;
+/** What `jn auth login` asks for. */
+export interface LoginSettings {
+  /** A pre-registered client (no dynamic registration). */
+  clientId?: string;
+  /** Its secret (never printed). */
+  clientSecret?: string;
+  /** Use the client-credentials grant (machine to machine; needs id and secret). */
+  clientCredentials?: boolean;
+  /** The scope to ask for. */
+  scope?: string;
+  /** An HTTPS client ID metadata document to use as client_id where supported. */
+  clientMetadataUrl?: string;
 }
 
-/** A resource as listed by `resources/list`. */
-export interface ResourceInfo {
-  uri: string;
-  name: string;
-  mimeType?: string;
-  [key: string]: unknown;
+/** OAuth for remote servers. */
+export interface SessionAuth {
+  /** Where tokens live. */
+  store: AuthStore;
+  /** Whether a browser sign-in may start. */
+  interactive: boolean;
+  /** Shows a sign-in URL (print it, open a browser). */
+  onSignIn?: (url: string) => void | Promise<void>;
+  /** `jn auth login`: start over with these settings. */
+  login?: LoginSettings;
 }
 
-/** A resource template as listed by `resources/templates/list`. */
-export interface ResourceTemplateInfo {
-  uriTemplate: string;
-  name: string;
-  [key: string]: unknown;
+/** Options of {@linkcode openSession}. */
+export interface SessionOptions extends ClientHandlers {
+  /** Bound of each request in ms (progress resets it, up to 10 × in all); 0 disables both. */
+  timeoutMs: number;
+  /** Bound of the handshake in ms; 0 disables it. */
+  connectTimeoutMs: number;
+  /** The caller's environment, from which the child's is built. */
+  callerEnv: Record<string, string>;
+  /** Protocol era negotiation. Default `"auto"`. */
+  protocol?: ProtocolMode;
+  /** How long the era probe may take on stdio before falling back to 2025 (ms). */
+  probeTimeoutMs?: number;
+  /** Aborting it cancels requests in flight (`notifications/cancelled`) and fails with InterruptedError. */
+  signal?: AbortSignal;
+  /** Live server stderr (e.g. for `--debug`); a tail is always kept for error messages. */
+  onStderr?: (text: string) => void;
+  /** Non-JSON lines the server wrote to stdout. */
+  onNoise?: (line: string) => void;
+  /** `notifications/message` from the server. */
+  onLog?: (entry: LogEntry) => void;
+  /** Sent as `logging/setLevel` when the server supports logging. */
+  logLevel?: string;
+  /** Every JSON-RPC message, both ways (for `--debug`). */
+  onTrace?: (direction: "send" | "recv", message: unknown) => void;
+  /** Allow cleartext `http://` to hosts other than loopback. */
+  allowHttp?: boolean;
+  /** OAuth for remote servers (skipped when the launch sends its own Authorization header). */
+  auth?: SessionAuth;
+  /** Out-of-band problems that do not fail the run (for `--debug`). */
+  onWarning?: (message: string) => void;
+  /** Called when a remote server only speaks legacy SSE (for `--debug`). */
+  onFallback?: (reason: string) => void;
 }
 
-/** A prompt as listed by `prompts/list`. */
-export interface PromptInfo {
-  name: string;
-  description?: string;
-  arguments?: { name: string; description?: string; required?: boolean }[];
-  [key: string]: unknown;
+/** Per-call options. */
+export interface ToolCallOptions {
+  /** Progress notifications of this request. */
+  onProgress?: (update: ProgressUpdate) => void;
 }
 
-/** One content item of a tool result or prompt message (`text`, `image`, `audio`, …). */
-export interface ContentItem {
-  type: string;
-  [key: string]: unknown;
-}
-
-/** The result of `tools/call`. */
-export interface ToolCallResult {
-  content: ContentItem[];
-  structuredContent?: JsonObject;
-  isError?: boolean;
-  [key: string]: unknown;
-}
-
-/** One item of a `resources/read` result. */
-export interface ResourceContents {
-  uri: string;
-  mimeType?: string;
-  text?: string;
-  blob?: string;
-  [key: string]: unknown;
-}
-
-/** The result of `prompts/get`. */
-export interface PromptResult {
-  description?: string;
-  messages: { role: string; content: ContentItem }[];
-  [key: string]: unknown;
-}
-
-/** What the server said about itself when the session opened. */
-export interface ServerIdentity {
-  name?: string;
-  version?: string;
-  /** The negotiated protocol revision, e.g. `2025-11-25` or `2026-07-28`. */
-  protocolVersion?: string;
-  /** `legacy` for 2025 revisions, `modern` for 2026-07-28 and later. */
-  era?: "legacy" | "modern";
-  capabilities: JsonObject;
-  instructions?: string;
-}
-
-/** A progress notification of a request in flight. */
-export interface ProgressUpdate {
-  progress: number;
-  total?: number;
-  message?: string;
-}
-
-/** A `notifications/message` log entry from the server. */
-export interface LogEntry {
-  level: string;
-  logger?: string;
-  data: unknown;
-}
-
-/** A server's request for input from the user (`elicitation/create`). */
-export interface ElicitationRequest {
-  /** `form`: fill `requestedSchema`; `url`: visit `url` (out of band). */
-  mode: "form" | "url";
-  message: string;
-  /** The fields asked for (flat object schema of primitives), form mode. */
-  requestedSchema?: JsonSchema;
-  /** The page to open, URL mode. */
-  url?: string;
-  elicitationId?: string;
-}
-
-/** The user's answer to an elicitation. */
-export interface ElicitationResponse {
-  action: "accept" | "decline" | "cancel";
-  content?: Record<string, string | number | boolean | string[]>;
-}
-
-/** A root the client exposes to the server (`roots/list`). */
-export interface RootInfo {
-  /** A `file://` URI. */
-  uri: string;
-  name?: string;
+/** An open session. Close it in `finally`. */
+export interface Session {
+  /** A short name of the server for messages. */
+  readonly label: string;
+  /** What the server said about itself. */
+  readonly server: ServerIdentity;
+  /** How it is reached: `stdio`, `streamable-http` or `sse`. */
+  readonly transportKind?: "stdio" | "streamable-http" | "sse";
+  /** `tools/list`, every page (cached: the tools of a session do not change under jn). */
+  listTools(): Promise<ToolInfo[]>;
+  /** `resources/list`, every page. */
+  listResources(): Promise<ResourceInfo[]>;
+  /** `resources/templates/list`, every page. */
+  listResourceTemplates(): Promise<ResourceTemplateInfo[]>;
+  /** `prompts/list`, every page. */
+  listPrompts(): Promise<PromptInfo[]>;
+  /** `tools/call`, as is: no argument conversion or validation (lib/client's `call` does that). */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: ToolCallOptions,
+  ): Promise<ToolCallResult>;
+  /** `resources/read`. */
+  readResource(uri: string): Promise<ResourceContents[]>;
+  /** `prompts/get`. */
+  getPrompt(name: string, args: Record<string, string>): Promise<PromptResult>;
+  /** Ends the session and the server's process tree or HTTP session. Idempotent. */
+  close(): Promise<void>;
 }

@@ -1,4 +1,7 @@
 /**
+ * lib/uri: naked URIs and `@profile` references → a `Source`, a caret under a
+ * bad spot.
+ *
  * Turns what the user typed into a {@linkcode Source}: a naked URI
  * `mcp+LAUNCHER://LOCATION[?QUERY]` or a profile reference
  * `@server[/tool][?QUERY]`. A hand-written parser, never `new URL()`, which

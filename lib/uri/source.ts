@@ -33,15 +33,19 @@ export type Operation =
 
 /** One `key=value` argument in the order it was given. Values are raw strings. */
 export interface RawArg {
+  /** The argument's name. */
   key: string;
+  /** Its value, as text. */
   value: string;
 }
 
 /** A naked URI: `mcp+LAUNCHER://LOCATION[?QUERY]`. */
 export interface NakedSource {
+  /** A naked URI. */
   kind: "naked";
   /** The URI as the user typed it. */
   raw: string;
+  /** How the server is started (or reached, for http/https). */
   launcher: Launcher;
   /**
    * LOCATION, verbatim, never read as a URL authority: a package
@@ -52,6 +56,7 @@ export interface NakedSource {
   location: string;
   /** Values of repeatable `command=` keys, in order: appended to the server's argv. */
   command: string[];
+  /** What to do on the server. */
   operation: Operation;
   /** Tool or prompt arguments from the query string, in order. */
   args: RawArg[];
@@ -59,11 +64,13 @@ export interface NakedSource {
 
 /** A profile reference: `@server[/tool][?QUERY]`. */
 export interface ProfileSource {
+  /** A profile reference. */
   kind: "profile";
   /** The reference as the user typed it. */
   raw: string;
   /** The server (profile directory) name. */
   server: string;
+  /** What to do on the server (a tool name is the profile's, mapped when resolved). */
   operation: Operation;
   /** Tool or prompt arguments from the query string, in order. */
   args: RawArg[];
@@ -71,6 +78,3 @@ export interface ProfileSource {
 
 /** Anything `inspect`, `cat`, `head`, `tail` and `put` accept. */
 export type Source = NakedSource | ProfileSource;
-
-/** Query keys that are jn's own, never tool arguments (use `--arg` to send one). */
-export const RESERVED_KEYS: readonly string[] = ["tool", "resource", "prompt", "list", "command"];

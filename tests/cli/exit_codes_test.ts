@@ -1,9 +1,12 @@
 /**
  * Every exit code of SPEC §6, each produced by a real run of jn against real
- * servers, with the one-line message it must print.
+ * servers (the internal error through an injected Io), with the one-line
+ * message it must print.
  */
 
 import assert from "node:assert/strict";
+import { main } from "../../lib/cli/main.ts";
+import type { Io } from "../../lib/cli/io.ts";
 import { FIXTURES, parseNdjson, runJn } from "../helpers.ts";
 
 const FIXTURE = `mcp+node://${FIXTURES}/servers/fixture.mjs`;
@@ -137,15 +140,40 @@ Deno.test("exit codes follow SPEC §6", async (t) => {
   });
 
   await t.step("70: an internal error is one line without --debug, a stack with it", async () => {
-    const plain = await runJn(["__internal-error"]);
+    const plain = await runWithBrokenStdout(["completions", "bash"]);
     assert.equal(plain.code, 70);
     assert.equal(
       plain.stderr,
-      "jn: internal error: deliberate internal error for tests\n" +
+      "jn: internal error: a deliberate bug: stdout.write broke\n" +
         "hint: rerun with --debug for the stack trace\n",
     );
-    const debug = await runJn(["--debug", "__internal-error"]);
+    const debug = await runWithBrokenStdout(["--debug", "completions", "bash"]);
     assert.equal(debug.code, 70);
-    assert.match(debug.stderr, /TypeError: deliberate internal error for tests\n\s+at /);
+    assert.match(debug.stderr, /TypeError: a deliberate bug: stdout.write broke\n\s+at /);
   });
 });
+
+/**
+ * Runs the CLI in this process with an `Io` whose stdout throws a TypeError
+ * (a bug, not an environment error such as a closed pipe or a full disk).
+ */
+async function runWithBrokenStdout(args: string[]): Promise<{ code: number; stderr: string }> {
+  const chunks: Uint8Array[] = [];
+  const io: Io = {
+    stdout: {
+      write: () => Promise.reject(new TypeError("a deliberate bug: stdout.write broke")),
+    },
+    stderr: {
+      write: (bytes) => {
+        chunks.push(bytes.slice());
+        return Promise.resolve(bytes.length);
+      },
+    },
+    stdin: new ReadableStream({ start: (controller) => controller.close() }),
+    env: { NO_COLOR: "1" },
+    cwd: Deno.cwd(),
+    tty: { stdin: false, stdout: false, stderr: false },
+  };
+  const code = await main(args, io);
+  return { code, stderr: new TextDecoder().decode(new Uint8Array(chunks.flatMap((c) => [...c]))) };
+}

@@ -6,7 +6,16 @@
  */
 
 import assert from "node:assert/strict";
-import { baseEnv, DENO_DIR, FIXTURES, MAIN, parseNdjson, ROOT, runJn } from "../helpers.ts";
+import {
+  baseEnv,
+  callLog,
+  DENO_DIR,
+  FIXTURES,
+  MAIN,
+  parseNdjson,
+  ROOT,
+  runJn,
+} from "../helpers.ts";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
 import {
   ALL_ROLES,
@@ -240,6 +249,7 @@ Deno.test("a reader that goes away ends jn quietly with exit 0", async () => {
 });
 
 Deno.test("Ctrl-C cancels the call, ends the server and exits 130", async () => {
+  const log = await callLog();
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
@@ -248,7 +258,7 @@ Deno.test("Ctrl-C cancels the call, ends the server and exits 130", async () => 
       ...permissionFlags(),
       MAIN,
       "cat",
-      `${FIXTURE}?tool=sleep&ms=30000`,
+      `${FIXTURE}?tool=sleep&ms=30000&command=--call-log&command=${log.path}`,
     ],
     env: baseEnv(),
     clearEnv: true,
@@ -256,29 +266,25 @@ Deno.test("Ctrl-C cancels the call, ends the server and exits 130", async () => 
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  // Wait until the server is up: the call is in flight once the fixture logs nothing more; poll ps.
-  const deadline = Date.now() + 10_000;
-  let serverPid: number | undefined;
-  while (!serverPid && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    const ps = new TextDecoder().decode(
-      (await new Deno.Command("ps", { args: ["-eo", "pid,ppid,args"], stdout: "piped" }).output())
-        .stdout,
-    );
-    const line = ps.split("\n").find((l) =>
-      l.includes("fixture.mjs") && l.trim().split(/\s+/)[1] === String(child.pid)
-    );
-    if (line) serverPid = Number(line.trim().split(/\s+/)[0]);
-  }
-  assert.ok(serverPid, "the server never started");
-  await new Promise((r) => setTimeout(r, 400)); // let the call reach the server
+  // The event: the call reached the server (it logged it). Then the server's pid, from ps.
+  await Promise.race([log.called("sleep"), child.status.then(() => assert.fail("jn exited"))]);
+  await log.dispose();
+  const ps = new TextDecoder().decode(
+    (await new Deno.Command("ps", { args: ["-eo", "pid,ppid,args"], stdout: "piped" }).output())
+      .stdout,
+  );
+  const line = ps.split("\n").find((l) =>
+    l.includes("fixture.mjs") && l.trim().split(/\s+/)[1] === String(child.pid)
+  );
+  const serverPid = line && Number(line.trim().split(/\s+/)[0]);
+  assert.ok(serverPid, "the server is not a child of jn");
   child.kill("SIGINT");
   const output = await child.output();
   const stderr = new TextDecoder().decode(output.stderr);
   assert.equal(output.code, 130, stderr);
   assert.equal(new TextDecoder().decode(output.stdout), "");
   assert.match(stderr, /^jn: interrupted\n$/);
-  assert.ok(await waitGone(serverPid!), "the server survived Ctrl-C");
+  assert.ok(await waitGone(serverPid), "the server survived Ctrl-C");
 });
 
 Deno.test("--debug logs the protocol exchange on stderr", async () => {

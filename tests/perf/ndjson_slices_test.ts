@@ -5,7 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { NdjsonWriter } from "../../lib/output/ndjson.ts";
+import { NdjsonWriter } from "../../lib/ndjson/write.ts";
 
 class Collect {
   chunks: Uint8Array[] = [];

@@ -14,19 +14,27 @@ function bash(script: string): StdioLaunch {
 }
 
 const env = { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin" };
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once `condition()` holds, looking after each turn of the event loop. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
 
 Deno.test("prestart() starts the server before start() and loses nothing it said", async (t) => {
   await t.step("early messages wait for start(), then arrive in order", async () => {
+    let said = "";
     const transport = new ProcessTransport(
-      bash(`echo '{"jsonrpc":"2.0","method":"a"}'; echo '{"jsonrpc":"2.0","method":"b"}'; cat`),
-      { env },
+      bash(
+        `echo '{"jsonrpc":"2.0","method":"a"}'; echo '{"jsonrpc":"2.0","method":"b"}'; ` +
+          `echo said >&2; cat`,
+      ),
+      { env, onStderr: (text) => said += text },
     );
     const seen: string[] = [];
     transport.onmessage = (message) => seen.push((message as { method: string }).method);
     transport.prestart();
     assert.ok(transport.pid, "the process runs before start()");
-    await delay(300);
+    // The event: the server has written both messages (then "said" on stderr).
+    await until(() => said.includes("said"));
     assert.deepEqual(seen, [], "nothing is delivered before start()");
     await transport.start();
     assert.deepEqual(seen, ["a", "b"]);
@@ -39,7 +47,8 @@ Deno.test("prestart() starts the server before start() and loses nothing it said
     let closed = false;
     transport.onclose = () => closed = true;
     transport.prestart();
-    await delay(400);
+    // The event: the server has exited, before start().
+    await until(() => transport.exitStatus() !== undefined);
     assert.equal(closed, false);
     await transport.start();
     assert.equal(closed, true);

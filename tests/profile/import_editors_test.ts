@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { editorConfigs, type EditorName } from "../../lib/profile/import_paths.ts";
-import { moveUrlSecrets } from "../../lib/profile/import_secrets.ts";
+import { editorConfigs, type EditorName } from "../../lib/profile/edit/import_paths.ts";
+import { moveUrlSecrets } from "../../lib/profile/edit/import_secrets.ts";
 import { parseNdjson } from "../helpers.ts";
 import { startFixture } from "../remote/support.ts";
 import { type Sandbox, sandbox } from "./sandbox.ts";

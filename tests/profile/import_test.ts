@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { editorConfigs, type EditorName } from "../../lib/profile/import_paths.ts";
+import { editorConfigs, type EditorName } from "../../lib/profile/edit/import_paths.ts";
 import { FIXTURE, type Sandbox, sandbox } from "./sandbox.ts";
 
 const LITERAL = "ghp_literalSecretValue123";

@@ -9,7 +9,7 @@ import { ConfigError } from "../../lib/errors.ts";
 import type { HttpLaunch, StdioLaunch } from "../../lib/launch/spec.ts";
 import { loadProfile } from "../../lib/profile/resolve.ts";
 import { recordTrust } from "../../lib/profile/trust.ts";
-import { resolveTarget } from "../../lib/target.ts";
+import { resolveTarget } from "../../lib/client/resolve.ts";
 import { parseSource } from "../../lib/uri/parse.ts";
 import { sandbox } from "./sandbox.ts";
 

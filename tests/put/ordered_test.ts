@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { LineWriter } from "../../lib/put/line_writer.ts";
-import type { NdjsonLine } from "../../lib/put/lines.ts";
+import { NdjsonWriter } from "../../lib/ndjson/write.ts";
+import type { NdjsonLine } from "../../lib/ndjson/read.ts";
 import { BreakerOpen, type Outcome, runOrdered } from "../../lib/put/ordered.ts";
 
 const decoder = new TextDecoder();
@@ -28,6 +28,18 @@ class Sink {
   }
 }
 
+/** An NdjsonWriter that says when it first told its producer to wait. */
+class WatchedWriter extends NdjsonWriter {
+  #told = deferred<void>();
+  /** Resolves when `ready()` first returned a promise. */
+  readonly blocked = this.#told.promise;
+  override ready(): Promise<void> | undefined {
+    const wait = super.ready();
+    if (wait !== undefined) this.#told.resolve();
+    return wait;
+  }
+}
+
 /** Lines 1…n in batches of `size`, counting how many were pulled. */
 function source(n: number, size = 3) {
   const counter = { pulled: 0 };
@@ -48,22 +60,36 @@ const ok = (line: NdjsonLine): Outcome => ({
   failed: false,
   called: true,
 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A promise and the function that settles it, so a test decides when each job ends. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => resolve = settle);
+  return { promise, resolve };
+}
 
 Deno.test("runOrdered writes outputs in input order with at most K jobs in flight", async () => {
   const sink = new Sink();
   let inFlight = 0;
   let peak = 0;
   const { batches } = source(40);
+  const jobs: { line: NdjsonLine; done: (outcome: Outcome) => void }[] = [];
   const result = await runOrdered(batches, {
     concurrency: 5,
     failFast: false,
-    out: new LineWriter(sink),
-    handle: async (line) => {
+    out: new NdjsonWriter(sink),
+    handle: (line) => {
       peak = Math.max(peak, ++inFlight);
-      await sleep((41 - line.number) % 7); // later lines often finish first
-      inFlight--;
-      return ok(line);
+      const job = deferred<Outcome>();
+      jobs.push({ line, done: job.resolve });
+      // Whenever the window is full (or the input is over), the jobs end last first.
+      if (jobs.length === 5 || line.number === 40) {
+        for (const { line, done } of jobs.splice(0).reverse()) {
+          inFlight--;
+          done(ok(line));
+        }
+      }
+      return job.promise;
     },
     skip: () => assert.fail("nothing is fatal"),
   });
@@ -84,7 +110,7 @@ Deno.test("runOrdered stops reading while the writer is blocked (backpressure)",
   const sink = new Sink();
   sink.hold();
   const { batches, counter } = source(10_000, 100);
-  const out = new LineWriter(sink, { highWaterBytes: 1000 });
+  const out = new WatchedWriter(sink, { highWaterBytes: 1000 });
   const run = runOrdered(batches, {
     concurrency: 4,
     failFast: false,
@@ -92,7 +118,10 @@ Deno.test("runOrdered stops reading while the writer is blocked (backpressure)",
     handle: (line) => ({ text: `${"x".repeat(99)}${line.number}\n`, failed: false, called: true }),
     skip: () => assert.fail("nothing is fatal"),
   });
-  await sleep(50);
+  // The event: the writer told the run to wait. Then one turn of the event loop,
+  // in which a run that ignored it would pull the whole input (it is all in memory).
+  await out.blocked;
+  await new Promise((resolve) => setTimeout(resolve, 0));
   assert.ok(counter.pulled <= 200, `pulled ${counter.pulled} lines while blocked`);
   sink.release();
   const result = await run;
@@ -106,7 +135,7 @@ Deno.test("after a fatal outcome the remaining lines are read and skipped", asyn
   const result = await runOrdered(source(6).batches, {
     concurrency: 2,
     failFast: false,
-    out: new LineWriter(sink),
+    out: new NdjsonWriter(sink),
     handle: (line) =>
       line.number === 3 ? { text: "3 died\n", failed: true, called: true, fatal: cause } : ok(line),
     skip: (line, why) => ({
@@ -126,13 +155,21 @@ Deno.test("after a fatal outcome the remaining lines are read and skipped", asyn
 Deno.test("failFast stops reading after a failure but writes the jobs already started", async () => {
   const sink = new Sink();
   const { batches, counter } = source(100, 1);
+  const jobs: ((outcome: Outcome) => void)[] = [];
   const result = await runOrdered(batches, {
     concurrency: 3,
     failFast: true,
-    out: new LineWriter(sink),
-    handle: async (line) => {
-      await sleep(line.number === 2 ? 1 : 20);
-      return line.number === 2 ? { text: "2 failed\n", failed: true, called: true } : ok(line);
+    out: new NdjsonWriter(sink),
+    handle: (line) => {
+      const job = deferred<Outcome>();
+      jobs.push(job.resolve);
+      if (line.number === 3) {
+        // Three calls in flight: line 2 fails first, then 1 and 3 answer.
+        jobs[1]({ text: "2 failed\n", failed: true, called: true });
+        jobs[0](ok({ number: 1, text: "1" }));
+        jobs[2](ok(line));
+      }
+      return job.promise;
     },
     skip: () => assert.fail("nothing is fatal"),
   });
@@ -148,7 +185,7 @@ Deno.test("a closed stdout stops the run without waiting for the jobs in flight"
   const result = await runOrdered(source(1000).batches, {
     concurrency: 2,
     failFast: false,
-    out: new LineWriter(sink),
+    out: new NdjsonWriter(sink),
     handle: (line) => {
       started++;
       return line.number === 1 ? ok(line) : new Promise<Outcome>(() => {}); // never settles
@@ -163,17 +200,17 @@ Deno.test("aborting the signal stops reading and waits for the jobs in flight", 
   const sink = new Sink();
   const abort = new AbortController();
   const result = await runOrdered(source(1000, 1).batches, {
-    concurrency: 2,
+    concurrency: 3,
     failFast: false,
-    out: new LineWriter(sink),
+    out: new NdjsonWriter(sink),
     signal: abort.signal,
     handle: (line) => {
       if (line.number === 3) abort.abort();
+      // A call in flight ends when the signal cancels it (as a session's calls do).
+      const cancelled = { text: `${line.number} cancelled\n`, failed: true, called: true };
+      if (abort.signal.aborted) return Promise.resolve(cancelled);
       return new Promise<Outcome>((resolve) =>
-        setTimeout(
-          () => resolve({ text: `${line.number} cancelled\n`, failed: true, called: true }),
-          5,
-        )
+        abort.signal.addEventListener("abort", () => resolve(cancelled), { once: true })
       );
     },
     skip: () => assert.fail("nothing is fatal"),
@@ -189,7 +226,7 @@ Deno.test("after maxTimeouts timeouts in a row no job starts; every later line i
     concurrency: 1,
     failFast: false,
     maxTimeouts: 3,
-    out: new LineWriter(sink),
+    out: new NdjsonWriter(sink),
     handle: (line) => {
       started.push(line.number);
       // Line 2 answers, which resets the count; 1 and 3, 4, 5 time out.

@@ -109,6 +109,7 @@ Deno.test("jn put FILE refuses what it cannot do with exit 2", async (t) => {
 
 Deno.test("Ctrl-C during jn put FILE leaves no file behind, exit 130", async () => {
   await withDir(async (dir) => {
+    const created = firstCreated(dir, /\.out\.json\.jn-[0-9a-z]+\.tmp$/);
     const child = new Deno.Command(Deno.execPath(), {
       args: ["run", ...permissionFlags(), MAIN, "put", "out.json"],
       cwd: dir,
@@ -121,9 +122,10 @@ Deno.test("Ctrl-C during jn put FILE leaves no file behind, exit 130", async () 
     const writer = child.stdin.getWriter();
     await writer.write(new TextEncoder().encode('{"a":1}\n'));
     // Wait for the temporary file: jn is then reading (stdin stays open).
-    const deadline = Date.now() + 20_000;
-    while ((await listDir(dir)).length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    try {
+      await Promise.race([created.path, child.status.then(() => assert.fail("jn exited first"))]);
+    } finally {
+      created.close();
     }
     assert.match((await listDir(dir))[0] ?? "", /^\.out\.json\.jn-[0-9a-z]+\.tmp$/);
     child.kill("SIGINT");
@@ -253,3 +255,24 @@ Deno.test({
     });
   },
 });
+
+/** The first file created in `dir` whose path matches `pattern` (a file-system event). */
+function firstCreated(dir: string, pattern: RegExp): { path: Promise<string>; close(): void } {
+  const watcher = Deno.watchFs(dir);
+  const path = (async () => {
+    for await (const event of watcher) {
+      const found = event.paths.find((path) => pattern.test(path));
+      if (event.kind === "create" && found) return found;
+    }
+    throw new Error(`No file matching ${pattern} was created in ${dir}`);
+  })();
+  path.catch(() => {});
+  return {
+    path,
+    close: () => {
+      try {
+        watcher.close();
+      } catch { /* closed */ }
+    },
+  };
+}

@@ -1,12 +1,15 @@
 import assert from "node:assert/strict";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, FIXTURES, MAIN, parseNdjson, ROOT, runJn } from "../helpers.ts";
+import { baseEnv, callLog, FIXTURES, MAIN, parseNdjson, ROOT, runJn } from "../helpers.ts";
 import { startFixture } from "./support.ts";
 
 const FIXTURE = `mcp+node://${FIXTURES}/servers/fixture.mjs`;
 
-/** Starts jn, waits until its --debug log shows the tools/call going out, sends SIGINT. */
-async function interruptDuringCall(args: string[]) {
+/**
+ * Starts jn, waits until its --debug log shows the tools/call going out and
+ * the server says it has the call (`reached`), then sends SIGINT.
+ */
+async function interruptDuringCall(args: string[], reached: () => Promise<void>) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", ...permissionFlags(), MAIN, ...args, "--debug"],
     cwd: ROOT,
@@ -26,8 +29,7 @@ async function interruptDuringCall(args: string[]) {
     stderr += value;
     if (!sent && /→ \{"method":"tools\/call"/.test(stderr)) {
       sent = true;
-      // Let the request reach the server before the interrupt.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await reached();
       child.kill("SIGINT");
     }
   }
@@ -48,10 +50,12 @@ Deno.test({
   ignore: Deno.build.os === "windows",
   async fn() {
     const marker = `jn-sigint-${crypto.randomUUID()}`;
+    const log = await callLog();
     const { code, stdout, stderr, sent } = await interruptDuringCall([
       "cat",
-      `${FIXTURE}?tool=sleep&ms=30000&command=--stderr-banner&command=${marker}`,
-    ]);
+      `${FIXTURE}?tool=sleep&ms=30000&command=--stderr-banner&command=${marker}` +
+      `&command=--call-log&command=${log.path}`,
+    ], () => log.called("sleep")).finally(() => log.dispose());
     assert.ok(sent, `the call never went out:\n${stderr}`);
     assert.equal(code, 130, stderr);
     assert.equal(stdout, "");
@@ -64,10 +68,10 @@ Deno.test({
 Deno.test("Ctrl-C during a remote call cancels it on the server", async () => {
   const server = await startFixture("http_server.ts");
   try {
-    const { code, sent } = await interruptDuringCall([
-      "cat",
-      `mcp+${server.url}/mcp?tool=sleep&ms=30000`,
-    ]);
+    const { code, sent } = await interruptDuringCall(
+      ["cat", `mcp+${server.url}/mcp?tool=sleep&ms=30000`],
+      () => server.stderrMatches(/http fixture: tools\/call \S+ sleep/),
+    );
     assert.ok(sent);
     assert.equal(code, 130);
     assert.match(server.stderr(), /http fixture: cancelled request \d+/);

@@ -18,6 +18,8 @@ export interface StartedServer {
   url: string;
   /** What it wrote to stderr so far. */
   stderr(): string;
+  /** Resolves once its stderr matches `pattern`; rejects if it ends first. */
+  stderrMatches(pattern: RegExp): Promise<void>;
   /** Stops it and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export async function startFixture(file: string, args: string[] = []): Promise<S
   return {
     url: first.trim(),
     stderr: () => errors.text(),
+    stderrMatches: (pattern) => errors.until(pattern),
     stop: async () => {
       child.kill("SIGTERM");
       await child.status;
@@ -88,6 +91,7 @@ export async function startNodeServer(args: string[]): Promise<StartedServer> {
   return {
     url,
     stderr: () => errors.text(),
+    stderrMatches: (pattern) => errors.until(pattern),
     stop: async () => {
       child.kill("SIGTERM");
       await child.status;
@@ -96,12 +100,34 @@ export async function startNodeServer(args: string[]): Promise<StartedServer> {
   };
 }
 
-function collect(stream: ReadableStream<Uint8Array>): { text(): string; done: Promise<void> } {
+function collect(stream: ReadableStream<Uint8Array>): {
+  text(): string;
+  until(pattern: RegExp): Promise<void>;
+  done: Promise<void>;
+} {
   let text = "";
+  let wake: (() => void)[] = [];
+  const notify = () => {
+    for (const resolve of wake) resolve();
+    wake = [];
+  };
   const done = stream.pipeThrough(new TextDecoderStream()).pipeTo(
-    new WritableStream({ write: (chunk) => void (text += chunk) }),
-  ).catch(() => {});
-  return { text: () => text, done };
+    new WritableStream({
+      write: (chunk) => {
+        text += chunk;
+        notify();
+      },
+    }),
+  ).catch(() => {}).finally(notify);
+  let ended = false;
+  void done.then(() => ended = true);
+  const until = async (pattern: RegExp) => {
+    while (!pattern.test(text)) {
+      if (ended) throw new Error(`stderr ended without ${pattern}: ${text}`);
+      await new Promise<void>((resolve) => wake.push(resolve));
+    }
+  };
+  return { text: () => text, until, done };
 }
 
 /** A TCP port nobody listens on right now. */

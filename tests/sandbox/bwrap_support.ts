@@ -26,7 +26,7 @@ const SAID = "JN_TESTS_BWRAP_SKIP_SAID";
  * stderr, once per run), `false` when they can run.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * const NO_BWRAP = await requireBwrap("tests/sandbox/bwrap_test.ts");
  * Deno.test({ name: "…", ignore: NO_BWRAP, fn: async () => {} });
  * ```

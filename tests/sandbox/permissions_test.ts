@@ -96,7 +96,7 @@ Deno.test("a refused permission is one line naming the flag, exit 6", async (t) 
   });
 
   await t.step("a launcher that is not installed is exit 4 at once (it used to hang)", async () => {
-    const started = Date.now();
+    // The watchdog (timeoutMs) kills a jn that hangs, which then fails on its exit code.
     const result = await runJn(["cat", "mcp+uvx://some-package?tool=echo"], {
       permissions: ["--allow-read", "--allow-env", "--allow-run", "--no-prompt"],
       env: { PATH: "/nonexistent" },
@@ -107,7 +107,6 @@ Deno.test("a refused permission is one line naming the flag, exit 6", async (t) 
       result.stderr,
       /^jn: Cannot start server "uvx some-package": uvx not found on PATH\n/,
     );
-    assert.ok(Date.now() - started < 15_000);
   });
 
   await t.step("no --allow-env at all", async () => {

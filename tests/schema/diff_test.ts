@@ -6,7 +6,7 @@ import {
   type ExpectedTool,
   type SchemaChange,
 } from "../../lib/schema/diff.ts";
-import type { JsonSchema, ToolInfo } from "../../lib/session/types.ts";
+import type { JsonSchema, ToolInfo } from "../../lib/types.ts";
 
 const str: JsonSchema = { type: "string" };
 const int: JsonSchema = { type: "integer" };

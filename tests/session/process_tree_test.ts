@@ -45,21 +45,22 @@ Deno.test({
   async fn() {
     const marker = `JN_TEST_MARK=${crypto.randomUUID()}`;
     // A shell with a plain child and a setsid'd one; plus an unrelated process with the marker.
+    // The shell says "ready" once it has started both children (the event the scan waits for).
     const tree = new Deno.Command("sh", {
-      args: ["-c", "sleep 60 & setsid sleep 61 & wait"],
+      args: ["-c", "sleep 60 & setsid sleep 61 & echo ready; wait"],
       stdin: "null",
+      stdout: "piped",
     }).spawn();
     const [name, value] = marker.split("=");
     const marked = new Deno.Command("sleep", { args: ["62"], env: { [name]: value } }).spawn();
     let members: number[] = [];
     try {
-      // Wait for the shell to have started both children.
-      for (let tries = 0; tries < 200 && members.length < 3; tries++) {
-        const scan = await scanProcesses([tree.pid]);
-        assert.ok(scan, "the scan runs on Linux");
-        members = treeMembers(scan, [{ pid: tree.pid }]).map((proc) => proc.pid);
-        if (members.length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const reader = tree.stdout.pipeThrough(new TextDecoderStream()).getReader();
+      assert.equal((await reader.read()).value, "ready\n");
+      reader.releaseLock();
+      const scan = await scanProcesses([tree.pid]);
+      assert.ok(scan, "the scan runs on Linux");
+      members = treeMembers(scan, [{ pid: tree.pid }]).map((proc) => proc.pid);
       assert.equal(members.length, 3, `the shell and its two sleeps: ${members}`);
       assert.ok(!members.includes(marked.pid));
       const withMarker = await scanProcesses([], marker);
@@ -71,6 +72,7 @@ Deno.test({
           Deno.kill(pid, "SIGKILL");
         } catch { /* gone */ }
       }
+      await tree.stdout.cancel().catch(() => {});
       for (const child of [tree, marked]) {
         try {
           child.kill("SIGKILL");

@@ -1,27 +1,24 @@
 /**
- * `jn auth login|logout|status`: OAuth for remote servers. `login` connects
- * and lets the server ask for authorization (so discovery starts from the
- * server's own `401` challenge), with a browser sign-in, a pre-registered
- * client (`--client-id`) or the client-credentials grant; `logout` forgets a
+ * `jn auth login|logout|status`: OAuth for remote servers
+ * (lib/client/auth.ts). `login` connects and lets the server ask for
+ * authorization (so discovery starts from the server's own `401`
+ * challenge), with a browser sign-in, a pre-registered client
+ * (`--client-id`) or the client-credentials grant; `logout` forgets a
  * server; `status` shows expiry and scopes, never a token.
  *
  * @module
  */
 
 import type { Command } from "commander";
-import { type AuthSummary, formatSummary, summarize } from "../../auth/describe.ts";
-import { authDir, AuthStore } from "../../auth/token_store.ts";
+import { formatSummary } from "../../auth/describe.ts";
+import { authStatus, login, logout, remoteTarget, serverUrl } from "../../client/auth.ts";
 import { ConfigError, InterruptedError, UsageError } from "../../errors.ts";
-import { writeAll } from "../../output/ndjson.ts";
-import { openSession } from "../../session/session.ts";
-import { resolveTarget, type Target } from "../../target.ts";
-import { parseSource } from "../../uri/parse.ts";
-import { onInterrupt } from "../signals.ts";
+import { openOptions } from "../connect.ts";
+import { action, type Cli } from "../context.ts";
 import { printErr } from "../io.ts";
-import type { Ctx } from "../main.ts";
 import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
-import { sessionExtras } from "../session_extras.ts";
-import { writeJson } from "../write.ts";
+import { onInterrupt } from "../signals.ts";
+import { writeJson, writeText } from "../write.ts";
 import { parseFormat } from "./inspect.ts";
 
 interface LoginFlags extends RawCallFlags {
@@ -34,9 +31,9 @@ interface LoginFlags extends RawCallFlags {
 }
 
 /** Registers `auth` and its subcommands. */
-export function registerAuth(program: Command, ctx: Ctx): void {
+export function registerAuth(program: Command, cli: Cli): void {
   const auth = program.command("auth").description("OAuth sign-in for remote servers");
-  const login = auth.command("login")
+  const loginCommand = auth.command("login")
     .description(
       "sign in to a remote server (browser, pre-registered client, or client credentials)",
     )
@@ -50,65 +47,45 @@ export function registerAuth(program: Command, ctx: Ctx): void {
       "--client-metadata-url <url>",
       "an HTTPS client ID metadata document to use as client_id",
     );
-  addConnectionOptions(login).action(async (server: string, raw: LoginFlags) => {
-    await runLogin(ctx, server, raw);
-  });
+  addConnectionOptions(loginCommand).action(action(cli, async (server: string, raw: LoginFlags) => {
+    await runLogin(cli, server, raw);
+  }));
   auth.command("logout")
     .description("forget the tokens and client registration of a server")
     .argument("<server>", "mcp+https://… URI (or https://…) or @profile")
-    .action(async (server: string) => {
-      const target = await remoteTarget(ctx, server);
-      const removed = await store(ctx).remove(serverUrl(target));
+    .action(action(cli, async (server: string) => {
+      const target = await remoteTarget(server, cli.io);
+      const removed = await logout(target, cli.io);
       await printErr(
-        ctx.io,
+        cli.io,
         removed
           ? `jn: signed out of ${serverUrl(target)}`
           : `jn: not signed in to ${serverUrl(target)}; nothing to remove`,
       );
-    });
+    }));
   auth.command("status")
     .description("sign-in state of one server, or of all: expiry and scopes, never tokens")
     .argument("[server]", "mcp+https://… URI (or https://…) or @profile")
     .option("--format <format>", "text or json", "text")
-    .action(async (server: string | undefined, raw: { format: string }) => {
+    .action(action(cli, async (server: string | undefined, raw: { format: string }) => {
       const format = parseFormat(raw.format);
-      const summaries = await statusOf(ctx, server);
-      if (format === "json") await writeJson(ctx, server ? summaries[0] : summaries);
+      const target = server === undefined ? undefined : await remoteTarget(server, cli.io);
+      const summaries = await authStatus(target, cli.io);
+      if (format === "json") await writeJson(cli.io, server ? summaries[0] : summaries);
       else {
         const text = summaries.length === 0
           ? "No servers signed in."
           : summaries.map((summary) => formatSummary(summary)).join("\n\n");
-        await writeAll(ctx.io.stdout, new TextEncoder().encode(`${text}\n`), () => {});
+        await writeText(cli.io, `${text}\n`);
       }
-    });
+    }));
 }
 
-async function statusOf(ctx: Ctx, server: string | undefined): Promise<AuthSummary[]> {
-  const authStore = store(ctx);
-  if (server === undefined) {
-    const records = await authStore.list();
-    return await Promise.all(
-      records.map(async (record) => summarize(record, await authStore.pathFor(record.serverUrl))),
-    );
-  }
-  const url = serverUrl(await remoteTarget(ctx, server));
-  const record = await authStore.load(url);
-  return [
-    record ? summarize(record, await authStore.pathFor(url)) : {
-      serverUrl: url,
-      signedIn: false,
-      grant: "authorization_code",
-      scopes: [],
-      expired: false,
-      renewable: false,
-    },
-  ];
-}
-
-async function runLogin(ctx: Ctx, server: string, raw: LoginFlags): Promise<void> {
-  const target = await remoteTarget(ctx, server);
+async function runLogin(cli: Cli, server: string, raw: LoginFlags): Promise<void> {
+  const { io } = cli;
+  const target = await remoteTarget(server, io);
   const flags = parseCallFlags(raw);
-  const secret = raw.clientSecretEnv ? ctx.io.env[raw.clientSecretEnv] : raw.clientSecret;
+  const secret = raw.clientSecretEnv ? io.env[raw.clientSecretEnv] : raw.clientSecret;
   if (raw.clientSecretEnv && !secret) {
     throw new ConfigError(
       `The variable "${raw.clientSecretEnv}" of --client-secret-env is not set`,
@@ -120,66 +97,28 @@ async function runLogin(ctx: Ctx, server: string, raw: LoginFlags): Promise<void
     });
   }
   if (secret && !raw.clientId) throw new UsageError("A client secret needs --client-id");
-  const extras = sessionExtras(ctx, target, flags);
-  if (!extras.options.auth) throw new UsageError("jn auth works with remote servers only");
-  extras.options.auth = {
-    ...extras.options.auth,
-    interactive: true,
-    login: {
-      clientId: raw.clientId,
-      clientSecret: secret,
-      clientCredentials: raw.clientCredentials === true,
-      scope: raw.scope,
-      clientMetadataUrl: raw.clientMetadataUrl,
-    },
-  };
-  const started = Date.now();
   const abort = new AbortController();
   const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
+  let summary;
   try {
-    const session = await openSession(extras.launch, {
-      ...extras.options,
-      timeoutMs: flags.timeoutMs,
-      connectTimeoutMs: flags.connectTimeoutMs,
-      callerEnv: ctx.io.env,
-      protocol: flags.protocol,
+    summary = await login(target, {
+      ...openOptions(cli, target, flags),
       signal: abort.signal,
+      login: {
+        clientId: raw.clientId,
+        clientSecret: secret,
+        clientCredentials: raw.clientCredentials === true,
+        scope: raw.scope,
+        clientMetadataUrl: raw.clientMetadataUrl,
+      },
     });
-    try {
-      // Some servers only ask for authorization once a real request comes.
-      await session.listTools();
-    } finally {
-      await session.close();
-    }
   } finally {
     stopSignals();
   }
-  const record = await store(ctx).load(serverUrl(target));
-  if (!record?.tokens || (record.tokens.obtained_at ?? 0) < started) {
-    await printErr(
-      ctx.io,
-      `jn: ${serverUrl(target)} did not ask for authorization; nothing stored`,
-    );
+  if (summary === undefined) {
+    await printErr(io, `jn: ${serverUrl(target)} did not ask for authorization; nothing stored`);
     return;
   }
-  const summary = summarize(record);
   const scopes = summary.scopes.length > 0 ? ` (scopes: ${summary.scopes.join(" ")})` : "";
-  await printErr(ctx.io, `jn: signed in to ${summary.serverUrl}${scopes}`);
-}
-
-function store(ctx: Ctx): AuthStore {
-  return new AuthStore(authDir(ctx.io.env));
-}
-
-function serverUrl(target: Target): string {
-  return target.launch.transport === "stdio" ? target.name : target.launch.url;
-}
-
-async function remoteTarget(ctx: Ctx, text: string): Promise<Target> {
-  const source = parseSource(/^https?:\/\//i.test(text) ? `mcp+${text}` : text);
-  const target = await resolveTarget(source, { cwd: ctx.io.cwd, env: ctx.io.env });
-  if (target.launch.transport === "stdio") {
-    throw new UsageError(`"${text}" is not a remote server: jn auth is for mcp+https:// servers`);
-  }
-  return target;
+  await printErr(io, `jn: signed in to ${summary.serverUrl}${scopes}`);
 }

@@ -1,36 +1,24 @@
 /**
  * `jn cat|head|tail SOURCE`: call a tool, read a resource, get a prompt or
- * list what a server offers, and write the records as NDJSON (SPEC §3).
- * Arguments are converted to the tool's declared types and validated before
- * the call; a tool that answers `isError` makes the run exit 1.
+ * list what a server offers (lib/client/cat.ts), and write the records as
+ * NDJSON (SPEC §3). Arguments are converted to the tool's declared types and
+ * validated before the call; a tool that answers `isError` makes the run
+ * exit 1, with its first line of text on stderr.
  *
  * @module
  */
 
 import type { Command } from "commander";
+import { collectArgs } from "../../args/collect.ts";
+import { cat, requireOperation } from "../../client/cat.ts";
+import { resolveTarget } from "../../client/resolve.ts";
+import { sandboxHint } from "../../client/sandbox.ts";
 import { UsageError } from "../../errors.ts";
-import {
-  promptMessageRecords,
-  promptRecords,
-  resourceContentRecords,
-  resourceRecords,
-  resourceTemplateRecords,
-  toolRecords,
-  toolResultRecords,
-} from "../../output/records.ts";
-import { redact } from "../../output/redact.ts";
-import { RecordSink, type SinkMode } from "../../output/sink.ts";
 import { visible } from "../../output/visible.ts";
-import type { Session } from "../../session/session.ts";
-import type { ToolCallResult } from "../../session/types.ts";
-import { resolveTarget, type Target } from "../../target.ts";
-import { collectArgs } from "../../uri/args.ts";
-import { parseSource } from "../../uri/parse.ts";
-import { withSession } from "../connect.ts";
-import { checkOutputFormat } from "../drift.ts";
-import { sandboxHint, targetSandbox } from "../sandbox_launch.ts";
+import type { ToolCallResult } from "../../types.ts";
+import { withConnection } from "../connect.ts";
+import { action, type Cli, type Outcome } from "../context.ts";
 import { printErr } from "../io.ts";
-import type { Ctx } from "../main.ts";
 import {
   addArgumentOptions,
   addConnectionOptions,
@@ -39,7 +27,7 @@ import {
   type RawCallFlags,
 } from "../options.ts";
 import { ProgressReporter } from "../progress.ts";
-import { findTool, prepareToolArguments } from "../tool_args.ts";
+import { RecordSink, type SinkMode } from "../record_sink.ts";
 
 const DESCRIPTIONS = {
   cat: "call a tool, read a resource, get a prompt or list (?list=) → NDJSON",
@@ -48,7 +36,7 @@ const DESCRIPTIONS = {
 } as const;
 
 /** Registers `cat`, `head` and `tail`. */
-export function registerCat(program: Command, ctx: Ctx): void {
+export function registerCat(program: Command, cli: Cli): void {
   for (const name of ["cat", "head", "tail"] as const) {
     const command = program.command(name)
       .description(DESCRIPTIONS[name])
@@ -60,12 +48,12 @@ export function registerCat(program: Command, ctx: Ctx): void {
     );
     addArgumentOptions(command);
     addConnectionOptions(command);
-    command.action(async (source: string, raw: RawCallFlags & { lines?: string }) => {
+    command.action(action(cli, (source: string, raw: RawCallFlags & { lines?: string }) => {
       const mode: SinkMode = name === "cat"
         ? { kind: "all" }
         : { kind: name, n: parseCount(raw.lines ?? "10") };
-      await runCat(ctx, source, { mode, flags: parseCallFlags(raw) });
-    });
+      return runCat(cli, source, { mode, flags: parseCallFlags(raw) });
+    }));
   }
 }
 
@@ -79,28 +67,20 @@ function parseCount(text: string): number {
 }
 
 /** Options of {@linkcode runCat}. */
-export interface CatOptions {
+interface CatOptions {
   mode: SinkMode;
   flags: CallFlags;
 }
 
 /** Runs cat/head/tail on a source given as text. */
-export async function runCat(ctx: Ctx, sourceText: string, options: CatOptions): Promise<void> {
+async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promise<Outcome> {
   const { flags } = options;
-  const source = parseSource(sourceText);
-  const target = await resolveTarget(source, { cwd: ctx.io.cwd, env: ctx.io.env });
+  const { io } = cli;
+  const target = await resolveTarget(sourceText, { cwd: io.cwd, env: io.env });
   const operation = target.operation;
-  if (operation.kind === "none") {
-    throw new UsageError(
-      `Nothing to read from "${sourceText}": name a tool, resource, prompt or list`,
-      {
-        hint:
-          "add ?tool=NAME, ?resource=URI, ?prompt=NAME or ?list=tools (see 'jn inspect SOURCE')",
-      },
-    );
-  }
+  requireOperation(target, sourceText);
   // Syntax errors in --arg/--args are reported before any server starts.
-  const pairs = collectArgs({
+  const args = collectArgs({
     query: target.queryArgs,
     args: flags.args,
     arg: flags.arg,
@@ -114,121 +94,38 @@ export async function runCat(ctx: Ctx, sourceText: string, options: CatOptions):
       { hint: "arguments go to tools (?tool=) and prompts (?prompt=)" },
     );
   }
-  const sink = new RecordSink(ctx.io.stdout, options.mode);
-  await withSession(ctx, target, flags, async (session) => {
-    for (const record of await fetchRecords(ctx, session, target, pairs, flags)) {
+  const sink = new RecordSink(io.stdout, options.mode);
+  return await withConnection(cli, target, flags, async (conn) => {
+    const what = operation.kind === "tool" ? operation.name : operation.kind;
+    const progress = new ProgressReporter(io, `${target.name} ${what}`, {
+      lines: flags.progress,
+      quiet: cli.quiet,
+    });
+    let result;
+    try {
+      result = await cat(conn, {
+        args,
+        json: flags.json,
+        onProgress: (update) => progress.update(update),
+      });
+    } finally {
+      await progress.done();
+    }
+    if (result.toolError && !cli.quiet) {
+      const { tool, result: answer } = result.toolError;
+      await printErr(
+        io,
+        conn.redact(`jn: Tool "${tool}" answered with an error${firstText(answer)}`),
+      );
+      if (conn.sandbox) await printErr(io, `hint: ${sandboxHint(conn.sandbox.policy)}`);
+    }
+    for (const record of result.records) {
       await sink.write(record);
       if (sink.done) break;
     }
     await sink.end();
+    return result.toolError ? "tool_error" : "ok";
   });
-}
-
-async function fetchRecords(
-  ctx: Ctx,
-  session: Session,
-  target: Target,
-  pairs: ReturnType<typeof collectArgs>,
-  flags: CallFlags,
-): Promise<unknown[]> {
-  const operation = target.operation;
-  switch (operation.kind) {
-    case "list":
-      switch (operation.what) {
-        case "tools":
-          return toolRecords(await session.listTools());
-        case "resources":
-          return resourceRecords(await session.listResources());
-        case "templates":
-          return resourceTemplateRecords(await session.listResourceTemplates());
-        case "prompts":
-          return promptRecords(await session.listPrompts());
-      }
-      break;
-    case "resource":
-      return resourceContentRecords(await session.readResource(operation.uri));
-    case "prompt": {
-      const args = await preparePromptArguments(session, operation.name, pairs, target);
-      return promptMessageRecords(operation.name, await session.getPrompt(operation.name, args));
-    }
-    case "tool": {
-      const tools = await session.listTools();
-      const tool = findTool(tools, operation.name, target.name);
-      const args = await prepareToolArguments(tool, pairs);
-      const result = await callWithProgress(ctx, session, target, operation.name, args, flags);
-      await checkOutputFormat(ctx, target, flags, result);
-      if (result.isError === true) {
-        ctx.exitCode = 1;
-        if (!ctx.quiet) {
-          await printErr(
-            ctx.io,
-            redact(
-              `jn: Tool "${operation.name}" answered with an error${firstText(result)}`,
-              target.secrets,
-            ),
-          );
-          const sandbox = targetSandbox(target, flags);
-          if (sandbox) await printErr(ctx.io, `hint: ${sandboxHint(sandbox)}`);
-        }
-      }
-      return toolResultRecords(operation.name, result, { json: flags.json });
-    }
-    case "none":
-      break;
-  }
-  return [];
-}
-
-async function callWithProgress(
-  ctx: Ctx,
-  session: Session,
-  target: Target,
-  tool: string,
-  args: Record<string, unknown>,
-  flags: CallFlags,
-): Promise<ToolCallResult> {
-  const progress = new ProgressReporter(ctx.io, `${target.name} ${tool}`, {
-    lines: flags.progress,
-    quiet: ctx.quiet,
-  });
-  try {
-    // Always ask for progress: each notification also resets the request timeout.
-    return await session.callTool(tool, args, { onProgress: (update) => progress.update(update) });
-  } finally {
-    await progress.done();
-  }
-}
-
-async function preparePromptArguments(
-  session: Session,
-  name: string,
-  pairs: ReturnType<typeof collectArgs>,
-  target: Target,
-): Promise<Record<string, string>> {
-  const prompts = await session.listPrompts();
-  const prompt = prompts.find((candidate) => candidate.name === name);
-  if (!prompt) {
-    const known = prompts.map((p) => p.name).join(", ") || "none";
-    throw new UsageError(`Prompt "${name}" not found on server "${target.name}"`, {
-      hint: `its prompts: ${known}`,
-    });
-  }
-  const args: Record<string, string> = {};
-  for (const [key, value] of pairs) {
-    args[key] = value.kind === "raw" ? value.values.join(",") : stringArg(value.value);
-  }
-  const missing = (prompt.arguments ?? []).filter((a) => a.required && !(a.name in args));
-  if (missing.length > 0) {
-    throw new UsageError(
-      `Prompt "${name}" needs ${missing.map((a) => `"${a.name}"`).join(", ")}`,
-      { hint: `e.g. ?prompt=${name}&${missing[0].name}=…` },
-    );
-  }
-  return args;
-}
-
-function stringArg(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
 }
 
 function firstText(result: ToolCallResult): string {

@@ -10,14 +10,14 @@
 
 import type { Command } from "commander";
 import { UsageError } from "../../errors.ts";
-import { writeAll } from "../../output/ndjson.ts";
 import { completionScript, type Shell, SHELLS } from "../completion_scripts.ts";
 import { completionSpec } from "../completion_spec.ts";
-import type { Ctx } from "../main.ts";
+import { action, type Cli } from "../context.ts";
+import { writeText } from "../write.ts";
 import { profileNames, profileToolNames } from "../profile_names.ts";
 
 /** The source schemes offered for an empty word. */
-export const SOURCE_SCHEMES = [
+const SOURCE_SCHEMES = [
   "mcp+uvx://",
   "mcp+npx://",
   "mcp+python://",
@@ -28,7 +28,7 @@ export const SOURCE_SCHEMES = [
 ];
 
 /** Registers `completions` and the hidden `__complete`. */
-export function registerCompletions(program: Command, ctx: Ctx): void {
+export function registerCompletions(program: Command, cli: Cli): void {
   program.command("completions")
     .description("print a shell completion script (bash, zsh or fish)")
     .argument("<shell>", SHELLS.join(" | "))
@@ -39,25 +39,25 @@ export function registerCompletions(program: Command, ctx: Ctx): void {
         "  zsh   echo 'source <(jn completions zsh)' >> ~/.zshrc\n" +
         "  fish  jn completions fish > ~/.config/fish/completions/jn.fish",
     )
-    .action(async (shell: string) => {
+    .action(action(cli, async (shell: string) => {
       if (!(SHELLS as readonly string[]).includes(shell)) {
         throw new UsageError(`Unknown shell "${shell}"`, { hint: `use ${SHELLS.join(", ")}` });
       }
-      await write(ctx, completionScript(shell as Shell, completionSpec(program)));
-    });
+      await writeText(cli.io, completionScript(shell as Shell, completionSpec(program)));
+    }));
 
   program.command("__complete", { hidden: true })
     .argument("<kind>", "what to complete: source")
     .argument("[word]", "the word typed so far", "")
-    .action(async (kind: string, word: string) => {
+    .action(action(cli, async (kind: string, word: string) => {
       if (kind !== "source") throw new UsageError(`Unknown completion kind "${kind}"`);
-      const candidates = await sourceCandidates(word, { cwd: ctx.io.cwd, env: ctx.io.env });
-      await write(ctx, candidates.map((c) => `${c}\n`).join(""));
-    });
+      const candidates = await sourceCandidates(word, { cwd: cli.io.cwd, env: cli.io.env });
+      await writeText(cli.io, candidates.map((c) => `${c}\n`).join(""));
+    }));
 }
 
 /** Completions of a source word: `@profiles`, `@server/tools`, or schemes. */
-export async function sourceCandidates(
+async function sourceCandidates(
   word: string,
   options: { cwd: string; env: Record<string, string> },
 ): Promise<string[]> {
@@ -70,8 +70,4 @@ export async function sourceCandidates(
   if (word.includes("://")) return [];
   const profiles = word === "" ? (await profileNames(options)).map((name) => `@${name}`) : [];
   return [...SOURCE_SCHEMES.filter((scheme) => scheme.startsWith(word)), ...profiles];
-}
-
-function write(ctx: Ctx, text: string): Promise<void> {
-  return writeAll(ctx.io.stdout, new TextEncoder().encode(text), () => {});
 }

@@ -21,35 +21,39 @@
  */
 
 import type { Command } from "commander";
-import type { Ctx } from "../main.ts";
+import { action, type Cli, type Outcome } from "../context.ts";
 
 /** Registers `filter`. */
-export function registerFilter(program: Command, ctx: Ctx): void {
+export function registerFilter(program: Command, cli: Cli): void {
   program.command("filter")
     .description("a jq expression over each NDJSON record on stdin (jq is embedded)")
     .argument("<expr>", `jq expression, e.g. 'select(.text | contains("Phase 3"))'`)
-    .action(async (expr: string) => {
-      await runFilter(ctx, expr);
-    });
+    .action(action(cli, (expr: string) => runFilter(cli, expr)));
 }
 
 /** Runs `jn filter EXPR` over stdin. */
-export async function runFilter(ctx: Ctx, expr: string): Promise<void> {
-  const [{ compileJq }, { readLineBatches }, { LineWriter }, { printErr }, { jsonSafe, visible }] =
-    await Promise.all([
-      import("../../filter/jq.ts"),
-      import("../../put/lines.ts"),
-      import("../../put/line_writer.ts"),
-      import("../io.ts"),
-      import("../../output/visible.ts"),
-    ]);
-  const filter = await compileJq(expr, { env: ctx.io.env });
-  const out = new LineWriter(ctx.io.stdout);
-  const warn = (text: string) => printErr(ctx.io, visible(text));
+async function runFilter(cli: Cli, expr: string): Promise<Outcome> {
+  const { io } = cli;
+  const [
+    { compileJq },
+    { readLineBatches },
+    { NdjsonWriter },
+    { printErr },
+    { jsonSafe, visible },
+  ] = await Promise.all([
+    import("../../filter/jq.ts"),
+    import("../../ndjson/read.ts"),
+    import("../../ndjson/write.ts"),
+    import("../io.ts"),
+    import("../../output/visible.ts"),
+  ]);
+  const filter = await compileJq(expr, { env: io.env });
+  const out = new NdjsonWriter(io.stdout);
+  const warn = (text: string) => printErr(io, visible(text));
   const failed = (line: number, message: string) =>
-    printErr(ctx.io, `jn: filter: line ${line}: ${visible(message, { oneLine: true })}`);
+    printErr(io, `jn: filter: line ${line}: ${visible(message, { oneLine: true })}`);
   let failures = 0;
-  for await (const event of filter.stream(readLineBatches(ctx.io.stdin))) {
+  for await (const event of filter.stream(readLineBatches(io.stdin))) {
     switch (event.kind) {
       case "output":
         out.push(jsonSafe(event.json) + "\n");
@@ -69,14 +73,13 @@ export async function runFilter(ctx: Ctx, expr: string): Promise<void> {
       case "halt":
         await out.flush();
         if (event.stderr !== "") await warn(event.stderr);
-        ctx.exitCode = event.exitCode;
-        return;
+        return { halt: event.exitCode };
     }
     const pressure = out.ready();
     if (pressure !== undefined) await pressure;
     if (out.closed) break;
   }
   await out.flush();
-  if (out.closed) return;
-  ctx.exitCode = failures > 0 ? 1 : 0;
+  if (out.closed) return "ok";
+  return failures > 0 ? "failed_records" : "ok";
 }

@@ -9,10 +9,10 @@
 
 import type { Command } from "commander";
 import { UsageError } from "../../errors.ts";
-import type { Ctx } from "../main.ts";
+import type { Cli } from "../context.ts";
 
 /** Replaces commander's implicit help command with jn's. */
-export function registerHelp(program: Command, ctx: Ctx): void {
+export function registerHelp(program: Command, _cli: Cli): void {
   program.helpCommand(false);
   program.command("help")
     .description("show help for jn or for a command")
@@ -33,7 +33,6 @@ export function registerHelp(program: Command, ctx: Ctx): void {
         command = next;
       }
       command.outputHelp();
-      ctx.exitCode = 0;
     });
 }
 

@@ -1,52 +1,47 @@
 /**
  * `jn inspect SOURCE`: tools (with parameters), resources, resource templates
- * and prompts of a server — text for people, `--format json` for programs.
- * Also the engine of `jn mcp explore|tools|schema`.
- *
- * A server may echo a profile's substituted values (an API key) in its
- * descriptions: the inventory is redacted before it is printed, in either
- * format. The text format shows server strings with control characters made
- * visible (lib/output/human.ts).
+ * and prompts of a server (lib/client/inspect.ts, redacted) — text for
+ * people, `--format json` for programs. Also the engine of
+ * `jn mcp explore|tools|schema`. The text format shows server strings with
+ * control characters made visible (lib/output/human.ts).
  *
  * @module
  */
 
 import type { Command } from "commander";
+import { inspect } from "../../client/inspect.ts";
+import { resolveTarget } from "../../client/resolve.ts";
 import { UsageError } from "../../errors.ts";
+import type { Inventory } from "../../output/inventory.ts";
 import { formatInventory } from "../../output/human.ts";
-import { gatherInventory, type Inventory } from "../../output/inventory.ts";
-import { redactDeep } from "../../output/redact.ts";
-import { resolveTarget, type Target } from "../../target.ts";
-import { parseSource } from "../../uri/parse.ts";
-import { withSession } from "../connect.ts";
-import { style, useColor } from "../io.ts";
-import type { Ctx } from "../main.ts";
+import { style } from "../../output/style.ts";
+import { withConnection } from "../connect.ts";
+import { action, type Cli } from "../context.ts";
+import { useColor } from "../io.ts";
 import {
   addConnectionOptions,
   type CallFlags,
   parseCallFlags,
   type RawCallFlags,
 } from "../options.ts";
-import { writeJson } from "../write.ts";
+import { writeJson, writeText } from "../write.ts";
 
 /** Registers `inspect`. */
-export function registerInspect(program: Command, ctx: Ctx): void {
+export function registerInspect(program: Command, cli: Cli): void {
   const command = program.command("inspect")
     .description("tools, resources, resource templates and prompts of a server")
     .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference")
     .option("--format <format>", "text or json", "text");
   addConnectionOptions(command);
-  command.action(async (source: string, raw: RawCallFlags & { format: string }) => {
+  command.action(action(cli, async (source: string, raw: RawCallFlags & { format: string }) => {
     const format = parseFormat(raw.format);
-    const inventory = await inspectSource(ctx, source, parseCallFlags(raw));
-    if (format === "json") await writeJson(ctx, inventory);
+    const inventory = await inspectSource(cli, source, parseCallFlags(raw));
+    if (format === "json") await writeJson(cli.io, inventory);
     else {
-      await writeText(
-        ctx,
-        formatInventory(inventory, style(useColor(ctx.io) && ctx.io.tty.stdout)),
-      );
+      const s = style(useColor(cli.io) && cli.io.tty.stdout);
+      await writeText(cli.io, formatInventory(inventory, s));
     }
-  });
+  }));
 }
 
 /** `text` or `json`, or a usage error. */
@@ -59,27 +54,10 @@ export function parseFormat(text: string): "text" | "json" {
 
 /** Connects to a source and gathers its inventory. */
 export async function inspectSource(
-  ctx: Ctx,
+  cli: Cli,
   sourceText: string,
   flags: CallFlags,
 ): Promise<Inventory> {
-  const target = await resolveTarget(parseSource(sourceText), { cwd: ctx.io.cwd, env: ctx.io.env });
-  const inventory = await withSession(
-    ctx,
-    target,
-    flags,
-    (session) =>
-      gatherInventory(session, { server: serverName(target), transport: target.launch.transport }),
-  );
-  return redactDeep(inventory, target.secrets);
-}
-
-/** The seed's `server` field: a naked URI's location, or a profile's name. */
-export function serverName(target: Target): string {
-  return target.source.kind === "naked" ? target.source.location : target.source.server;
-}
-
-async function writeText(ctx: Ctx, text: string): Promise<void> {
-  const { writeAll } = await import("../../output/ndjson.ts");
-  await writeAll(ctx.io.stdout, new TextEncoder().encode(text), () => {});
+  const target = await resolveTarget(sourceText, { cwd: cli.io.cwd, env: cli.io.env });
+  return await withConnection(cli, target, flags, (conn) => inspect(conn));
 }

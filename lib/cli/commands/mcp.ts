@@ -7,16 +7,16 @@
  */
 
 import type { Command } from "commander";
+import { findTool } from "../../client/call.ts";
 import { toolRecords } from "../../output/records.ts";
-import type { Ctx } from "../main.ts";
+import { action, type Cli } from "../context.ts";
 import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
-import { findTool } from "../tool_args.ts";
 import { writeJson, writeRecords } from "../write.ts";
 import { inspectSource } from "./inspect.ts";
 import { registerMcpHash } from "./mcp_hash.ts";
 
 /** Registers `mcp` and its subcommands. */
-export function registerMcp(program: Command, ctx: Ctx): void {
+export function registerMcp(program: Command, cli: Cli): void {
   const mcp = program.command("mcp").description(
     "discovery commands of the seed design, and the demo server",
   );
@@ -26,37 +26,36 @@ export function registerMcp(program: Command, ctx: Ctx): void {
       "everything a server offers, as JSON (= inspect --format json)",
     )
       .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference"),
-  ).action(async (source: string, raw: RawCallFlags) => {
-    await writeJson(ctx, await inspectSource(ctx, source, parseCallFlags(raw)));
-  });
+  ).action(action(cli, async (source: string, raw: RawCallFlags) => {
+    await writeJson(cli.io, await inspectSource(cli, source, parseCallFlags(raw)));
+  }));
 
   addConnectionOptions(
     mcp.command("tools").description("the server's tools as NDJSON records")
       .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference"),
-  ).action(async (source: string, raw: RawCallFlags) => {
-    const inventory = await inspectSource(ctx, source, parseCallFlags(raw));
-    await writeRecords(ctx, toolRecords(inventory.tools));
-  });
+  ).action(action(cli, async (source: string, raw: RawCallFlags) => {
+    const inventory = await inspectSource(cli, source, parseCallFlags(raw));
+    await writeRecords(cli.io, toolRecords(inventory.tools));
+  }));
 
   addConnectionOptions(
     mcp.command("schema").description("one tool's inputSchema (and outputSchema) as JSON")
       .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference")
       .argument("<tool>", "the tool's name"),
-  ).action(async (source: string, toolName: string, raw: RawCallFlags) => {
-    const inventory = await inspectSource(ctx, source, parseCallFlags(raw));
+  ).action(action(cli, async (source: string, toolName: string, raw: RawCallFlags) => {
+    const inventory = await inspectSource(cli, source, parseCallFlags(raw));
     const tool = findTool(inventory.tools, toolName, inventory.server);
     const schema: Record<string, unknown> = { name: tool.name, inputSchema: tool.inputSchema };
     if (tool.outputSchema) schema.outputSchema = tool.outputSchema;
-    await writeJson(ctx, schema);
-  });
+    await writeJson(cli.io, schema);
+  }));
 
-  registerMcpHash(mcp, ctx);
+  registerMcpHash(mcp, cli);
 
   mcp.command("demo-server")
     .description("run jn's demo MCP server on stdin/stdout (what @demo launches)")
-    .action(async () => {
+    .action(action(cli, async () => {
       const { runDemoServer } = await import("../../demo/server.ts");
       await runDemoServer();
-      ctx.exitCode = 0;
-    });
+    }));
 }

@@ -7,25 +7,25 @@
  */
 
 import type { Command } from "commander";
+import { resolveTarget, serverName } from "../../client/resolve.ts";
+import { list } from "../../client/verbs.ts";
 import { UsageError } from "../../errors.ts";
 import { schemaHash, toolHashes } from "../../schema/hash.ts";
-import { resolveTarget } from "../../target.ts";
 import { parseSource } from "../../uri/parse.ts";
-import { withSession } from "../connect.ts";
-import type { Ctx } from "../main.ts";
+import { withConnection } from "../connect.ts";
+import { action, type Cli } from "../context.ts";
 import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
-import { writeJson } from "../write.ts";
-import { parseFormat, serverName } from "./inspect.ts";
-import { writeText } from "./profile_common.ts";
+import { writeJson, writeText } from "../write.ts";
+import { parseFormat } from "./inspect.ts";
 
 /** Registers `mcp hash` on the `mcp` command. */
-export function registerMcpHash(mcp: Command, ctx: Ctx): void {
+export function registerMcpHash(mcp: Command, cli: Cli): void {
   addConnectionOptions(
     mcp.command("hash")
       .description("the schema hash of a server's tools (seed-compatible MD5)")
       .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference")
       .option("--format <format>", "text or json (adds per-tool hashes)", "text"),
-  ).action(async (text: string, raw: RawCallFlags & { format: string }) => {
+  ).action(action(cli, async (text: string, raw: RawCallFlags & { format: string }) => {
     const format = parseFormat(raw.format);
     const source = parseSource(text);
     if (source.operation.kind !== "none" || source.args.length > 0) {
@@ -33,16 +33,16 @@ export function registerMcpHash(mcp: Command, ctx: Ctx): void {
         hint: "drop ?tool=, ?resource=, ?prompt=, ?list= and arguments from the source",
       });
     }
-    const target = await resolveTarget(source, { cwd: ctx.io.cwd, env: ctx.io.env });
+    const target = await resolveTarget(source, { cwd: cli.io.cwd, env: cli.io.env });
     const flags = { ...parseCallFlags(raw), ignoreSchema: true };
-    const tools = await withSession(ctx, target, flags, (session) => session.listTools());
+    const tools = await withConnection(cli, target, flags, (conn) => list(conn, "tools"));
     const hash = schemaHash(tools);
     if (format === "text") {
-      await writeText(ctx, `${hash}\n`);
+      await writeText(cli.io, `${hash}\n`);
       return;
     }
     const recorded = target.profile?.meta.schema_hash;
-    await writeJson(ctx, {
+    await writeJson(cli.io, {
       server: serverName(target),
       hash,
       tools: toolHashes(tools),
@@ -50,5 +50,5 @@ export function registerMcpHash(mcp: Command, ctx: Ctx): void {
         ? {}
         : { profile_hash: recorded ?? null, matches: recorded === hash }),
     });
-  });
+  }));
 }

@@ -7,7 +7,7 @@
  */
 
 import type { Command } from "commander";
-import type { Ctx } from "../main.ts";
+import type { Cli } from "../context.ts";
 import { registerProfileCreate } from "./profile_create.ts";
 import { registerProfileDrift } from "./profile_drift.ts";
 import { registerProfileImport } from "./profile_import.ts";
@@ -15,13 +15,13 @@ import { registerProfileShow } from "./profile_show.ts";
 import { registerProfileTrust } from "./profile_trust.ts";
 
 /** Registers `profile` and its subcommands. */
-export function registerProfile(program: Command, ctx: Ctx): void {
+export function registerProfile(program: Command, cli: Cli): void {
   const profile = program.command("profile").description(
     "saved servers (@name): list, info, create, trust, import, validate, diff, update",
   );
-  registerProfileShow(profile, ctx);
-  registerProfileCreate(profile, ctx);
-  registerProfileTrust(profile, ctx);
-  registerProfileImport(profile, ctx);
-  registerProfileDrift(profile, ctx);
+  registerProfileShow(profile, cli);
+  registerProfileCreate(profile, cli);
+  registerProfileTrust(profile, cli);
+  registerProfileImport(profile, cli);
+  registerProfileDrift(profile, cli);
 }

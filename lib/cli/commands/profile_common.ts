@@ -1,14 +1,13 @@
 /**
- * What the `profile` subcommands share: reading a `@server` argument, writing
- * text to stdout, asking a yes/no question on a terminal.
+ * What the `profile` subcommands share: reading a `@server` argument,
+ * reading stdin, asking a yes/no question on a terminal.
  *
  * @module
  */
 
 import { UsageError } from "../../errors.ts";
-import { writeAll } from "../../output/ndjson.ts";
 import { SERVER_NAME } from "../../profile/layers.ts";
-import type { Ctx } from "../main.ts";
+import type { Cli } from "../context.ts";
 
 /** The server name of a `@server` argument (the `@` may be left out, as in the seed). */
 export function profileName(text: string): string {
@@ -23,25 +22,20 @@ export function profileName(text: string): string {
   return name;
 }
 
-/** Writes text to stdout, stopping quietly when the reader went away. */
-export async function writeText(ctx: Ctx, text: string): Promise<void> {
-  await writeAll(ctx.io.stdout, new TextEncoder().encode(text), () => {});
-}
-
 /** Reads all of stdin as text. */
-export async function readStdin(ctx: Ctx): Promise<string> {
-  return await new Response(ctx.io.stdin).text();
+export async function readStdin(cli: Cli): Promise<string> {
+  return await new Response(cli.io.stdin).text();
 }
 
 /**
  * Asks a yes/no question on stderr and reads one line of stdin: true for an
  * empty line, `y` or `yes`; false for anything else and for end of input.
  */
-export async function confirm(ctx: Ctx, question: string): Promise<boolean> {
+export async function confirm(cli: Cli, question: string): Promise<boolean> {
   try {
-    await ctx.io.stderr.write(new TextEncoder().encode(`${question} [Y/n] `));
+    await cli.io.stderr.write(new TextEncoder().encode(`${question} [Y/n] `));
   } catch { /* no stderr: the answer still counts */ }
-  const reader = ctx.io.stdin.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = cli.io.stdin.pipeThrough(new TextDecoderStream()).getReader();
   let line = "";
   try {
     while (!line.includes("\n")) {

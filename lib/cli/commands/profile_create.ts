@@ -11,20 +11,21 @@
 import type { Command } from "commander";
 import { ConfigError, UsageError } from "../../errors.ts";
 import { join } from "node:path";
-import { launchFields, liveProfileFiles, rawLaunchFields } from "../../profile/from_live.ts";
 import { type LayerOptions, layerRoot } from "../../profile/layers.ts";
 import { parseJsonc } from "../../profile/load.ts";
 import { loadProfile } from "../../profile/resolve.ts";
-import { splitSeedProfile } from "../../profile/seed_format.ts";
+import { splitSeedProfile } from "../../profile/edit/seed_format.ts";
 import { recordTrust } from "../../profile/trust.ts";
-import { type ProfileFiles, writeProfileDir } from "../../profile/write.ts";
-import { resolveTarget } from "../../target.ts";
+import { type ProfileFiles, writeProfileDir } from "../../profile/edit/write.ts";
+import { discoverProfile } from "../../client/profile.ts";
+import { resolveTarget } from "../../client/resolve.ts";
 import { parseSource } from "../../uri/parse.ts";
-import { withSession } from "../connect.ts";
+import { withConnection } from "../connect.ts";
 import { printErr } from "../io.ts";
-import type { Ctx } from "../main.ts";
+import { action, type Cli } from "../context.ts";
 import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
-import { profileName, readStdin, writeText } from "./profile_common.ts";
+import { writeText } from "../write.ts";
+import { profileName, readStdin } from "./profile_common.ts";
 
 interface CreateFlags extends RawCallFlags {
   from?: string;
@@ -33,7 +34,7 @@ interface CreateFlags extends RawCallFlags {
 }
 
 /** Registers `profile create`. */
-export function registerProfileCreate(profile: Command, ctx: Ctx): void {
+export function registerProfileCreate(profile: Command, cli: Cli): void {
   const command = profile.command("create")
     .description("save a profile from stdin JSON (the seed's format) or --from a live server")
     .argument("<name>", "the profile's name (@name)")
@@ -44,9 +45,9 @@ export function registerProfileCreate(profile: Command, ctx: Ctx): void {
     )
     .option("--force", "replace an existing profile of that name in that layer");
   addConnectionOptions(command);
-  command.action(async (nameText: string, raw: CreateFlags) => {
+  command.action(action(cli, async (nameText: string, raw: CreateFlags) => {
     const name = profileName(nameText);
-    const options: LayerOptions = { cwd: ctx.io.cwd, env: ctx.io.env };
+    const options: LayerOptions = { cwd: cli.io.cwd, env: cli.io.env };
     const layer = raw.project ? "project" : "user";
     const root = layerRoot(layer, options);
     if (root === undefined) {
@@ -55,45 +56,37 @@ export function registerProfileCreate(profile: Command, ctx: Ctx): void {
       });
     }
     const files = raw.from !== undefined
-      ? await discover(ctx, raw.from, raw)
-      : await fromStdin(ctx, name);
+      ? await discover(cli, raw.from, raw)
+      : await fromStdin(cli, name);
     const dir = join(root, name);
     const written = await writeProfileDir(dir, files, { force: raw.force, label: `@${name}` });
-    await writeText(ctx, `Created @${name} in ${dir}: ${written.join(", ")}\n`);
+    await writeText(cli.io, `Created @${name} in ${dir}: ${written.join(", ")}\n`);
     if (layer === "project") {
-      await recordTrust(await loadProfile(name, options), ctx.io.env);
-      await printErr(ctx.io, `jn: trusted the new project profile @${name} (you wrote it)`);
+      await recordTrust(await loadProfile(name, options), cli.io.env);
+      await printErr(cli.io, `jn: trusted the new project profile @${name} (you wrote it)`);
     }
-  });
+  }));
 }
 
-async function fromStdin(ctx: Ctx, name: string): Promise<ProfileFiles> {
-  if (ctx.io.tty.stdin) {
+async function fromStdin(cli: Cli, name: string): Promise<ProfileFiles> {
+  if (cli.io.tty.stdin) {
     throw new UsageError("Expected the profile as JSON on stdin", {
       hint: `jn profile create ${name} < profile.json, or discover it: --from URI`,
     });
   }
-  const text = await readStdin(ctx);
+  const text = await readStdin(cli);
   const doc = parseJsonc(text, "<stdin>");
   return splitSeedProfile(doc.value, { source: "<stdin>" });
 }
 
-async function discover(ctx: Ctx, from: string, raw: CreateFlags): Promise<ProfileFiles> {
+async function discover(cli: Cli, from: string, raw: CreateFlags): Promise<ProfileFiles> {
   const source = parseSource(from);
   if (source.operation.kind !== "none" || source.args.length > 0) {
     throw new UsageError(`--from takes a server, not an operation: "${from}"`, {
       hint: "drop ?tool=, ?resource=, ?prompt=, ?list= and arguments from the source",
     });
   }
-  const target = await resolveTarget(source, { cwd: ctx.io.cwd, env: ctx.io.env });
+  const target = await resolveTarget(source, { cwd: cli.io.cwd, env: cli.io.env });
   const flags = { ...parseCallFlags(raw), ignoreSchema: true };
-  return await withSession(ctx, target, flags, async (session) =>
-    liveProfileFiles({
-      launch: target.profile
-        ? rawLaunchFields(target.profile.rawMeta)
-        : launchFields(target.launch),
-      server: session.server,
-      tools: await session.listTools(),
-      source: from,
-    }));
+  return await withConnection(cli, target, flags, (conn) => discoverProfile(conn, from));
 }

@@ -16,21 +16,21 @@
 import type { Command } from "commander";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../../errors.ts";
-import { guessServersKey } from "../../profile/import.ts";
+import { guessServersKey } from "../../profile/edit/import.ts";
 import {
   type ConfigLocation,
   EDITOR_NAMES,
   editorConfigs,
   type EditorName,
-} from "../../profile/import_paths.ts";
-import { type ImportPlan, planImport, type PlannedImport } from "../../profile/import_plan.ts";
+} from "../../profile/edit/import_paths.ts";
+import { type ImportPlan, planImport, type PlannedImport } from "../../profile/edit/import_plan.ts";
 import { homeDir, layerRoot } from "../../profile/layers.ts";
 import { parseJsonc } from "../../profile/load.ts";
 import { describeLaunch } from "../../profile/trust.ts";
 import { visibleLine } from "../../output/visible.ts";
-import { writeProfileDir } from "../../profile/write.ts";
+import { writeProfileDir } from "../../profile/edit/write.ts";
 import { printErr } from "../io.ts";
-import type { Ctx } from "../main.ts";
+import { action, type Cli } from "../context.ts";
 import { writeJson } from "../write.ts";
 
 interface ImportFlags {
@@ -40,7 +40,7 @@ interface ImportFlags {
 }
 
 /** Registers `profile import`. */
-export function registerProfileImport(profile: Command, ctx: Ctx): void {
+export function registerProfileImport(profile: Command, cli: Cli): void {
   profile.command("import")
     .description(
       `turn editors' MCP server entries into profiles: ${EDITOR_NAMES.join(", ")} or FILE`,
@@ -52,15 +52,15 @@ export function registerProfileImport(profile: Command, ctx: Ctx): void {
     )
     .option("--force", "replace existing profiles of the same names")
     .option("--dry-run", "print the profiles as JSON, write nothing")
-    .action(async (source: string, flags: ImportFlags) => {
-      const locations = configLocations(ctx, source, flags);
+    .action(action(cli, async (source: string, flags: ImportFlags) => {
+      const locations = configLocations(cli, source, flags);
       const configs = await readConfigs(locations);
       const plan = planImport(locations, configs, {
         project: flags.project === true,
-        home: homeDir(ctx.io.env),
-        cwd: ctx.io.cwd,
+        home: homeDir(cli.io.env),
+        cwd: cli.io.cwd,
       });
-      for (const notice of plan.notices) await printErr(ctx.io, `jn: ${visibleLine(notice)}`);
+      for (const notice of plan.notices) await printErr(cli.io, `jn: ${visibleLine(notice)}`);
       if (plan.imports.length === 0 && plan.held.length === 0) {
         throw new ConfigError(`No MCP servers found for "${source}"`, {
           hint: `looked in: ${locations.map((l) => l.path).join(", ")}`,
@@ -69,7 +69,7 @@ export function registerProfileImport(profile: Command, ctx: Ctx): void {
       refuseOnlyHeld(source, plan);
       if (flags.dryRun) {
         await writeJson(
-          ctx,
+          cli.io,
           plan.imports.map(({ server, location, layer }) => ({
             ...server,
             layer,
@@ -77,20 +77,20 @@ export function registerProfileImport(profile: Command, ctx: Ctx): void {
           })),
         );
       } else {
-        for (const planned of plan.imports) await write(ctx, planned, flags);
+        for (const planned of plan.imports) await write(cli, planned, flags);
       }
-      await reportHeld(ctx, plan);
-    });
+      await reportHeld(cli, plan);
+    }));
 }
 
-function configLocations(ctx: Ctx, source: string, flags: ImportFlags): ConfigLocation[] {
-  const options = { env: ctx.io.env, cwd: ctx.io.cwd };
+function configLocations(cli: Cli, source: string, flags: ImportFlags): ConfigLocation[] {
+  const options = { env: cli.io.env, cwd: cli.io.cwd };
   if ((EDITOR_NAMES as string[]).includes(source)) {
     return editorConfigs(source as EditorName, options);
   }
   return [{
     label: "file",
-    path: resolve(ctx.io.cwd, source),
+    path: resolve(cli.io.cwd, source),
     key: "mcpServers",
     // A file the user names goes where the user says.
     scope: flags.project ? "project" : "user",
@@ -144,11 +144,11 @@ function refuseOnlyHeld(source: string, plan: ImportPlan): void {
 }
 
 /** Lists the project-scoped entries that were not imported. */
-async function reportHeld(ctx: Ctx, plan: ImportPlan): Promise<void> {
+async function reportHeld(cli: Cli, plan: ImportPlan): Promise<void> {
   if (plan.held.length === 0) return;
   const one = plan.held.length === 1;
   await printErr(
-    ctx.io,
+    cli.io,
     `jn: not imported: ${visibleLine(heldNames(plan))} came with this directory, not from you; ` +
       `add --project to import ${one ? "it" : "them"} into .jn/profiles/mcp/, ` +
       `where ${one ? "it launches" : "they launch"} nothing until jn profile trust`,
@@ -159,9 +159,9 @@ function heldNames(plan: ImportPlan): string {
   return plan.held.map((p) => `@${p.server.name} (${p.location.label})`).join(", ");
 }
 
-async function write(ctx: Ctx, planned: PlannedImport, flags: ImportFlags): Promise<void> {
+async function write(cli: Cli, planned: PlannedImport, flags: ImportFlags): Promise<void> {
   const { server, location, layer } = planned;
-  const root = layerRoot(layer, { cwd: ctx.io.cwd, env: ctx.io.env });
+  const root = layerRoot(layer, { cwd: cli.io.cwd, env: cli.io.env });
   if (root === undefined) {
     throw new ConfigError("Cannot find your user profile directory: HOME is not set", {
       hint: "set HOME, or import into the project with --project",
@@ -171,7 +171,7 @@ async function write(ctx: Ctx, planned: PlannedImport, flags: ImportFlags): Prom
   const exists = await Deno.stat(dir).then(() => true, () => false);
   if (exists && !flags.force) {
     await printErr(
-      ctx.io,
+      cli.io,
       `jn: warning: kept the existing @${server.name} (${dir}); --force replaces it`,
     );
     return;
@@ -181,17 +181,17 @@ async function write(ctx: Ctx, planned: PlannedImport, flags: ImportFlags): Prom
     label: `@${server.name}`,
   });
   await printErr(
-    ctx.io,
+    cli.io,
     `Imported @${server.name} from ${visibleLine(location.label)}: ${
       describeLaunch(server.meta)
     } → ${dir}`,
   );
   for (const note of server.notes) {
-    await printErr(ctx.io, `jn: @${server.name}: ${visibleLine(note)}`);
+    await printErr(cli.io, `jn: @${server.name}: ${visibleLine(note)}`);
   }
   if (layer === "project") {
     await printErr(
-      ctx.io,
+      cli.io,
       `jn: @${server.name} is a project profile: review ${dir}, then allow it to launch: jn profile trust @${server.name}`,
     );
   }

@@ -16,44 +16,45 @@ import { listProfiles, type ProfileEntry } from "../../profile/listing.ts";
 import { loadProfile } from "../../profile/resolve.ts";
 import { trustState } from "../../profile/trust.ts";
 import type { Profile, ProfileTool } from "../../profile/types.ts";
-import { type Style, style, useColor } from "../io.ts";
-import type { Ctx } from "../main.ts";
-import { writeJson } from "../write.ts";
+import { type Style, style } from "../../output/style.ts";
+import { useColor } from "../io.ts";
+import { action, type Cli } from "../context.ts";
 import { parseFormat } from "./inspect.ts";
-import { profileName, writeText } from "./profile_common.ts";
+import { writeJson, writeText } from "../write.ts";
+import { profileName } from "./profile_common.ts";
 
 /** Registers `profile list` and `profile info`. */
-export function registerProfileShow(profile: Command, ctx: Ctx): void {
+export function registerProfileShow(profile: Command, cli: Cli): void {
   profile.command("list")
     .description("every profile, with the layer it comes from")
     .option("--format <format>", "text or json", "text")
-    .action(async (raw: { format: string }) => {
+    .action(action(cli, async (raw: { format: string }) => {
       const format = parseFormat(raw.format);
-      const entries = await listProfiles({ cwd: ctx.io.cwd, env: ctx.io.env });
-      if (format === "json") await writeJson(ctx, entries);
+      const entries = await listProfiles({ cwd: cli.io.cwd, env: cli.io.env });
+      if (format === "json") await writeJson(cli.io, entries);
       else {
-        const s = style(useColor(ctx.io) && ctx.io.tty.stdout);
-        await writeText(ctx, formatList(visibleDeep(entries), s));
+        const s = style(useColor(cli.io) && cli.io.tty.stdout);
+        await writeText(cli.io, formatList(visibleDeep(entries), s));
       }
-    });
+    }));
 
   profile.command("info")
     .description("the resolved profile (secrets shown as ***) and its tools")
     .argument("<server>", "@server")
     .option("--format <format>", "text or json", "text")
-    .action(async (server: string, raw: { format: string }) => {
+    .action(action(cli, async (server: string, raw: { format: string }) => {
       const format = parseFormat(raw.format);
       const loaded = await loadProfile(profileName(server), {
-        cwd: ctx.io.cwd,
-        env: ctx.io.env,
+        cwd: cli.io.cwd,
+        env: cli.io.env,
         lenient: true,
       });
-      const info = { ...profileInfo(loaded), trust: await trustState(loaded, ctx.io.env) };
+      const info = { ...profileInfo(loaded), trust: await trustState(loaded, cli.io.env) };
       const text = format === "json"
         ? jsonSafe(JSON.stringify(info, null, 2)) + "\n"
-        : formatInfo(visibleDeep(info), style(useColor(ctx.io) && ctx.io.tty.stdout));
-      await writeText(ctx, redact(text, loaded.secrets));
-    });
+        : formatInfo(visibleDeep(info), style(useColor(cli.io) && cli.io.tty.stdout));
+      await writeText(cli.io, redact(text, loaded.secrets));
+    }));
 }
 
 const STATUS_TEXT: Record<ProfileEntry["status"], (e: ProfileEntry) => string> = {
@@ -84,7 +85,7 @@ function formatList(entries: ProfileEntry[], s: Style): string {
 }
 
 /** What `profile info --format json` prints (values as displayed: secrets are `***`). */
-export function profileInfo(profile: Profile) {
+function profileInfo(profile: Profile) {
   const { tools: _tools, ...meta } = profile.displayMeta;
   return {
     name: profile.name,

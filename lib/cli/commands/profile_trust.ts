@@ -23,46 +23,46 @@ import { describeChange } from "../../profile/trust_changes.ts";
 import type { Profile } from "../../profile/types.ts";
 import { visibleLine } from "../../output/visible.ts";
 import { printErr } from "../io.ts";
-import type { Ctx } from "../main.ts";
+import { action, type Cli } from "../context.ts";
 import { profileName } from "./profile_common.ts";
 
 /** Registers `profile trust` and `profile untrust`. */
-export function registerProfileTrust(profile: Command, ctx: Ctx): void {
+export function registerProfileTrust(profile: Command, cli: Cli): void {
   profile.command("trust")
     .description("allow a project profile (.jn/profiles/mcp/) to launch: shows what it trusts")
     .argument("<server>", "@server")
-    .action(async (server: string) => {
-      const loaded = await loadForTrust(ctx, server);
-      const check = await checkTrust(loaded, ctx.io.env);
+    .action(action(cli, async (server: string) => {
+      const loaded = await loadForTrust(cli, server);
+      const check = await checkTrust(loaded, cli.io.env);
       if (check.state === "not-needed") {
         await printErr(
-          ctx.io,
+          cli.io,
           `jn: @${loaded.name} is a ${loaded.layer} profile (${loaded.dir}): only project profiles need trust`,
         );
         return;
       }
-      await printErr(ctx.io, trustReport(loaded, check));
-      await recordTrust(loaded, ctx.io.env);
-      await printErr(ctx.io, `Trusted @${loaded.name} (${visibleLine(loaded.dir)})`);
-    });
+      await printErr(cli.io, trustReport(loaded, check));
+      await recordTrust(loaded, cli.io.env);
+      await printErr(cli.io, `Trusted @${loaded.name} (${visibleLine(loaded.dir)})`);
+    }));
 
   profile.command("untrust")
     .description("withdraw the trust of a project profile")
     .argument("<server>", "@server")
-    .action(async (server: string) => {
-      const loaded = await loadForTrust(ctx, server);
-      const removed = await removeTrust(loaded, ctx.io.env);
+    .action(action(cli, async (server: string) => {
+      const loaded = await loadForTrust(cli, server);
+      const removed = await removeTrust(loaded, cli.io.env);
       await printErr(
-        ctx.io,
+        cli.io,
         removed
           ? `Untrusted @${loaded.name} (${visibleLine(loaded.dir)})`
           : `jn: @${loaded.name} was not trusted; nothing to do`,
       );
-    });
+    }));
 }
 
 /** What `trust` is about to record, and what changed since the last trust. */
-export function trustReport(profile: Profile, check: TrustCheck): string {
+function trustReport(profile: Profile, check: TrustCheck): string {
   const lines = [`Trusting @${profile.name}: ${visibleLine(profile.dir)}`];
   if (profile.realDir !== profile.dir) lines.push(`  real path: ${visibleLine(profile.realDir)}`);
   lines.push(`  launches:  ${describeLaunch(profile.rawMeta)}`);
@@ -101,6 +101,6 @@ export function trustReport(profile: Profile, check: TrustCheck): string {
 }
 
 /** The profile as written (variables may be unset: trust looks at the files, not their values). */
-function loadForTrust(ctx: Ctx, server: string): Promise<Profile> {
-  return loadProfile(profileName(server), { cwd: ctx.io.cwd, env: ctx.io.env, lenient: true });
+function loadForTrust(cli: Cli, server: string): Promise<Profile> {
+  return loadProfile(profileName(server), { cwd: cli.io.cwd, env: cli.io.env, lenient: true });
 }

@@ -3,7 +3,8 @@
  * target: `mcp+…?tool=NAME` or `@server/tool`), or stdin's records written
  * to a file (TARGET ends in `.json`, `.ndjson` or `.jsonl`). The rule that
  * tells them apart is lib/put/target_kind.ts; the work is done by
- * lib/cli/put_tool.ts and lib/cli/put_file.ts, loaded on demand.
+ * lib/cli/put_tool.ts (through lib/client/put.ts) and lib/cli/put_file.ts,
+ * loaded on demand.
  *
  * @module
  */
@@ -11,7 +12,8 @@
 import type { Command } from "commander";
 import { UsageError } from "../../errors.ts";
 import { putTarget } from "../../put/target_kind.ts";
-import type { Ctx } from "../main.ts";
+import { PUT_DEFAULTS } from "../../client/options.ts";
+import { action, type Cli } from "../context.ts";
 import {
   addArgumentOptions,
   addConnectionOptions,
@@ -19,10 +21,8 @@ import {
   type RawCallFlags,
 } from "../options.ts";
 
-/** The default number of calls in flight. */
-export const DEFAULT_CONCURRENCY = 8;
-/** The default circuit breaker: stop calling after this many timeouts in a row. */
-export const DEFAULT_MAX_TIMEOUTS = 3;
+const DEFAULT_CONCURRENCY = PUT_DEFAULTS.concurrency;
+const DEFAULT_MAX_TIMEOUTS = PUT_DEFAULTS.maxTimeouts;
 const MAX_CONCURRENCY = 1024;
 
 interface RawPutFlags extends RawCallFlags {
@@ -32,7 +32,7 @@ interface RawPutFlags extends RawCallFlags {
 }
 
 /** Registers `put`. */
-export function registerPut(program: Command, ctx: Ctx): void {
+export function registerPut(program: Command, cli: Cli): void {
   const command = program.command("put")
     .description(
       "one tool call per NDJSON record on stdin → NDJSON; or stdin's records → FILE.json|.ndjson",
@@ -56,27 +56,24 @@ export function registerPut(program: Command, ctx: Ctx): void {
   addArgumentOptions(command);
   addConnectionOptions(command);
   command.addHelpText("after", PUT_HELP);
-  command.action(async (text: string, raw: RawPutFlags) => {
+  command.action(action(cli, async (text: string, raw: RawPutFlags) => {
     const target = putTarget(text);
     if (target.kind === "file") {
       refuseCallFlags(raw, command);
       const { runPutFile } = await import("../put_file.ts");
-      await runPutFile(ctx, target.path, { format: target.format });
-      return;
+      return await runPutFile(cli, target.path, { format: target.format });
     }
     const flags = parseCallFlags(raw);
     const concurrency = parseConcurrency(raw.concurrency ?? String(DEFAULT_CONCURRENCY));
     const maxTimeouts = parseMaxTimeouts(raw.maxTimeouts ?? String(DEFAULT_MAX_TIMEOUTS));
-    // Before put_tool.ts imports the validator: the SDK's ajv, not the npm package.
-    await (await import("../../session/ajv_engines.ts")).useSdkAjv();
     const { runPutTool } = await import("../put_tool.ts");
-    await runPutTool(ctx, target.text, {
+    return await runPutTool(cli, target.text, {
       flags,
       concurrency,
       failFast: raw.failFast === true,
       maxTimeouts,
     });
-  });
+  }));
 }
 
 const PUT_HELP = `

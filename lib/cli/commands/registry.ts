@@ -1,30 +1,34 @@
 /**
- * Every command jn has, registered on the commander program in help order.
- * A command's module (and everything it imports) is loaded only when it may
- * run: the command an argv names is the only one registered (with `help`),
- * and all of them are registered when no command is named (`jn --help`,
- * `jn`), when an unknown one is (for suggestions), and for `completions`
- * (its script lists every command).
+ * Every command jn has — the one list, in help order — registered on the
+ * commander program. A command's module (and everything it imports) is
+ * loaded only when it may run: the command an argv names is the only one
+ * registered (with `help`), and all of them are registered when no command
+ * is named (`jn --help`, `jn`), when an unknown one is (for suggestions),
+ * and for `completions` (its script lists every command).
  *
  * @module
  */
 
 import type { Command } from "commander";
-import type { Ctx } from "../main.ts";
+import type { Cli } from "../context.ts";
 import { registerHelp } from "./help.ts";
 
-type Register = (program: Command, ctx: Ctx) => void;
+type Register = (program: Command, cli: Cli) => void;
 
-/** The command names each module registers, and how to load it (all.ts has them all). */
-const MODULES: [names: string[], load: () => Promise<Register>][] = [
-  [["inspect"], async () => (await import("./inspect.ts")).registerInspect],
-  [["cat", "head", "tail"], async () => (await import("./cat.ts")).registerCat],
-  [["put"], async () => (await import("./put.ts")).registerPut],
-  [["filter"], async () => (await import("./filter.ts")).registerFilter],
-  [["mcp"], async () => (await import("./mcp.ts")).registerMcp],
-  [["profile"], async () => (await import("./profile.ts")).registerProfile],
-  [["auth"], async () => (await import("./auth.ts")).registerAuth],
-  [["__complete"], async () => (await import("./completions.ts")).registerCompletions],
+/** The command names each module registers, and how to load it, in help order. */
+const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
+  { names: ["inspect"], load: async () => (await import("./inspect.ts")).registerInspect },
+  { names: ["cat", "head", "tail"], load: async () => (await import("./cat.ts")).registerCat },
+  { names: ["put"], load: async () => (await import("./put.ts")).registerPut },
+  { names: ["filter"], load: async () => (await import("./filter.ts")).registerFilter },
+  { names: ["mcp"], load: async () => (await import("./mcp.ts")).registerMcp },
+  { names: ["profile"], load: async () => (await import("./profile.ts")).registerProfile },
+  { names: ["auth"], load: async () => (await import("./auth.ts")).registerAuth },
+  // `completions` needs every command (its script lists them); `__complete` needs only this one.
+  {
+    names: ["__complete"],
+    load: async () => (await import("./completions.ts")).registerCompletions,
+  },
 ];
 
 /** Global flags that may come before the command name (none takes a value). */
@@ -33,19 +37,14 @@ const GLOBAL_FLAGS = new Set(["--debug", "-q", "--quiet"]);
 /** Registers the commands `args` may run (all of them when `args` names none). */
 export async function registerCommands(
   program: Command,
-  ctx: Ctx,
+  cli: Cli,
   args: readonly string[] = [],
 ): Promise<void> {
   const name = commandName(args);
-  const named = MODULES.find(([names]) => name !== undefined && names.includes(name));
-  const registers = named ? [await named[1]()] : (await import("./all.ts")).ALL_COMMANDS;
-  for (const register of registers) register(program, ctx);
-  registerHelp(program, ctx);
-  // A deliberate bug, hidden from help: lets the tests prove that an
-  // unexpected exception exits 70 with a one-line message (and a stack under --debug).
-  program.command("__internal-error", { hidden: true }).action(() => {
-    throw new TypeError("deliberate internal error for tests");
-  });
+  const named = COMMANDS.find(({ names }) => name !== undefined && names.includes(name));
+  const registers = await Promise.all((named ? [named] : COMMANDS).map(({ load }) => load()));
+  for (const register of registers) register(program, cli);
+  registerHelp(program, cli);
 }
 
 /** The command an argv invokes (`help X` invokes X's help), if it names one. */

@@ -1,0 +1,46 @@
+/**
+ * What the commands of one CLI run share: the process boundary (`Io`), the
+ * global flags, and the outcome the command ended with. A command returns
+ * its outcome (a tool that answered `isError`, failed records of `put`, …)
+ * and lib/cli/exit_codes.ts turns it into the exit status: no command sets
+ * an exit code itself.
+ *
+ * @module
+ */
+
+import type { Io } from "./io.ts";
+
+/** How a command ended, when it did not throw. */
+export type Outcome =
+  /** Everything it was asked to do was done. */
+  | "ok"
+  /** The tool answered `isError`. */
+  | "tool_error"
+  /** Some records failed (`put`, `filter`, a line of `put FILE` that is not JSON). */
+  | "failed_records"
+  /** `profile validate` found breaking changes. */
+  | "breaking_drift"
+  /** `filter`: jq's `halt`/`halt_error` ended the run with this status. */
+  | { halt: number };
+
+/** The state of one CLI run. */
+export interface Cli {
+  /** Standard streams, environment, working directory, TTY facts. */
+  readonly io: Io;
+  /** `--debug`: stack traces and a protocol log on stderr. */
+  debug: boolean;
+  /** `--quiet`: no warnings, summaries or progress on stderr. */
+  quiet: boolean;
+  /** How the command ended (set by {@linkcode action}). */
+  outcome: Outcome;
+}
+
+/** A command's action for commander: runs `run` and records the outcome it returns. */
+export function action<A extends unknown[]>(
+  cli: Cli,
+  run: (...args: A) => Promise<Outcome | void> | Outcome | void,
+): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    cli.outcome = (await run(...args)) ?? "ok";
+  };
+}

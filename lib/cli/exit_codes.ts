@@ -1,0 +1,73 @@
+/**
+ * The exit codes of SPEC §6, and the one map from what happened — an error
+ * thrown by any layer, or the outcome a command returned — to the code the
+ * process exits with.
+ *
+ * @module
+ */
+
+import {
+  ConfigError,
+  ConnectionError,
+  InterruptedError,
+  LaunchError,
+  ProtocolError,
+  SandboxError,
+  stateWriteError,
+  UsageError,
+  WriteError,
+} from "../errors.ts";
+import { isPermissionRefusal } from "../sandbox/permissions.ts";
+import type { Outcome } from "./context.ts";
+
+/** Exit codes of SPEC §6. */
+export const ExitCode = {
+  ok: 0,
+  toolError: 1,
+  usage: 2,
+  config: 3,
+  connection: 4,
+  protocol: 5,
+  sandbox: 6,
+  internal: 70,
+  interrupted: 130,
+} as const;
+
+/** The exit code of an error. */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof InterruptedError) return ExitCode.interrupted;
+  if (error instanceof WriteError) {
+    return error.target === "output" || error.code === "ENAMETOOLONG"
+      ? ExitCode.usage
+      : ExitCode.config;
+  }
+  if (error instanceof UsageError) return ExitCode.usage;
+  if (error instanceof ConfigError) return ExitCode.config;
+  if (error instanceof LaunchError || error instanceof ConnectionError) {
+    return ExitCode.connection;
+  }
+  if (error instanceof ProtocolError) return ExitCode.protocol;
+  if (error instanceof SandboxError) return ExitCode.sandbox;
+  if (isPermissionRefusal(error)) return ExitCode.sandbox;
+  const state = stateWriteError(error);
+  if (state) return exitCodeFor(state);
+  return ExitCode.internal;
+}
+
+/** The exit code of a command's outcome. */
+export function outcomeExitCode(outcome: Outcome): number {
+  if (typeof outcome === "object") return outcome.halt;
+  switch (outcome) {
+    case "ok":
+      return ExitCode.ok;
+    case "tool_error":
+    case "failed_records":
+      return ExitCode.toolError;
+    case "breaking_drift":
+      return ExitCode.config;
+    default: {
+      const never: never = outcome;
+      throw new Error(`Unknown outcome ${never}`);
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Calling a tool the way jn does: the tool is found (a missing one is a
+ * usage error naming the near misses), the arguments are converted to the
+ * types its `inputSchema` declares and validated before anything is sent
+ * (ArgumentError; the server is not called), progress is always asked for
+ * (each notification also resets the request's timeout), and the result is
+ * checked against the profile's `output_format` (`events.onOutputFormat`).
+ * A tool that answers `isError` is a result, not an exception.
+ *
+ * @module
+ */
+
+import { type ArgPairs, typedArgs } from "../args/collect.ts";
+import { outputFormatDrift } from "../drift/check.ts";
+import { UsageError } from "../errors.ts";
+import type { ProgressUpdate, ToolCallResult, ToolInfo } from "../types.ts";
+import type { Connection } from "./connection.ts";
+
+/** Options of {@linkcode call}. */
+export interface CallOptions {
+  /** Progress notifications of the call. */
+  onProgress?: (update: ProgressUpdate) => void;
+}
+
+/**
+ * Calls the server's tool `tool` with `args`: JSON values as a program holds
+ * them, or pairs from a URI query and flags (lib/args/collect.ts) whose
+ * strings are converted by the schema.
+ *
+ * @example
+ * ```ts
+ * import { call, open } from "@jn/jn";
+ *
+ * await using conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
+ * const result = await call(conn, "add", { a: 2, b: 40 });
+ * console.log(result.structuredContent); // { sum: 42 }
+ * ```
+ */
+export async function call(
+  conn: Connection,
+  tool: string,
+  args: ArgPairs | Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<ToolCallResult> {
+  try {
+    const info = findTool(await conn.session.listTools(), tool, conn.target.name);
+    const prepared = await prepareToolArguments(info, typedArgs(args));
+    const onProgress = options.onProgress ?? (() => {});
+    const result = await conn.session.callTool(tool, prepared, { onProgress });
+    const drift = outputFormatDrift(conn.target.profile, {
+      asked: askedName(conn, tool),
+      tool,
+      result,
+    }, conn.options);
+    if (drift) await conn.options.events?.onOutputFormat?.(drift);
+    return result;
+  } catch (error) {
+    throw conn.explain(error);
+  }
+}
+
+/** The name the caller used for `tool`: the profile tool a source named, or the tool itself. */
+function askedName(conn: Connection, tool: string): string {
+  const { source, operation } = conn.target;
+  return source.operation.kind === "tool" && operation.kind === "tool" && operation.name === tool
+    ? source.operation.name
+    : tool;
+}
+
+/** The named tool, or a usage error listing the server's tools. */
+export function findTool(tools: ToolInfo[], name: string, server: string): ToolInfo {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (tool) return tool;
+  const near = tools.filter((t) => t.name.toLowerCase().includes(name.toLowerCase())).map((t) =>
+    t.name
+  );
+  const known = tools.map((t) => t.name);
+  throw new UsageError(`Tool "${name}" not found on server "${server}"`, {
+    hint: near.length > 0
+      ? `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
+      : known.length > 0
+      ? `its tools: ${known.join(", ")}`
+      : "the server offers no tools",
+  });
+}
+
+/**
+ * Arguments for a call, converted and validated. The JSON Schema engine and
+ * the converter are loaded only when a tool is actually called.
+ */
+async function prepareToolArguments(
+  tool: ToolInfo,
+  pairs: ArgPairs,
+): Promise<Record<string, unknown>> {
+  const [{ schemaEngine }, { prepareArguments }] = await Promise.all([
+    import("./schema_engine.ts"),
+    import("../args/coerce.ts"),
+  ]);
+  return prepareArguments(pairs, {
+    tool: tool.name,
+    schema: tool.inputSchema,
+    engine: await schemaEngine(),
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * `cat` as a verb: runs the operation a source names — call a tool, read a
+ * resource, get a prompt, or list — and returns jn's records of it
+ * (SPEC §3, lib/output/records.ts). A tool that answers `isError` gives its
+ * records (each marked `"isError": true`) and the result, for the caller to
+ * decide what that means (the CLI exits 1).
+ *
+ * @module
+ */
+
+import type { ArgPairs } from "../args/collect.ts";
+import { UsageError } from "../errors.ts";
+import {
+  promptMessageRecords,
+  promptRecords,
+  resourceContentRecords,
+  resourceRecords,
+  resourceTemplateRecords,
+  toolRecords,
+  toolResultRecords,
+} from "../output/records.ts";
+import type { ProgressUpdate, ToolCallResult } from "../types.ts";
+import { call } from "./call.ts";
+import type { Connection } from "./connection.ts";
+import type { Target } from "./resolve.ts";
+import { getPrompt, list, read } from "./verbs.ts";
+
+/** Options of {@linkcode cat}. */
+export interface CatOptions {
+  /** Arguments of a tool or prompt (the target's query and defaults are not added here). */
+  args?: ArgPairs | Record<string, unknown>;
+  /** The payload instead of the envelope (`--json`). */
+  json?: boolean;
+  /** Progress notifications of a tool call. */
+  onProgress?: (update: ProgressUpdate) => void;
+}
+
+/** What {@linkcode cat} produced. */
+export interface CatResult {
+  /** The records, in order (objects; with `json`, any JSON value of the payload). */
+  records: unknown[];
+  /** Set when the tool answered `isError`: the tool and its result. */
+  toolError?: { tool: string; result: ToolCallResult };
+}
+
+/**
+ * Runs the operation of the connection's target.
+ *
+ * @example
+ * ```ts
+ * import { cat, collectArgs, open } from "@jn/jn";
+ *
+ * const env = Deno.env.toObject();
+ * await using conn = await open("@demo/add?a=2&b=40", { cwd: Deno.cwd(), env });
+ * const { target } = conn;
+ * const args = collectArgs({ query: target.queryArgs, defaults: target.defaults });
+ * const { records } = await cat(conn, { args });
+ * console.log(records); // [{type: "tool_result", …}, {type: "structured_result", …}]
+ * ```
+ */
+export async function cat(conn: Connection, options: CatOptions = {}): Promise<CatResult> {
+  const operation = conn.target.operation;
+  switch (operation.kind) {
+    case "list":
+      switch (operation.what) {
+        case "tools":
+          return { records: toolRecords(await list(conn, "tools")) };
+        case "resources":
+          return { records: resourceRecords(await list(conn, "resources")) };
+        case "templates":
+          return { records: resourceTemplateRecords(await list(conn, "templates")) };
+        case "prompts":
+          return { records: promptRecords(await list(conn, "prompts")) };
+      }
+      break;
+    case "resource":
+      return { records: resourceContentRecords(await read(conn, operation.uri)) };
+    case "prompt":
+      return {
+        records: promptMessageRecords(
+          operation.name,
+          await getPrompt(conn, operation.name, options.args),
+        ),
+      };
+    case "tool": {
+      const result = await call(conn, operation.name, options.args, {
+        onProgress: options.onProgress,
+      });
+      const records = toolResultRecords(operation.name, result, { json: options.json });
+      return result.isError === true
+        ? { records, toolError: { tool: operation.name, result } }
+        : { records };
+    }
+    case "none":
+      requireOperation(conn.target);
+  }
+  return { records: [] };
+}
+
+/** A usage error when the target names nothing to do (`cat` needs a tool, resource, prompt or list). */
+export function requireOperation(target: Target, sourceText: string = target.name): void {
+  if (target.operation.kind !== "none") return;
+  throw new UsageError(
+    `Nothing to read from "${sourceText}": name a tool, resource, prompt or list`,
+    {
+      hint: "add ?tool=NAME, ?resource=URI, ?prompt=NAME or ?list=tools (see 'jn inspect SOURCE')",
+    },
+  );
+}

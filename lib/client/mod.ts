@@ -1,0 +1,109 @@
+/**
+ * lib/client: the library's verbs and policy: `open` (trust, sandbox,
+ * environment, drift check), `inspect`, `call`, `put`, ….
+ *
+ * The policy that makes jn safe and correct lives here, in one place, for
+ * the CLI and for any program that uses jn (the repository's `mod.ts`
+ * re-exports this module). `open()` resolves a source
+ * (a project profile only when trusted), merges the profile's sandbox with
+ * the caller's, gives the server a minimal environment, connects, and runs
+ * the profile's drift check; `inspect`, `call`, `read`, `getPrompt`, `list`,
+ * `cat` and `put` act on the connection with jn's rules (arguments
+ * converted and validated against the tool's schema, records lossless,
+ * secrets redacted from everything reported). Options are plain data;
+ * what happens on the way is reported through `events`.
+ *
+ * The CLI imports the modules of this folder directly, so that a command
+ * loads only what it uses; this index is for programs, which may load it all.
+ *
+ * @module
+ */
+
+export { open } from "./open.ts";
+export { Connection } from "./connection.ts";
+export {
+  type ClientEvents,
+  LOG_LEVELS,
+  type LogLevel,
+  type OpenOptions,
+  type PreparedLaunch,
+  PUT_DEFAULTS,
+  type SandboxInfo,
+} from "./options.ts";
+export { type ResolveOptions, resolveTarget, serverName, type Target } from "./resolve.ts";
+export { inspect } from "./inspect.ts";
+export { call, type CallOptions } from "./call.ts";
+export { getPrompt, list, type Listing, read } from "./verbs.ts";
+export { cat, type CatOptions, type CatResult } from "./cat.ts";
+export { put, type PutOptions, type PutRecord } from "./put.ts";
+export type { RunStats } from "../put/ordered.ts";
+export { compareWithLive, type LiveComparison } from "./profile.ts";
+export { driftWarning, type MessageOptions, outputFormatWarning } from "./messages.ts";
+
+export {
+  ArgumentError,
+  type ArgumentViolation,
+  ConfigError,
+  ConnectionError,
+  DriftError,
+  InterruptedError,
+  JnError,
+  type JnErrorOptions,
+  LaunchError,
+  ProtocolError,
+  SandboxError,
+  TimeoutError,
+  UriSyntaxError,
+  UsageError,
+  WriteError,
+} from "../errors.ts";
+export type * from "../types.ts";
+export { formatCaret, parseSource } from "../uri/parse.ts";
+export type {
+  Launcher,
+  ListKind,
+  NakedSource,
+  Operation,
+  ProfileSource,
+  RawArg,
+  Source,
+} from "../uri/source.ts";
+export {
+  type ArgPairs,
+  type ArgSources,
+  type ArgValue,
+  collectArgs,
+  typedArgs,
+} from "../args/collect.ts";
+export {
+  type JnRecord,
+  promptMessageRecords,
+  promptRecords,
+  resourceContentRecords,
+  resourceRecords,
+  resourceTemplateRecords,
+  type ToolRecordOptions,
+  toolRecords,
+  toolResultRecords,
+} from "../output/records.ts";
+export type { Inventory } from "../output/inventory.ts";
+export { type HashableTool, schemaHash, toolHashes } from "../schema/hash.ts";
+export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "../schema/diff.ts";
+export type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
+export type { DriftReport } from "../drift/report.ts";
+export type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
+export { parseSandboxPolicy, type SandboxPolicy } from "../sandbox/policy.ts";
+export type { SandboxLink, SandboxMask, SandboxPlan } from "../sandbox/plan.ts";
+export type { DenoPermissions } from "../sandbox/deno_permissions.ts";
+export type { LoginSettings, ProtocolMode, Session, ToolCallOptions } from "../session/types.ts";
+export { type LoadOptions, loadProfile } from "../profile/resolve.ts";
+export { type EntryStatus, listProfiles, type ProfileEntry } from "../profile/listing.ts";
+export type { LayerOptions } from "../profile/layers.ts";
+export type {
+  LayerName,
+  MetaDef,
+  Profile,
+  ProfileTool,
+  SchemaValidation,
+  ToolDef,
+} from "../profile/types.ts";

@@ -1,0 +1,135 @@
+/**
+ * Opening a connection: the one path from a source to a live session, with
+ * every policy that makes jn safe and correct applied on the way, for the
+ * CLI and for a program using jn as a library alike:
+ *
+ * 1. resolve the source (a project profile only when trusted: resolve.ts);
+ * 2. headers, token, OAuth, roots and elicitation (remote.ts);
+ * 3. the sandbox — the profile's merged with the caller's — Deno
+ *    permissions and the variables passed through by name (sandbox.ts); the
+ *    server gets a minimal environment (lib/sandbox/env.ts);
+ * 4. connect (lib/session), with server logs filtered by level and every
+ *    text handed to the caller redacted;
+ * 5. the profile's schema drift check (lib/drift): `warn` reports through
+ *    `events.onDrift`, `error` on breaking changes throws a DriftError.
+ *
+ * Guarantees: a failure on the way leaves no server running; its error is
+ * explained (what a sandbox withheld) and redacted.
+ *
+ * @module
+ */
+
+import { driftChecked, driftError, driftVerdict } from "../drift/check.ts";
+import { redact, redactDeep } from "../output/redact.ts";
+import { LineSplitter } from "../ndjson/split.ts";
+import { openSession } from "../session/session.ts";
+import type { Session, SessionOptions } from "../session/types.ts";
+import type { Source } from "../uri/source.ts";
+import { Connection, explainError } from "./connection.ts";
+import { levelAtLeast, type OpenOptions, type SandboxInfo } from "./options.ts";
+import { sessionSettings } from "./remote.ts";
+import { resolveTarget, type Target } from "./resolve.ts";
+import { sandboxedLaunch } from "./sandbox.ts";
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * Connects to a server: a naked URI, a profile reference, or an already
+ * resolved target. Close the connection in `finally` (or `await using`).
+ *
+ * @example
+ * ```ts
+ * import { open } from "@jn/jn";
+ *
+ * const conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
+ * try {
+ *   console.log(conn.session.server.name, conn.sandbox?.policy);
+ * } finally {
+ *   await conn.close();
+ * }
+ * ```
+ */
+export async function open(
+  target: string | Source | Target,
+  options: OpenOptions,
+): Promise<Connection> {
+  const resolved = isTarget(target) ? target : await resolveTarget(target, options);
+  const settings = sessionSettings(resolved, options);
+  const secrets = settings.secrets;
+  const events = options.events ?? {};
+  const stderr = events.onStderr && stderrLines(events.onStderr, secrets);
+  let sandbox: SandboxInfo | undefined;
+  let session: Session | undefined;
+  try {
+    const prepared = await sandboxedLaunch(resolved, options, settings.launch);
+    sandbox = prepared.sandbox;
+    await events.onPrepared?.({ launch: prepared.launch, sandbox, secrets });
+    const logLevel = options.logLevel ?? "info";
+    const sessionOptions: SessionOptions = {
+      ...settings.options,
+      logLevel,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+      callerEnv: options.env,
+      protocol: options.protocol ?? "auto",
+      signal: options.signal,
+      onStderr: stderr?.push,
+      onNoise: events.onNoise && ((line) => events.onNoise!(redact(line, secrets))),
+      onLog: events.onLog && ((entry) => {
+        if (levelAtLeast(entry.level, logLevel)) events.onLog!(redactDeep(entry, secrets));
+      }),
+      onTrace: events.onTrace &&
+        ((direction, message) =>
+          events.onTrace!(direction, redact(JSON.stringify(message), secrets))),
+      onWarning: events.onWarning && ((message) => events.onWarning!(redact(message, secrets))),
+      onNotice: events.onNotice && ((message) => void events.onNotice!(redact(message, secrets))),
+      onFallback: events.onFallback && ((reason) => events.onFallback!(redact(reason, secrets))),
+    };
+    session = await openSession(prepared.launch, sessionOptions);
+    await events.onConnected?.(session);
+    const connection = new Connection({
+      target: resolved,
+      session,
+      launch: prepared.launch,
+      sandbox,
+      secrets,
+      options,
+      onClose: stderr?.end,
+    });
+    if (driftChecked(resolved.profile, options)) {
+      const verdict = driftVerdict(resolved.profile, await session.listTools());
+      connection.drift = verdict.report;
+      if (verdict.report.status === "changed") {
+        await events.onDrift?.({ ...verdict, report: redactDeep(verdict.report, secrets) });
+        if (verdict.stop) throw driftError(resolved.profile, verdict.report);
+      }
+    }
+    return connection;
+  } catch (error) {
+    await session?.close();
+    stderr?.end();
+    throw explainError(error, { sandbox, secrets });
+  }
+}
+
+function isTarget(value: string | Source | Target): value is Target {
+  return typeof value === "object" && "launch" in value && "operation" in value;
+}
+
+/**
+ * The server's stderr as whole lines (a secret the server wrote in two
+ * pieces is still redacted), redacted; a line is let out in pieces of 64 KiB
+ * so a server that never writes a newline cannot grow jn's memory.
+ */
+function stderrLines(onLine: (line: string) => void, secrets: readonly string[]) {
+  const encoder = new TextEncoder();
+  const splitter = new LineSplitter({ line: (line) => onLine(redact(line, secrets)) }, {
+    maxBytes: 64 * 1024,
+    overflow: "split",
+    decoder: new TextDecoder("utf-8", { ignoreBOM: true }),
+  });
+  return {
+    push: (text: string) => splitter.push(encoder.encode(text)),
+    end: () => splitter.end(),
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * What a program gives {@linkcode open} (lib/client/open.ts): plain data
+ * (the caller's directory and environment, bounds, sandbox, remote
+ * settings) and the callbacks through which jn tells it what happens — a
+ * drift warning, a server log line, a notice of what the sandbox left out.
+ * The CLI is one such program: it turns its flags into these options once
+ * and renders the events on stderr; another program shows them as it likes.
+ *
+ * @module
+ */
+
+import type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
+import type { LaunchSpec } from "../launch/spec.ts";
+import type { SandboxPolicy } from "../sandbox/policy.ts";
+import type { LoginSettings, ProtocolMode, Session } from "../session/types.ts";
+import type { ElicitationRequest, ElicitationResponse, LogEntry } from "../types.ts";
+import type { SandboxPlan } from "../sandbox/plan.ts";
+
+/** MCP log levels, least severe first (RFC 5424 names). */
+export const LOG_LEVELS = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+] as const;
+
+/** One MCP log level. */
+export type LogLevel = typeof LOG_LEVELS[number];
+
+/** What `put` does unless told otherwise: calls in flight, timeouts in a row before it stops calling. */
+export const PUT_DEFAULTS = { concurrency: 8, maxTimeouts: 3 } as const;
+
+/** Where and how to reach a server, and what jn may give it. */
+export interface OpenOptions {
+  /** The caller's working directory: relative paths (scripts, roots, sandbox paths) start here. */
+  cwd: string;
+  /** The caller's environment: `${VAR}` values, `tokenEnv`, variables passed through by name. */
+  env: Record<string, string>;
+  /** Bound of each request in ms (progress resets it, up to 10 × in all); 0 = none. Default 60 s. */
+  timeoutMs?: number;
+  /** Bound of starting the server and the handshake in ms; 0 = none. Default 60 s. */
+  connectTimeoutMs?: number;
+  /** Protocol era: `"auto"` (default), `"legacy"` (2025), or `{ pin: "2026-07-28" }`. */
+  protocol?: ProtocolMode;
+  /** Server log messages at this level or above reach `events.onLog`. Default `"info"`. */
+  logLevel?: LogLevel;
+  /** Confine the server: merged with the profile's `sandbox` (each widens the other). */
+  sandbox?: SandboxPolicy;
+  /** Variables of `env` passed to the server by name (a server gets no others but safe defaults). */
+  envPassthrough?: string[];
+  /** Extra HTTP headers for a remote server (over the profile's `headers`). */
+  headers?: Record<string, string>;
+  /** The variable of `env` holding a bearer token for a remote server. */
+  tokenEnv?: string;
+  /** Allow cleartext `http://` to hosts other than loopback. */
+  allowHttp?: boolean;
+  /** Directories exposed to the server as roots (besides the profile's `roots`). */
+  roots?: string[];
+  /** Skip the profile's schema drift check and the `output_format` check. */
+  ignoreSchema?: boolean;
+  /** Answers the server's elicitation requests; without it elicitation is not offered. */
+  elicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
+  /** OAuth for remote servers (tokens live under the user's jn directory, mode 0600). */
+  auth?: {
+    /** Whether a browser sign-in may start (default false: a sign-in is then an error). */
+    interactive?: boolean;
+    /** Shows the sign-in URL to the user. */
+    onSignIn?: (url: string) => void | Promise<void>;
+    /** `jn auth login`: start over with these settings. */
+    login?: LoginSettings;
+  };
+  /** Aborting it cancels the requests in flight and fails them with InterruptedError. */
+  signal?: AbortSignal;
+  /** What jn tells the caller while it works. */
+  events?: ClientEvents;
+}
+
+/** The sandbox a launch runs in: the policy asked for, and what the server sees. */
+export interface SandboxInfo {
+  /** The profile's policy merged with the caller's. */
+  policy: SandboxPolicy;
+  /** What the server sees (absent for a launch jn does not confine itself). */
+  plan?: SandboxPlan;
+  /** The caller's HOME (for the failure hint's choice of directory). */
+  home?: string;
+}
+
+/** The launch a connection starts, ready: sandboxed, with its Deno permissions and variables. */
+export interface PreparedLaunch {
+  /** What is started (argv, environment) or reached (URL). */
+  launch: LaunchSpec;
+  /** The sandbox it runs in, when it is confined. */
+  sandbox?: SandboxInfo;
+  /** Values that must never be shown: `${VAR}` substitutions, tokens, credential headers. */
+  secrets: readonly string[];
+}
+
+/**
+ * What jn tells the caller while it connects and calls. Every text that can
+ * carry a secret is redacted before it is handed over; server text is given
+ * as the server sent it (make it visible before printing it to a terminal:
+ * lib/output/visible.ts). A handler that returns a promise is awaited where
+ * jn's own flow calls it (prepared, connected, notices, drift), so what it
+ * prints comes out in order.
+ */
+export interface ClientEvents {
+  /** Something the user should know: what the sandbox left out, a declined sampling request. */
+  onNotice?(message: string): void | Promise<void>;
+  /** The launch is ready to start (before the server starts). */
+  onPrepared?(prepared: PreparedLaunch): void | Promise<void>;
+  /** The handshake is done. */
+  onConnected?(session: Session): void | Promise<void>;
+  /** The profile's schema has changed (`stop`: a DriftError follows). */
+  onDrift?(drift: DriftVerdict): void | Promise<void>;
+  /** A tool's result differs from the profile's `output_format` (a behavioural change). */
+  onOutputFormat?(drift: OutputFormatDrift): void | Promise<void>;
+  /** A server log message at or above `logLevel`. */
+  onLog?(entry: LogEntry): void;
+  /** A whole line the server wrote to stderr (stdio); given, stderr is read live. */
+  onStderr?(line: string): void;
+  /** A line the server wrote to stdout that is not JSON-RPC (ignored). */
+  onNoise?(line: string): void;
+  /** Every JSON-RPC message, both ways, as JSON text. */
+  onTrace?(direction: "send" | "recv", text: string): void;
+  /** Out-of-band problems that do not fail the run. */
+  onWarning?(message: string): void;
+  /** A remote server only speaks legacy SSE. */
+  onFallback?(reason: string): void;
+}
+
+/** Whether a log entry's level is at or above the threshold (unknown levels count as `info`). */
+export function levelAtLeast(level: string, threshold: LogLevel): boolean {
+  const index = LOG_LEVELS.indexOf(level as LogLevel);
+  return (index === -1 ? 1 : index) >= LOG_LEVELS.indexOf(threshold);
+}

@@ -1,0 +1,49 @@
+/**
+ * The verbs that compare a profile with its live server or write one from
+ * it: the drift report of `jn profile validate|diff|update`, and the files
+ * of `jn profile create --from SOURCE`. Both take a connection opened with
+ * `ignoreSchema` (the check on use would only repeat what they report).
+ *
+ * @module
+ */
+
+import { type DriftReport, driftReport } from "../drift/report.ts";
+import { ConfigError } from "../errors.ts";
+import { launchFields, liveProfileFiles, rawLaunchFields } from "../profile/edit/from_live.ts";
+import type { ProfileFiles } from "../profile/edit/write.ts";
+import type { ToolInfo } from "../types.ts";
+import type { Connection } from "./connection.ts";
+import { list } from "./verbs.ts";
+
+/** A profile and its live server, compared. */
+export interface LiveComparison {
+  /** The comparison, exact: it quotes the profile's values, secrets included (redact to show). */
+  report: DriftReport;
+  /** The server's tools. */
+  live: ToolInfo[];
+}
+
+/** Compares the profile of a `@server` connection with the server's tools. */
+export async function compareWithLive(conn: Connection): Promise<LiveComparison> {
+  const profile = conn.target.profile;
+  if (profile === undefined) {
+    throw new ConfigError(`${conn.target.name} is not a profile: nothing to compare with`);
+  }
+  const live = await list(conn, "tools");
+  return { report: driftReport(profile, live), live };
+}
+
+/**
+ * A profile discovered from the connected server: its launch (a profile's
+ * as written, with its `${VAR}` references), a description, one tool file
+ * per tool with its schema snapshot, and the schema hash.
+ */
+export async function discoverProfile(conn: Connection, source: string): Promise<ProfileFiles> {
+  const { target } = conn;
+  return liveProfileFiles({
+    launch: target.profile ? rawLaunchFields(target.profile.rawMeta) : launchFields(target.launch),
+    server: conn.session.server,
+    tools: await list(conn, "tools"),
+    source,
+  });
+}

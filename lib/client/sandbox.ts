@@ -1,0 +1,119 @@
+/**
+ * The sandbox policy of a connection: the launch it starts, with the
+ * profile's sandbox merged with the caller's (`OpenOptions.sandbox`, the
+ * `--sandbox*` flags), the profile's Deno permissions and the variables
+ * passed through by name applied (lib/sandbox/prepare.ts); the notices of
+ * what jn left out of the sandbox (`events.onNotice`); and the hint that
+ * says why a sandboxed server that failed to start may have failed, down to
+ * the hidden path its own output names and the `--sandbox-read` that shows
+ * it (never a broad or credential directory: failure_hint.ts). Notices name
+ * the server's arguments and paths: `${VAR}` secrets among them are redacted.
+ *
+ * @module
+ */
+
+import { ConnectionError, LaunchError } from "../errors.ts";
+import { describeArgv, type LaunchSpec, type StdioLaunch } from "../launch/spec.ts";
+import { redact } from "../output/redact.ts";
+import { visible } from "../output/visible.ts";
+import { findHiddenPath, launcherHint } from "../sandbox/failure_hint.ts";
+import { realPath, statKind } from "../sandbox/host.ts";
+import { visibleIn } from "../sandbox/plan.ts";
+import { mergePolicies, type SandboxPolicy } from "../sandbox/policy.ts";
+import { prepareLaunchWithPlan } from "../sandbox/prepare.ts";
+import type { OpenOptions, SandboxInfo } from "./options.ts";
+import type { Target } from "./resolve.ts";
+
+/** A launch ready to start, and the sandbox it runs in (if any). */
+export interface SandboxedLaunch {
+  launch: LaunchSpec;
+  sandbox?: SandboxInfo;
+}
+
+/** Applies the target's and the caller's sandbox, Deno permissions and pass-through to `launch`. */
+export async function sandboxedLaunch(
+  target: Target,
+  options: OpenOptions,
+  launch: LaunchSpec,
+): Promise<SandboxedLaunch> {
+  const policy = mergePolicies(target.sandbox, options.sandbox);
+  const prepared = await prepareLaunchWithPlan(launch, {
+    cwd: options.cwd,
+    callerEnv: options.env,
+    sandbox: policy,
+    explicitPaths: options.sandbox && [...options.sandbox.read, ...options.sandbox.write],
+    envPassthrough: options.envPassthrough ?? [],
+    denoPermissions: target.denoPermissions,
+  });
+  for (const notice of prepared.plan?.notices ?? []) {
+    await options.events?.onNotice?.(visible(redact(notice, target.secrets)));
+  }
+  return {
+    launch: prepared.launch,
+    sandbox: policy && { policy, plan: prepared.plan, home: options.env.HOME },
+  };
+}
+
+/**
+ * The `--debug` line of a sandboxed launch's argv: each word redacted before
+ * it is quoted, so that quoting (`it'\\''s`) cannot split a secret.
+ */
+export function sandboxedArgvLine(launch: StdioLaunch, secrets: readonly string[]): string {
+  return describeArgv({
+    ...launch,
+    command: redact(launch.command, secrets),
+    args: launch.args.map((arg) => redact(arg, secrets)),
+  });
+}
+
+/** Adds to a start/connection failure of a sandboxed server what the sandbox withheld. */
+export function explainSandboxFailure(error: unknown, sandbox: SandboxInfo | undefined): void {
+  if (!sandbox || !(error instanceof LaunchError || error instanceof ConnectionError)) return;
+  const tail = error.stderrTail ?? "";
+  const plan = sandbox.plan;
+  const hidden = plan &&
+    findHiddenPath(tail, {
+      visible: (path) => visibleIn(plan, path),
+      stat: (path) => {
+        try {
+          return statKind(path);
+        } catch {
+          return undefined;
+        }
+      },
+      realPath: (path) => {
+        try {
+          return realPath(path);
+        } catch {
+          return undefined;
+        }
+      },
+      home: sandbox.home,
+    });
+  if (hidden) {
+    error.hint = `the server's own output (${JSON.stringify(hidden.line)}) says it needs ` +
+      `${JSON.stringify(hidden.path)}, which the sandbox hides: if you trust that, ` +
+      `--sandbox-read ${hidden.grant} shows it`;
+    return;
+  }
+  const launcher = sandbox.policy.network === false ? launcherHint(tail) : undefined;
+  const other = error.hint && !error.hint.startsWith("run the server command by hand")
+    ? `; otherwise: ${error.hint}`
+    : "";
+  error.hint = (launcher ?? sandboxHint(sandbox.policy)) + other;
+}
+
+/**
+ * One line on what a sandbox withholds and how to grant it, e.g.
+ * `the server runs sandboxed (no network; writable: /tmp only; your files hidden): …`.
+ */
+export function sandboxHint(sandbox: SandboxPolicy): string {
+  const network = sandbox.network === false
+    ? "no network"
+    : sandbox.network === true
+    ? "network"
+    : `network to ${sandbox.network.join(", ")} only`;
+  const writes = sandbox.write.length > 0 ? `${sandbox.write.join(", ")}, /tmp` : "/tmp only";
+  return `the server runs sandboxed (${network}; writable: ${writes}; your files hidden): ` +
+    "grant more with --sandbox-read, --sandbox-write, --sandbox-net (see docs/sandbox.md)";
+}

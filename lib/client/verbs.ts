@@ -1,0 +1,109 @@
+/**
+ * The simple verbs of a connection: list what the server offers, read a
+ * resource, get a prompt (its arguments checked against what the prompt
+ * declares, lib/args/prompt.ts). Errors come back explained and redacted.
+ *
+ * @module
+ */
+
+import { type ArgPairs, typedArgs } from "../args/collect.ts";
+import { promptArguments } from "../args/prompt.ts";
+import type {
+  PromptInfo,
+  PromptResult,
+  ResourceContents,
+  ResourceInfo,
+  ResourceTemplateInfo,
+  ToolInfo,
+} from "../types.ts";
+import type { ListKind } from "../uri/source.ts";
+import type { Connection } from "./connection.ts";
+
+/** What {@linkcode list} returns for each kind. */
+export interface Listing {
+  /** `tools/list`. */
+  tools: ToolInfo[];
+  /** `resources/list`. */
+  resources: ResourceInfo[];
+  /** `resources/templates/list`. */
+  templates: ResourceTemplateInfo[];
+  /** `prompts/list`. */
+  prompts: PromptInfo[];
+}
+
+/**
+ * Lists the server's tools, resources, resource templates or prompts.
+ *
+ * @example
+ * ```ts
+ * import { list, open } from "@jn/jn";
+ *
+ * await using conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
+ * const prompts = await list(conn, "prompts");
+ * console.log(prompts.map((prompt) => prompt.name));
+ * ```
+ */
+export async function list<K extends ListKind>(conn: Connection, kind: K): Promise<Listing[K]> {
+  const { session } = conn;
+  try {
+    switch (kind) {
+      case "tools":
+        return await session.listTools() as Listing[K];
+      case "resources":
+        return await session.listResources() as Listing[K];
+      case "templates":
+        return await session.listResourceTemplates() as Listing[K];
+      case "prompts":
+        return await session.listPrompts() as Listing[K];
+    }
+    throw new TypeError(`Unknown list kind "${kind}"`);
+  } catch (error) {
+    throw conn.explain(error);
+  }
+}
+
+/**
+ * Reads a resource.
+ *
+ * @example
+ * ```ts
+ * import { open, read } from "@jn/jn";
+ *
+ * await using conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
+ * const [readme] = await read(conn, "demo://readme");
+ * console.log(readme.mimeType, readme.text?.length);
+ * ```
+ */
+export async function read(conn: Connection, uri: string): Promise<ResourceContents[]> {
+  try {
+    return await conn.session.readResource(uri);
+  } catch (error) {
+    throw conn.explain(error);
+  }
+}
+
+/**
+ * Gets a prompt, its arguments given as values or as pairs from a query.
+ *
+ * @example
+ * ```ts
+ * import { getPrompt, open } from "@jn/jn";
+ *
+ * await using conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
+ * const prompt = await getPrompt(conn, "summarize", { topic: "MCP" });
+ * console.log(prompt.messages.length);
+ * ```
+ */
+export async function getPrompt(
+  conn: Connection,
+  name: string,
+  args: ArgPairs | Record<string, unknown> = {},
+): Promise<PromptResult> {
+  try {
+    const prompts = await conn.session.listPrompts();
+    const prepared = promptArguments(prompts, name, typedArgs(args), conn.target.name);
+    return await conn.session.getPrompt(name, prepared);
+  } catch (error) {
+    throw conn.explain(error);
+  }
+}

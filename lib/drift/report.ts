@@ -1,0 +1,64 @@
+/**
+ * A profile compared with the live tool list (SPEC §5): the seed's hash
+ * first, then the classified changes. The status is
+ *
+ * - `unknown`: the profile has no `schema_hash` (changes against its
+ *   snapshots are still listed);
+ * - `valid`: the hash matches and nothing breaking was found (the hash does
+ *   not see nested types or enums, so the diff runs anyway);
+ * - `changed`: the hash differs, or a breaking change hides behind an equal hash.
+ *
+ * @module
+ */
+
+import { type ChangeCounts, classify, diffSchemas, type SchemaChange } from "../schema/diff.ts";
+import { schemaHash } from "../schema/hash.ts";
+import type { ToolInfo } from "../types.ts";
+import { profileExpectations } from "./expected.ts";
+import type { Profile } from "../profile/types.ts";
+
+/** The result of comparing a profile with its live server. */
+export interface DriftReport {
+  /** `@name`. */
+  server: string;
+  /** `valid`, `changed`, or `unknown` (the profile records no hash). */
+  status: "valid" | "changed" | "unknown";
+  /** The profile's `schema_hash`, when it has one. */
+  profile_hash?: string;
+  /** The hash of the live tools. */
+  current_hash: string;
+  /** Every change, classified, sorted by tool, then path. */
+  changes: SchemaChange[];
+  /** How many changes of each severity. */
+  counts: ChangeCounts;
+}
+
+/** Compares a resolved profile with the server's tools. */
+export function driftReport(profile: Profile, live: readonly ToolInfo[]): DriftReport {
+  const expected = profileExpectations(profile);
+  const changes = diffSchemas(expected.tools, live, {
+    usedParams: expected.usedParams,
+    complete: expected.complete,
+  });
+  const counts = classify(changes);
+  const current = schemaHash(live);
+  const recorded = profile.meta.schema_hash;
+  const status = recorded === undefined
+    ? "unknown"
+    : recorded === current && counts.breaking === 0
+    ? "valid"
+    : "changed";
+  return {
+    server: `@${profile.name}`,
+    status,
+    ...(recorded === undefined ? {} : { profile_hash: recorded }),
+    current_hash: current,
+    changes,
+    counts,
+  };
+}
+
+/** `1 breaking change`, `2 breaking changes`. */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,119 @@
+/**
+ * Drift as text for people, the same wherever it is shown: the warning (or
+ * the report before the error) of the check on use, the report of
+ * `jn profile validate|diff|update`, the behavioural warning after a call.
+ * Pure: the caller picks the colours (lib/output/style.ts), redacts secrets
+ * and makes server text visible before printing.
+ *
+ * @module
+ */
+
+import type { Style } from "../output/style.ts";
+import type { SchemaChange } from "../schema/diff.ts";
+import type { OutputFormatDrift } from "./check.ts";
+import { type DriftReport, plural } from "./report.ts";
+
+/**
+ * What the check on use prints for a changed profile: the warning with the
+ * changes, the hashes and the options (`schema_validation: warn`), or the
+ * changes and the hashes only, before the error that stops the run.
+ *
+ * @example
+ * ```ts
+ * driftWarningText(report, style(false), { stop: false });
+ * // "jn: warning: the MCP server schema of @demo has changed since the profile was written\n…"
+ * ```
+ */
+export function driftWarningText(
+  report: DriftReport,
+  s: Style,
+  options: { stop: boolean },
+): string {
+  const lines = options.stop ? [...changeLines(report, s), "", ...hashLines(report), ""] : [
+    `${
+      s.yellow("jn: warning:")
+    } the MCP server schema of ${report.server} has changed since the profile was written`,
+    "",
+    ...changeLines(report, s),
+    "",
+    ...hashLines(report),
+    "",
+    "Options:",
+    `  1. Update the profile: jn profile update ${report.server}`,
+    `  2. See the changes:    jn profile diff ${report.server}`,
+    "  3. Ignore (may cause errors): rerun with --ignore-schema",
+  ];
+  return lines.join("\n");
+}
+
+/** The report of `jn profile validate` (`verdict`) and `jn profile diff`. */
+export function driftReportText(
+  report: DriftReport,
+  s: Style,
+  options: { verdict: boolean },
+): string {
+  const { counts } = report;
+  const summary = [
+    counts.breaking > 0 ? plural(counts.breaking, "breaking change") : "",
+    counts.nonBreaking > 0 ? plural(counts.nonBreaking, "non-breaking change") : "",
+    counts.behavioural > 0 ? plural(counts.behavioural, "behavioural change") : "",
+  ].filter(Boolean).join(", ");
+  const lines: string[] = [];
+  if (report.status === "unknown") {
+    lines.push(`${report.server}: unknown — the profile has no schema_hash`);
+  } else if (report.status === "valid") {
+    lines.push(
+      `${report.server}: valid (schema hash ${report.current_hash})${
+        summary ? `; ${summary}` : ""
+      }`,
+    );
+  } else {
+    lines.push(`${report.server}: changed — ${summary || "the schema hash differs"}`);
+  }
+  if (report.changes.length > 0 || report.status === "changed") {
+    lines.push("", ...changeLines(report, s), "", ...hashLines(report));
+  }
+  if (report.status === "unknown") {
+    lines.push("", `hint: record the current schema: jn profile update ${report.server}`);
+  } else if (report.status === "changed" || (!options.verdict && report.changes.length > 0)) {
+    lines.push("", `Fix: jn profile update ${report.server}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+/** The warning after a call whose result differs from the profile's `output_format`. */
+export function outputFormatText(drift: OutputFormatDrift, s: Style): string {
+  const { change, profile, tool } = drift;
+  return `${s.yellow("jn: warning:")} ${change.message} (behavioural)\n` +
+    `hint: if that is how @${profile.name}/${tool.name} answers now, change "output_format" in ${
+      tool.file ?? profile.metaFile
+    }`;
+}
+
+/** `Changes detected:` and one line per change, its severity in brackets. */
+function changeLines(report: DriftReport, s: Style): string[] {
+  if (report.changes.length === 0) {
+    return [
+      "Changes detected: none in the tools the profile records (its snapshots do not cover what changed)",
+    ];
+  }
+  return ["Changes detected:", ...report.changes.map((change) => `  - ${changeText(change, s)}`)];
+}
+
+/** One change: its message and its severity. */
+function changeText(change: SchemaChange, s: Style): string {
+  const tag = change.severity === "breaking"
+    ? s.red("breaking")
+    : change.severity === "behavioural"
+    ? s.yellow("behavioural")
+    : s.dim("non-breaking");
+  return `${change.message} (${tag})`;
+}
+
+/** The seed's two hash lines. */
+function hashLines(report: DriftReport): string[] {
+  return [
+    `Profile hash: ${report.profile_hash ?? "(none)"}`,
+    `Current hash: ${report.current_hash}`,
+  ];
+}

@@ -1,0 +1,60 @@
+/**
+ * What a profile records about a live server's tools: per tool, the seed's
+ * `parameters` form, the exact `inputSchema` snapshot, the server's
+ * description; and the file name a tool gets. Strings from the server are
+ * escaped (`${` → `$${`) so that substitution gives them back unchanged.
+ *
+ * @module
+ */
+
+import type { JsonSchema, ToolInfo } from "../../types.ts";
+import { escapeValue } from "../expand.ts";
+import type { ToolDef } from "../types.ts";
+
+/** Tool names that can be a file name as they are; others stay in `_meta.json`'s `tools` map. */
+const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** Whether a tool name can be its own tool file (`NAME.json`). */
+export function isSafeToolFileName(name: string): boolean {
+  return SAFE_FILE_NAME.test(name) && !/\.jsonc?$/i.test(name);
+}
+
+/**
+ * The seed's `parameters` form of an input schema: per property its `type`,
+ * `required: true` when required, `description` and `enum` when present.
+ *
+ * @example
+ * seedParameters({ type: "object", properties: { gene: { type: "string" } }, required: ["gene"] });
+ * // { gene: { type: "string", required: true } }
+ */
+export function seedParameters(schema: JsonSchema | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const required = new Set(Array.isArray(schema?.required) ? schema.required : []);
+  const properties = schema?.properties;
+  if (typeof properties !== "object" || properties === null) return out;
+  for (const [name, prop] of Object.entries(properties)) {
+    const param: Record<string, unknown> = {};
+    const p = (typeof prop === "object" && prop !== null ? prop : {}) as JsonSchema;
+    if (p.type !== undefined) param.type = p.type;
+    if (required.has(name)) param.required = true;
+    if (typeof p.description === "string") param.description = p.description;
+    if (Array.isArray(p.enum)) param.enum = p.enum;
+    Object.defineProperty(out, name, {
+      value: param,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return escapeValue(out);
+}
+
+/** A tool file for a live tool (`tool` is set when the file name is not the tool's name). */
+export function toolDefFromLive(tool: ToolInfo, fileName: string = tool.name): ToolDef {
+  const def: ToolDef = {};
+  if (fileName !== tool.name) def.tool = tool.name;
+  if (tool.description !== undefined) def.description = escapeValue(tool.description);
+  def.parameters = seedParameters(tool.inputSchema);
+  def.inputSchema = escapeValue(tool.inputSchema);
+  return def;
+}
