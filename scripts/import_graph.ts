@@ -32,7 +32,6 @@ const RANKS: [prefix: string, rank: number][] = [
   ["lib/put/", 13],
   ["lib/filter/", 13],
   ["lib/demo/", 13],
-  ["lib/target.ts", 14],
   ["lib/client/", 14],
   ["mod.ts", 15],
   ["lib/cli/", 16],
