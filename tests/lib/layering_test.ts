@@ -7,9 +7,9 @@
  */
 
 import assert from "node:assert/strict";
-import { fromFileUrl } from "node:url";
+import { fileURLToPath } from "node:url";
 
-const root = fromFileUrl(new URL("../../", import.meta.url));
+const root = fileURLToPath(new URL("../../", import.meta.url));
 
 Deno.test("the import graph keeps its layers", async (t) => {
   const out = await new Deno.Command(Deno.execPath(), {
