@@ -6,7 +6,10 @@
  * `jn __complete source WORD`, which reads directory names only.
  *
  * bash is the reference implementation (tested by running bash); zsh reuses
- * it through `bashcompinit`; fish gets native `complete` lines.
+ * it through `bashcompinit`; fish gets native `complete` lines. Candidates
+ * are read one a line and compared as plain text, never evaluated (no
+ * `compgen -W`), and jn prints only names of the profile-name grammar: a
+ * directory name from a cloned repository can never run as shell code.
  *
  * @module
  */
@@ -111,8 +114,15 @@ _jn() {
       candidates="$(command jn __complete source "$word" 2>/dev/null)"
     fi
   fi
-  COMPREPLY=($(compgen -W "$candidates" -- "$word"))
-  COMPREPLY=("\${COMPREPLY[@]#"$keep"}")
+  # One candidate a line, compared as plain text: never \`compgen -W\`, which
+  # expands $(…), backticks and globs in the candidates it is given.
+  # Static lists are space-separated; jn prints one name a line (names hold no spaces).
+  candidates="\${candidates// /$'\\n'}"
+  COMPREPLY=()
+  local candidate
+  while IFS= read -r candidate; do
+    [[ -n "$candidate" && "$candidate" == "$word"* ]] && COMPREPLY+=("\${candidate#"$keep"}")
+  done <<< "$candidates"
   if [[ \${#COMPREPLY[@]} -eq 1 && "\${COMPREPLY[0]}" == */ ]]; then
     compopt -o nospace 2>/dev/null
   fi
