@@ -298,6 +298,7 @@ Deno.test("completion never runs or offers a crafted profile name (red team, #12
     await t.step("zsh", async () => {
       const zsh = await new Deno.Command("sh", { args: ["-c", "command -v zsh"] }).output();
       if (!zsh.success) {
+        // deno-lint-ignore no-console
         console.error("SKIPPED zsh completion test: zsh is not installed (apt-get install zsh)");
         return;
       }
