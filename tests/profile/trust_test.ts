@@ -162,6 +162,23 @@ Deno.test("a project profile directory is trusted at its real path: a swapped sy
       },
     );
     await t.step(
+      "another name or another project linking to the trusted directory borrows no trust (red team, #12)",
+      async () => {
+        await Deno.symlink(real, `${box.projectProfiles}/innocent`);
+        const renamed = await box.run(["cat", "@innocent/cwd"]);
+        assert.deepEqual([renamed.code, renamed.stdout], [3, ""]);
+        assert.match(renamed.stderr, /^jn: Project profile "@innocent" is not trusted/);
+        const other = join(box.root, "project-b");
+        await Deno.mkdir(`${other}/.jn/profiles/mcp`, { recursive: true });
+        await Deno.symlink(real, `${other}/.jn/profiles/mcp/proj`);
+        const borrowed = await box.run(["cat", "@proj/cwd"], { cwd: other });
+        assert.deepEqual([borrowed.code, borrowed.stdout], [3, ""]);
+        assert.match(borrowed.stderr, /^jn: Project profile "@proj" is not trusted/);
+        await Deno.remove(`${box.projectProfiles}/innocent`);
+        assert.equal((await box.run(["cat", "@proj/cwd"])).code, 0, "the trusted one still runs");
+      },
+    );
+    await t.step(
       "the symlink swapped to an identical copy elsewhere: refused, both paths named",
       async () => {
         await Deno.remove(link);
