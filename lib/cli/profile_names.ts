@@ -16,9 +16,9 @@
  * @module
  */
 
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { BUNDLED_PROFILES } from "../profile/bundled_data.ts";
-import { SERVER_NAME } from "../profile/layers.ts";
+import { homeDir, SERVER_NAME } from "../profile/layers.ts";
 
 /** A tool file's name: the profile-name grammar plus `.json`/`.jsonc`. */
 const TOOL_FILE = /^([A-Za-z0-9-][A-Za-z0-9._-]*)\.jsonc?$/;
@@ -37,9 +37,12 @@ function bundledFiles(): string[] {
 /** The profile directories to look in, highest precedence first. */
 function layerDirs(options: NameOptions): string[] {
   const dirs = [join(options.cwd, ".jn", "profiles", "mcp")];
-  const home = options.env.HOME || options.env.USERPROFILE;
+  // The CLI's rule (layers.ts): a relative HOME or JN_HOME names no layer (the CLI refuses a
+  // relative JN_HOME), so completion never reads one from the current directory either.
+  const home = homeDir(options.env);
   if (home) dirs.push(join(home, ".local", "jn", "profiles", "mcp"));
-  if (options.env.JN_HOME) dirs.push(join(options.env.JN_HOME, "profiles", "mcp"));
+  const jnHome = options.env.JN_HOME;
+  if (jnHome && isAbsolute(jnHome)) dirs.push(join(jnHome, "profiles", "mcp"));
   return dirs;
 }
 

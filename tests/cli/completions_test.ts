@@ -284,6 +284,15 @@ Deno.test("completion never runs or offers a crafted profile name (red team, #12
       await assert.rejects(Deno.stat(pwned), Deno.errors.NotFound);
       await assert.rejects(Deno.stat(`${s.project}/T`), Deno.errors.NotFound);
     });
+    await t.step("a relative JN_HOME names no layer, as in the CLI", async () => {
+      await Deno.mkdir(`${s.project}/rel/profiles/mcp/relsrv`, { recursive: true });
+      const result = await runJn(["__complete", "source", "@"], {
+        cwd: s.project,
+        env: { HOME: s.home, JN_HOME: "rel" },
+      });
+      assert.ok(result.stdout.includes("@homesrv\n"), result.stdout);
+      assert.ok(!result.stdout.includes("@relsrv"), result.stdout);
+    });
     await t.step("bash: the script never evaluates a candidate, whatever jn prints", async () => {
       // A jn that prints hostile candidates (an older jn, or a wrapper): the script reads them as text.
       await Deno.writeTextFile(
