@@ -225,6 +225,31 @@ Deno.test("jn profile import claude follows Claude Code's scopes: local > projec
   }
 });
 
+Deno.test("a user-level entry using ${workspaceFolder} is not imported: it means nothing there (red team, #12)", async () => {
+  const box = await sandbox();
+  try {
+    await box.write(
+      configPath(box, "cursor", /user/),
+      JSON.stringify({
+        mcpServers: {
+          ws: { command: "python3", args: ["${workspaceFolder}/srv.py"] },
+          plain: { command: "python3", args: ["/opt/srv.py"] },
+        },
+      }),
+    );
+    const result = await box.run(["profile", "import", "cursor"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(
+      result.stderr,
+      /entry "ws" uses \$\{workspaceFolder\}, which means nothing in a user-level config/,
+    );
+    assert.equal(await exists(join(box.user, "ws")), false, "not imported");
+    assert.deepEqual((await meta(box, "plain")).args, ["/opt/srv.py"]);
+  } finally {
+    await box.dispose();
+  }
+});
+
 Deno.test("jn profile import cursor and vscode convert their variable syntax", async (t) => {
   const box = await sandbox();
   try {
