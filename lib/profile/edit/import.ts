@@ -46,7 +46,7 @@ export interface ImportContext {
   location: ConfigLocation;
   /** The user's home, for `${userHome}`. */
   home?: string;
-  /** The working directory, for `${workspaceFolder}` of user-level configs. */
+  /** The working directory (a user-level `${workspaceFolder}` is not resolved against it). */
   cwd: string;
 }
 
