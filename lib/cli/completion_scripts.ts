@@ -79,18 +79,19 @@ _jn_path_options=${quote(` ${pathOptions(spec).join(" ")} `)}
 _jn() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
   # The whole word under the cursor: bash splits words at @ : = as well.
-  local line="\${COMP_LINE:0:COMP_POINT}"
+  local line="\${COMP_LINE:0:$COMP_POINT}"
   local word="\${line##*[[:space:]]}"
   local keep="\${word%"$cur"}"
-  local path="" i w skip=0 subs candidates=""
+  # Not "path": zsh ties $path to $PATH.
+  local cmd="" i w skip=0 subs candidates=""
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="\${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
       -*) [[ "$_jn_value_options" == *" $w "* ]] && skip=1; continue ;;
     esac
-    subs=" $(_jn_subcommands "$path") "
-    [[ "$subs" == *" $w "* ]] && path="\${path:+$path }$w"
+    subs=" $(_jn_subcommands "$cmd") "
+    [[ "$subs" == *" $w "* ]] && cmd="\${cmd:+$cmd }$w"
   done
   if [[ "$_jn_value_options" == *" $prev "* ]]; then
     COMPREPLY=()
@@ -101,16 +102,16 @@ _jn() {
     return 0
   fi
   if [[ "$word" == -* ]]; then
-    candidates="$(_jn_options "$path")"
+    candidates="$(_jn_options "$cmd")"
   else
-    subs="$(_jn_subcommands "$path")"
+    subs="$(_jn_subcommands "$cmd")"
     if [[ -n "$subs" ]]; then
       candidates="$subs"
-    elif [[ "$path" == "help" ]]; then
+    elif [[ "$cmd" == "help" ]]; then
       candidates="$(_jn_subcommands "")"
-    elif [[ "$path" == "completions" ]]; then
+    elif [[ "$cmd" == "completions" ]]; then
       candidates="bash zsh fish"
-    elif _jn_takes_source "$path"; then
+    elif _jn_takes_source "$cmd"; then
       candidates="$(command jn __complete source "$word" 2>/dev/null)"
     fi
   fi

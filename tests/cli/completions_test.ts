@@ -320,7 +320,7 @@ Deno.test("completion never runs or offers a crafted profile name (red team, #12
         args: [
           "-f",
           "-c",
-          `${program}; COMP_LINE='jn cat @'; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=(jn cat @); COMP_CWORD=2; _jn; print -l -- "\${COMPREPLY[@]}"`,
+          `${program}; setopt ksharrays; COMP_LINE='jn cat @'; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=(jn cat @); COMP_CWORD=2; _jn; print -l -- "\${COMPREPLY[@]}"`,
         ],
         cwd: s.project,
         env: {
@@ -332,6 +332,7 @@ Deno.test("completion never runs or offers a crafted profile name (red team, #12
       }).output();
       assert.ok(run.success, new TextDecoder().decode(run.stderr));
       await assert.rejects(Deno.stat(pwned), Deno.errors.NotFound);
+      assert.ok(new TextDecoder().decode(run.stdout).split("\n").includes("@ok"));
     });
   } finally {
     await Deno.remove(s.root, { recursive: true });
