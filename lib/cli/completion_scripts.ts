@@ -6,7 +6,10 @@
  * `jn __complete source WORD`, which reads directory names only.
  *
  * bash is the reference implementation (tested by running bash); zsh reuses
- * it through `bashcompinit`; fish gets native `complete` lines.
+ * it through `bashcompinit`; fish gets native `complete` lines. Candidates
+ * are read one a line and compared as plain text, never evaluated (no
+ * `compgen -W`), and jn prints only names of the profile-name grammar: a
+ * directory name from a cloned repository can never run as shell code.
  *
  * @module
  */
@@ -76,18 +79,19 @@ _jn_path_options=${quote(` ${pathOptions(spec).join(" ")} `)}
 _jn() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
   # The whole word under the cursor: bash splits words at @ : = as well.
-  local line="\${COMP_LINE:0:COMP_POINT}"
+  local line="\${COMP_LINE:0:$COMP_POINT}"
   local word="\${line##*[[:space:]]}"
   local keep="\${word%"$cur"}"
-  local path="" i w skip=0 subs candidates=""
+  # Not "path": zsh ties $path to $PATH.
+  local cmd="" i w skip=0 subs candidates=""
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="\${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
     case "$w" in
       -*) [[ "$_jn_value_options" == *" $w "* ]] && skip=1; continue ;;
     esac
-    subs=" $(_jn_subcommands "$path") "
-    [[ "$subs" == *" $w "* ]] && path="\${path:+$path }$w"
+    subs=" $(_jn_subcommands "$cmd") "
+    [[ "$subs" == *" $w "* ]] && cmd="\${cmd:+$cmd }$w"
   done
   if [[ "$_jn_value_options" == *" $prev "* ]]; then
     COMPREPLY=()
@@ -98,21 +102,28 @@ _jn() {
     return 0
   fi
   if [[ "$word" == -* ]]; then
-    candidates="$(_jn_options "$path")"
+    candidates="$(_jn_options "$cmd")"
   else
-    subs="$(_jn_subcommands "$path")"
+    subs="$(_jn_subcommands "$cmd")"
     if [[ -n "$subs" ]]; then
       candidates="$subs"
-    elif [[ "$path" == "help" ]]; then
+    elif [[ "$cmd" == "help" ]]; then
       candidates="$(_jn_subcommands "")"
-    elif [[ "$path" == "completions" ]]; then
+    elif [[ "$cmd" == "completions" ]]; then
       candidates="bash zsh fish"
-    elif _jn_takes_source "$path"; then
+    elif _jn_takes_source "$cmd"; then
       candidates="$(command jn __complete source "$word" 2>/dev/null)"
     fi
   fi
-  COMPREPLY=($(compgen -W "$candidates" -- "$word"))
-  COMPREPLY=("\${COMPREPLY[@]#"$keep"}")
+  # One candidate a line, compared as plain text: never \`compgen -W\`, which
+  # expands $(…), backticks and globs in the candidates it is given.
+  # Static lists are space-separated; jn prints one name a line (names hold no spaces).
+  candidates="\${candidates// /$'\\n'}"
+  COMPREPLY=()
+  local candidate
+  while IFS= read -r candidate; do
+    [[ -n "$candidate" && "$candidate" == "$word"* ]] && COMPREPLY+=("\${candidate#"$keep"}")
+  done <<< "$candidates"
   if [[ \${#COMPREPLY[@]} -eq 1 && "\${COMPREPLY[0]}" == */ ]]; then
     compopt -o nospace 2>/dev/null
   fi

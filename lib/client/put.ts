@@ -23,6 +23,8 @@ import { InterruptedError, TimeoutError } from "../errors.ts";
 import type { NdjsonLine } from "../ndjson/read.ts";
 import type { LineSink } from "../ndjson/write.ts";
 import { toolResultRecords } from "../output/records.ts";
+import { redactDeep } from "../output/redact.ts";
+import { jsonSafe } from "../output/visible.ts";
 import { argumentBuilder } from "../put/arguments.ts";
 import {
   BreakerOpen,
@@ -123,7 +125,16 @@ export async function putLines(
       defaults: coerceArgs(typedArgs(options.args), { schema: info.inputSchema }),
       engine: await schemaEngine(),
     });
-    const callOne = callRunner(conn.session, tool, options.json === true);
+    // Error records are jn's own words about a call: a violation's value or a server's error
+    // text can echo a secret, so they are redacted (as `cat` redacts its errors on stderr).
+    const secrets = conn.secrets;
+    const failed = (record: unknown, called: boolean): Outcome => ({
+      text: jsonSafe(JSON.stringify(secrets.length > 0 ? redactDeep(record, secrets) : record)) +
+        "\n",
+      failed: true,
+      called,
+    });
+    const callOne = callRunner(conn.session, tool, options.json === true, failed);
     options.onStart?.();
     return await runOrdered(batches, {
       concurrency: options.concurrency ?? PUT_DEFAULTS.concurrency,
@@ -150,13 +161,19 @@ export async function putLines(
   }
 }
 
-function callRunner(session: Session, tool: string, json: boolean) {
+function callRunner(
+  session: Session,
+  tool: string,
+  json: boolean,
+  failed: (record: unknown, called: boolean) => Outcome,
+) {
   const seen = new WeakSet<object>();
   return (input: number, args: Record<string, unknown>): Promise<Outcome> =>
     session.callTool(tool, args).then(
       (result) =>
         result.isError === true ? failed(toolErrorRecord(input, tool, result), true) : {
-          text: numberedLines(toolResultRecords(tool, result, { json }), input),
+          // Exact JSON, with what a terminal would act on escaped (docs/output.md).
+          text: jsonSafe(numberedLines(toolResultRecords(tool, result, { json }), input)),
           failed: false,
           called: true,
         },
@@ -169,10 +186,6 @@ function callRunner(session: Session, tool: string, json: boolean) {
         };
       },
     );
-}
-
-function failed(record: unknown, called: boolean): Outcome {
-  return { text: JSON.stringify(record) + "\n", failed: true, called };
 }
 
 /** Records as numbered lines, one batch each. */

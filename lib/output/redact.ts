@@ -76,11 +76,45 @@ export function secretForms(secret: string): string[] {
     url,
     url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
     url.replaceAll("%20", "+"),
+    ...WHATWG_SETS.map((set) => percentEncode(secret, set)),
     ...base64Cores(secret),
   ];
   return [...new Set(forms)]
     .filter((form) => form.length >= MIN_SECRET_LENGTH)
     .sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The WHATWG URL percent-encode sets beyond C0 controls and non-ASCII: how
+ * `new URL(…).href` writes a secret in a fragment, a query, a special URL's
+ * query, a path and the user info (a space in a path becomes `%20`, a `'` in
+ * a query stays, where encodeURIComponent differs).
+ */
+const FRAGMENT_SET = ` "<>\``;
+const QUERY_SET = ` "#<>`;
+const PATH_SET = `${QUERY_SET}?\`{}`;
+const WHATWG_SETS = [
+  FRAGMENT_SET,
+  QUERY_SET,
+  `${QUERY_SET}'`,
+  PATH_SET,
+  `${PATH_SET}/:;=@[\\]^|`,
+];
+
+/** The secret as the URL serializer writes it with `set` (plus C0, DEL and non-ASCII) encoded. */
+function percentEncode(secret: string, set: string): string {
+  let out = "";
+  for (const char of secret) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code > 0x20 && code < 0x7f && !set.includes(char)) {
+      out += char;
+      continue;
+    }
+    for (const byte of new TextEncoder().encode(char)) {
+      out += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+    }
+  }
+  return out;
 }
 
 /**

@@ -11,8 +11,10 @@
  *   shown as `\xNN`; a CR that ends a line (`\r\n`) is dropped;
  * - bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E,
  *   U+2066–U+2069), the invisible format characters that can disguise a name
- *   (U+200B–U+200D, U+2060–U+2065, U+FEFF) and the line/paragraph separators
- *   U+2028/U+2029 are shown as `\uNNNN`;
+ *   (U+00AD soft hyphen, U+180E, U+200B–U+200D, U+2060–U+206F, U+FEFF) and
+ *   the line/paragraph separators U+2028/U+2029 are shown as `\uNNNN`;
+ * - tag characters (U+E0000–U+E007F: invisible, they can smuggle text past
+ *   a reader) are shown as `\u{XXXXX}`;
  * - with `oneLine`, a newline is shown as `\n` too (names, titles, progress);
  * - everything else, including a backslash, is kept as it is: the text stays
  *   readable, and an escape typed literally by a server is harmless.
@@ -33,12 +35,13 @@ export interface VisibleOptions {
 
 // The character classes, written once (as strings: matching control characters is the point).
 /** Bidirectional controls, invisible format characters, the line and paragraph separators. */
-const BIDI = "\\u061c\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff";
+const BIDI =
+  "\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u206f\\ufeff\\u{e0000}-\\u{e007f}";
 /** C0 controls but tab and newline, DEL, C1, and BIDI. */
 const CONTROL = `\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${BIDI}`;
 
-const CONTROLS = new RegExp(`[\\n${CONTROL}]`, "g");
-const ANY_CONTROL = new RegExp(`[\\n${CONTROL}]`);
+const CONTROLS = new RegExp(`[\\n${CONTROL}]`, "gu");
+const ANY_CONTROL = new RegExp(`[\\n${CONTROL}]`, "u");
 
 /**
  * The text with its control characters shown as escapes.
@@ -58,10 +61,11 @@ export function visible(text: string, options: VisibleOptions = {}): string {
   });
 }
 
-/** `\xNN` for a code point below U+0100, `\uNNNN` above. */
+/** `\xNN` for a code point below U+0100 (but U+00AD), `\uNNNN` above, `\u{XXXXX}` past U+FFFF. */
 function escape(char: string): string {
-  const code = char.charCodeAt(0);
-  return code < 0x100
+  const code = char.codePointAt(0) ?? 0;
+  if (code > 0xffff) return `\\u{${code.toString(16)}}`;
+  return code < 0xa0
     ? `\\x${code.toString(16).padStart(2, "0")}`
     : `\\u${code.toString(16).padStart(4, "0")}`;
 }
@@ -69,8 +73,8 @@ function escape(char: string): string {
 /** The SGR sequences of jn's own `style()` (lib/output/style.ts): bold, dim, colours, resets. */
 // deno-lint-ignore no-control-regex
 const OWN_STYLE = new RegExp("^\\x1b\\[(?:1|2|22|31|33|36|39)m$");
-const TERMINAL_CONTROL = new RegExp(`[${CONTROL}]`);
-const STYLE_OR_CONTROL = new RegExp(`\\x1b\\[\\d{1,2}m|[${CONTROL}]`, "g");
+const TERMINAL_CONTROL = new RegExp(`[${CONTROL}]`, "u");
+const STYLE_OR_CONTROL = new RegExp(`\\x1b\\[\\d{1,2}m|[${CONTROL}]`, "gu");
 
 /**
  * Last line of defence for text jn writes to a terminal: every control
@@ -86,8 +90,8 @@ export function terminalSafe(text: string, keepStyle: boolean): string {
   );
 }
 
-const JSON_UNSAFE = new RegExp(`[\\x7f-\\x9f${BIDI}]`, "g");
-const ANY_JSON_UNSAFE = new RegExp(`[\\x7f-\\x9f${BIDI}]`);
+const JSON_UNSAFE = new RegExp(`[\\x7f-\\x9f${BIDI}]`, "gu");
+const ANY_JSON_UNSAFE = new RegExp(`[\\x7f-\\x9f${BIDI}]`, "u");
 
 /**
  * Serialized JSON with the characters `JSON.stringify` leaves raw but a
@@ -103,9 +107,12 @@ const ANY_JSON_UNSAFE = new RegExp(`[\\x7f-\\x9f${BIDI}]`);
  */
 export function jsonSafe(json: string): string {
   if (!ANY_JSON_UNSAFE.test(json)) return json;
+  // A tag character is two UTF-16 units: each written as its own escape (JSON has no \u{…}).
   return json.replace(
     JSON_UNSAFE,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    (char) =>
+      [...Array(char.length).keys()]
+        .map((i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""),
   );
 }
 

@@ -6,7 +6,9 @@
  * `defaults`, inline `tools`, `roots`, `sandbox`, `env`, scripts), every
  * subdirectory and symlink, with `${VAR}` references unexpanded (no secret is
  * hashed; a rotated token needs no new trust). It is recorded for the
- * directory's real path, and checked against the very bytes the loader parsed
+ * directory's real path together with the directory as named and the
+ * profile's name (a symlink from elsewhere borrows no trust), and checked
+ * against the very bytes the loader parsed
  * (see dir_contents.ts): any change anywhere asks for trust again, and a
  * symlink that now leads elsewhere is refused. Other layers are the user's
  * own files and need none.
@@ -56,10 +58,20 @@ export async function checkTrust(
   if (profile.layer !== "project") return { state: "not-needed" };
   const { entries, digest } = readContents(profile);
   const store = await readTrustStore(env);
-  if (!Object.hasOwn(store.profiles, profile.realDir)) {
-    // The same directory name, trusted at another real path: a symlink on the way was swapped.
+  const own = Object.hasOwn(store.profiles, profile.realDir)
+    ? store.profiles[profile.realDir]
+    : undefined;
+  // A record is this profile's only for the same real path, directory as named AND name:
+  // another repository (or another name) that symlinks to a trusted directory borrows nothing.
+  if (
+    own === undefined ||
+    (isCurrentRecord(own) && (own.path !== profile.dir || own.server !== profile.name))
+  ) {
+    // This directory, trusted at another real path: a symlink on the way was swapped; or the
+    // same profile, trusted as it is now, at another place: the repository was moved.
     const moved = Object.entries(store.profiles).find(([key, value]) =>
-      key !== profile.realDir && isCurrentRecord(value) && value.path === profile.dir
+      key !== profile.realDir && isCurrentRecord(value) &&
+      (value.path === profile.dir || (value.server === profile.name && value.digest === digest))
     );
     return moved ? { state: "moved", trustedRealPath: moved[0] } : { state: "untrusted" };
   }

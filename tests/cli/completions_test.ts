@@ -237,3 +237,104 @@ Deno.test("jn completions prints zsh and fish scripts, refuses other shells", as
     assert.doesNotMatch(result.stdout, /__complete/);
   });
 });
+
+Deno.test("completion never runs or offers a crafted profile name (red team, #12)", async (t) => {
+  const s = await setup();
+  // Relative: completion runs in the project directory, and a name holds no "/".
+  const pwned = `${s.project}/PWNED`;
+  const crafted = [
+    "$(touch PWNED)",
+    "`touch PWNED`",
+    "two words",
+    "new\nline",
+    "x\x1b]0;TITLE\x07",
+    "*",
+  ];
+  try {
+    for (const name of crafted) {
+      await Deno.mkdir(`${s.project}/.jn/profiles/mcp/${name}`, { recursive: true });
+    }
+    await Deno.writeTextFile(
+      `${s.project}/.jn/profiles/mcp/projsrv/$(touch T).json`,
+      "{}",
+    );
+    await t.step("jn __complete prints only names of the profile-name grammar", async () => {
+      const result = await runJn(["__complete", "source", "@"], {
+        cwd: s.project,
+        env: { HOME: s.home, JN_HOME: s.jnHome },
+      });
+      assert.equal(result.code, 0, result.stderr);
+      const lines = result.stdout.split("\n").filter(Boolean);
+      assert.ok(lines.includes("@projsrv"));
+      for (const line of lines) assert.match(line, /^@[A-Za-z0-9_-][A-Za-z0-9._-]*$/);
+      const tools = await runJn(["__complete", "source", "@projsrv/"], {
+        cwd: s.project,
+        env: { HOME: s.home, JN_HOME: s.jnHome },
+      });
+      assert.deepEqual(tools.stdout.split("\n").filter(Boolean), [
+        "@projsrv/fetch",
+        "@projsrv/search",
+      ]);
+    });
+    await t.step("bash: TAB after @ runs nothing and offers only valid names", async () => {
+      const names = await complete(s, "jn cat @");
+      assert.ok(names.includes("@projsrv"));
+      for (const name of names) assert.match(name, /^@[A-Za-z0-9_-][A-Za-z0-9._-]*$/);
+      await complete(s, "jn cat @projsrv/");
+      await assert.rejects(Deno.stat(pwned), Deno.errors.NotFound);
+      await assert.rejects(Deno.stat(`${s.project}/T`), Deno.errors.NotFound);
+    });
+    await t.step("a relative JN_HOME names no layer, as in the CLI", async () => {
+      await Deno.mkdir(`${s.project}/rel/profiles/mcp/relsrv`, { recursive: true });
+      const result = await runJn(["__complete", "source", "@"], {
+        cwd: s.project,
+        env: { HOME: s.home, JN_HOME: "rel" },
+      });
+      assert.ok(result.stdout.includes("@homesrv\n"), result.stdout);
+      assert.ok(!result.stdout.includes("@relsrv"), result.stdout);
+    });
+    await t.step("bash: the script never evaluates a candidate, whatever jn prints", async () => {
+      // A jn that prints hostile candidates (an older jn, or a wrapper): the script reads them as text.
+      await Deno.writeTextFile(
+        `${s.bin}/jn`,
+        `#!/bin/sh\nprintf '%s\\n' '@$(touch PWNED)' '@\`touch PWNED\`' '@ok'\n`,
+        { mode: 0o755 },
+      );
+      const names = await complete(s, "jn cat @");
+      await assert.rejects(Deno.stat(pwned), Deno.errors.NotFound);
+      assert.ok(names.includes("@ok"));
+    });
+    await t.step("zsh", async () => {
+      const zsh = await new Deno.Command("sh", { args: ["-c", "command -v zsh"] }).output();
+      if (!zsh.success) {
+        // deno-lint-ignore no-console
+        console.error("SKIPPED zsh completion test: zsh is not installed (apt-get install zsh)");
+        return;
+      }
+      const program = `autoload -U compinit && compinit -u; source '${
+        s.script.replace(".bash", ".zsh")
+      }'`;
+      const generated = await runJn(["completions", "zsh"]);
+      await Deno.writeTextFile(s.script.replace(".bash", ".zsh"), generated.stdout);
+      const run = await new Deno.Command("zsh", {
+        args: [
+          "-f",
+          "-c",
+          `${program}; setopt ksharrays; COMP_LINE='jn cat @'; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=(jn cat @); COMP_CWORD=2; _jn; print -l -- "\${COMPREPLY[@]}"`,
+        ],
+        cwd: s.project,
+        env: {
+          PATH: `${s.bin}:${Deno.env.get("PATH")}`,
+          HOME: s.home,
+          JN_HOME: s.jnHome,
+          DENO_DIR,
+        },
+      }).output();
+      assert.ok(run.success, new TextDecoder().decode(run.stderr));
+      await assert.rejects(Deno.stat(pwned), Deno.errors.NotFound);
+      assert.ok(new TextDecoder().decode(run.stdout).split("\n").includes("@ok"));
+    });
+  } finally {
+    await Deno.remove(s.root, { recursive: true });
+  }
+});

@@ -1,7 +1,7 @@
 /** redact(): secrets hidden in every form a program prints them. */
 
 import assert from "node:assert/strict";
-import { redact, redactDeep, unredactable } from "../../lib/output/redact.ts";
+import { redact, redactDeep, secretForms, unredactable } from "../../lib/output/redact.ts";
 
 const SECRET = 's3cr3t/"val+ue Z';
 const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
@@ -57,4 +57,20 @@ Deno.test("redactDeep() redacts every string of a value, keys too, without chang
   const copy = structuredClone(value);
   assert.deepEqual(redactDeep(value, [SECRET]), { "k-***": ["v ***", 1, null, { n: '"***"' }] });
   assert.deepEqual(value, copy);
+});
+
+Deno.test("secretForms() holds the WHATWG URL serialisations of a secret (red team, #12)", () => {
+  const secret = "pass word'{x}/é";
+  const forms = secretForms(secret);
+  for (const part of ["path", "search", "hash", "username"] as const) {
+    const url = new URL("https://h.example/");
+    if (part === "path") url.pathname = `/${secret}`;
+    if (part === "search") url.search = `?${secret}`;
+    if (part === "hash") url.hash = `#${secret}`;
+    if (part === "username") url.username = secret;
+    const href = url.href;
+    assert.ok(forms.some((form) => href.includes(form)), `${part}: ${href}`);
+  }
+  const path = new URL(`https://h.example/a/${secret}`).href;
+  assert.equal(redact(`GET ${path}`, [secret]).includes("word"), false, redact(path, [secret]));
 });

@@ -60,3 +60,21 @@ Deno.test("visibleDeep() makes every string of a value visible, keys too", () =>
     [String.raw`k\x1b`]: [String.raw`a\nb`, 1, null, { c: String.raw`\x9b` }],
   });
 });
+
+Deno.test("visible() and jsonSafe() show tag characters, soft hyphen, U+180E, U+206A–U+206F (red team, #12)", () => {
+  const hidden = "a\u00adb\u180ec\u206ad\u206fe\u{e0001}\u{e0041}\u{e007f}f";
+  assert.equal(
+    visible(hidden),
+    String.raw`a\u00adb\u180ec\u206ad\u206fe\u{e0001}\u{e0041}\u{e007f}f`,
+  );
+  assert.equal(terminalSafe(hidden, true), visible(hidden));
+  const json = JSON.stringify({ t: hidden });
+  const safe = jsonSafe(json);
+  assert.equal(
+    safe,
+    String.raw`{"t":"a\u00adb\u180ec\u206ad\u206fe\udb40\udc01\udb40\udc41\udb40\udc7ff"}`,
+  );
+  assert.deepEqual(JSON.parse(safe), { t: hidden });
+  // Neighbours stay as they are: emoji, é, CJK.
+  assert.equal(visible("é 中 🙂 \u00ac"), "é 中 🙂 \u00ac");
+});

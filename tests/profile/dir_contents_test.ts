@@ -69,12 +69,42 @@ Deno.test("readProfileDir() refuses a directory too large to trust", async () =>
     for (const limits of [{ entries: 100, bytes: 1024 }, { entries: 1, bytes: 1 << 20 }]) {
       await assert.rejects(
         readProfileDir(root, { whole: true, limits }),
-        (error: unknown) =>
-          error instanceof ConfigError && /too large to trust/.test(error.message),
+        (error: unknown) => error instanceof ConfigError && /too large/.test(error.message),
       );
     }
     assert.ok(WHOLE_LIMITS.entries >= 1000 && WHOLE_LIMITS.bytes >= 1 << 20);
     assert.ok(await readProfileDir(root, { whole: false }), "only the project layer is read whole");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("readProfileDir() never reads past its size limit, in any layer (red team, #12)", async () => {
+  const root = await tempDir();
+  try {
+    const limits = { entries: 100, bytes: 1 << 20 };
+    // A sparse file far over the limit: checked by its size before any read.
+    const big = join(root, "big");
+    await Deno.writeFile(big, new Uint8Array(0));
+    await Deno.truncate(big, 8 << 20);
+    const dir = join(root, "p");
+    await Deno.mkdir(dir);
+    await Deno.symlink(big, join(dir, "_meta.json"));
+    for (const whole of [false, true]) {
+      await assert.rejects(
+        readProfileDir(dir, { whole, limits }),
+        (error: unknown) => error instanceof ConfigError && /too large/.test(error.message),
+        `whole: ${whole}`,
+      );
+    }
+    if (Deno.build.os === "linux") {
+      // A device is never read: it is not a regular file.
+      await Deno.remove(join(dir, "_meta.json"));
+      await Deno.symlink("/dev/zero", join(dir, "_meta.json"));
+      const contents = await readProfileDir(dir, { whole: true, limits });
+      assert.equal(contents?.texts.size, 0);
+      assert.match(contents?.entries?.["_meta.json"] ?? "", /^symlink:/);
+    }
   } finally {
     await Deno.remove(root, { recursive: true });
   }

@@ -71,6 +71,44 @@ Deno.test("jn profile import claude: a repository's .mcp.json never becomes a us
   }
 });
 
+Deno.test("import/create --project never write through a symlinked .jn or .jn/profiles (red team, #12)", async (t) => {
+  const box = await sandbox();
+  try {
+    await box.write(
+      join(box.project, ".mcp.json"),
+      JSON.stringify({ mcpServers: { helper: { command: "node", args: [FIXTURE] } } }),
+    );
+    await Deno.mkdir(box.user, { recursive: true });
+    const userProfiles = join(box.home, ".local", "jn", "profiles");
+    for (
+      const [link, target] of [[".jn/profiles", userProfiles], [
+        ".jn",
+        join(box.home, ".local", "jn"),
+      ]]
+    ) {
+      await t.step(`${link} → the user layer`, async () => {
+        await Deno.remove(join(box.project, ".jn"), { recursive: true }).catch(() => {});
+        if (link === ".jn/profiles") await Deno.mkdir(join(box.project, ".jn"));
+        await Deno.symlink(target, join(box.project, link));
+        const result = await box.run(["profile", "import", "claude", "--project"]);
+        assert.deepEqual([result.code, result.stdout], [3, ""], result.stderr);
+        assert.match(
+          result.stderr,
+          /^jn: Refusing to write the project profile through a symlink: .*\/project\/\.jn.* is a symlink\nhint: replace /,
+        );
+        assert.equal(await exists(join(box.user, "helper")), false, "no user-layer profile");
+        const created = await box.run(["profile", "create", "mine", "--project"], {
+          stdin: JSON.stringify({ command: "node", args: [FIXTURE] }),
+        });
+        assert.equal(created.code, 3, created.stderr);
+        assert.equal(await exists(join(box.user, "mine")), false, "no user-layer profile");
+      });
+    }
+  } finally {
+    await box.dispose();
+  }
+});
+
 Deno.test("jn profile import claude follows Claude Code's scopes: local > project > user, then Claude Desktop", async (t) => {
   const box = await sandbox();
   try {
@@ -182,6 +220,31 @@ Deno.test("jn profile import claude follows Claude Code's scopes: local > projec
       assert.equal(await exists(join(box.projectProfiles, "shared")), false, "local scope wins");
       assert.equal(await exists(join(box.projectProfiles, "rejected")), false);
     });
+  } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("a user-level entry using ${workspaceFolder} is not imported: it means nothing there (red team, #12)", async () => {
+  const box = await sandbox();
+  try {
+    await box.write(
+      configPath(box, "cursor", /user/),
+      JSON.stringify({
+        mcpServers: {
+          ws: { command: "python3", args: ["${workspaceFolder}/srv.py"] },
+          plain: { command: "python3", args: ["/opt/srv.py"] },
+        },
+      }),
+    );
+    const result = await box.run(["profile", "import", "cursor"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(
+      result.stderr,
+      /entry "ws" uses \$\{workspaceFolder\}, which means nothing in a user-level config/,
+    );
+    assert.equal(await exists(join(box.user, "ws")), false, "not imported");
+    assert.deepEqual((await meta(box, "plain")).args, ["/opt/srv.py"]);
   } finally {
     await box.dispose();
   }

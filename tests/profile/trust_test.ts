@@ -48,7 +48,9 @@ Deno.test("jn profile trust: a project profile launches only once trusted, and a
       assert.deepEqual([trust.code, trust.stdout], [0, ""], trust.stderr);
       assert.equal(
         trust.stderr,
-        `Trusting @proj: ${dir}\n  launches:  "node ${FIXTURE}"\n  files:     _meta.json, greet.json\nTrusted @proj (${dir})\n`,
+        `Trusting @proj: ${dir}\n  launches:  "node ${FIXTURE}"\n  in:        ${await Deno.realPath(
+          box.project,
+        )} (the current directory, not covered by trust)\n  files:     _meta.json, greet.json\nTrusted @proj (${dir})\n`,
       );
       const result = await call();
       assert.deepEqual([result.code, result.stderr], [0, ""]);
@@ -162,6 +164,23 @@ Deno.test("a project profile directory is trusted at its real path: a swapped sy
       },
     );
     await t.step(
+      "another name or another project linking to the trusted directory borrows no trust (red team, #12)",
+      async () => {
+        await Deno.symlink(real, `${box.projectProfiles}/innocent`);
+        const renamed = await box.run(["cat", "@innocent/cwd"]);
+        assert.deepEqual([renamed.code, renamed.stdout], [3, ""]);
+        assert.match(renamed.stderr, /^jn: Project profile "@innocent" is not trusted/);
+        const other = join(box.root, "project-b");
+        await Deno.mkdir(`${other}/.jn/profiles/mcp`, { recursive: true });
+        await Deno.symlink(real, `${other}/.jn/profiles/mcp/proj`);
+        const borrowed = await box.run(["cat", "@proj/cwd"], { cwd: other });
+        assert.deepEqual([borrowed.code, borrowed.stdout], [3, ""]);
+        assert.match(borrowed.stderr, /^jn: Project profile "@proj" is not trusted/);
+        await Deno.remove(`${box.projectProfiles}/innocent`);
+        assert.equal((await box.run(["cat", "@proj/cwd"])).code, 0, "the trusted one still runs");
+      },
+    );
+    await t.step(
       "the symlink swapped to an identical copy elsewhere: refused, both paths named",
       async () => {
         await Deno.remove(link);
@@ -174,6 +193,24 @@ Deno.test("a project profile directory is trusted at its real path: a swapped sy
         );
       },
     );
+  } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("a trusted project moved elsewhere is 'moved' in profile info, and asks for trust again", async () => {
+  const box = await sandbox();
+  try {
+    await box.write(`${box.projectProfiles}/proj/_meta.json`, fixtureMeta());
+    assert.equal((await box.run(["profile", "trust", "@proj"])).code, 0);
+    const moved = join(box.root, "moved");
+    await Deno.rename(box.project, moved);
+    const info = await box.run(["profile", "info", "@proj", "--format", "json"], { cwd: moved });
+    assert.equal(info.code, 0, info.stderr);
+    assert.equal((JSON.parse(info.stdout) as { trust: string }).trust, "moved");
+    const call = await box.run(["cat", "@proj/echo?text=x"], { cwd: moved });
+    assert.deepEqual([call.code, call.stdout], [3, ""]);
+    assert.match(call.stderr, /not to .*\/project\/\.jn\/profiles\/mcp\/proj where you trusted it/);
   } finally {
     await box.dispose();
   }

@@ -59,7 +59,11 @@ export function registerProfileCreate(profile: Command, cli: Cli): void {
       ? await discover(cli, raw.from, raw)
       : await fromStdin(cli, name);
     const dir = join(root, name);
-    const written = await writeProfileDir(dir, files, { force: raw.force, label: `@${name}` });
+    const written = await writeProfileDir(dir, files, {
+      force: raw.force,
+      label: `@${name}`,
+      project: layer === "project" ? cli.io.cwd : undefined,
+    });
     await writeText(cli.io, `Created @${name} in ${dir}: ${written.join(", ")}\n`);
     if (layer === "project") {
       await recordTrust(await loadProfile(name, options), cli.io.env);

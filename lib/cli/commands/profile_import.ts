@@ -179,6 +179,7 @@ async function write(cli: Cli, planned: PlannedImport, flags: ImportFlags): Prom
   await writeProfileDir(dir, { meta: server.meta, tools: new Map() }, {
     force: flags.force,
     label: `@${server.name}`,
+    project: layer === "project" ? cli.io.cwd : undefined,
   });
   await printErr(
     cli.io,

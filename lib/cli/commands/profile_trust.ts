@@ -41,7 +41,7 @@ export function registerProfileTrust(profile: Command, cli: Cli): void {
         );
         return;
       }
-      await printErr(cli.io, trustReport(loaded, check));
+      await printErr(cli.io, trustReport(loaded, check, await launchDir(loaded, cli.io.cwd)));
       await recordTrust(loaded, cli.io.env);
       await printErr(cli.io, `Trusted @${loaded.name} (${visibleLine(loaded.dir)})`);
     }));
@@ -62,12 +62,16 @@ export function registerProfileTrust(profile: Command, cli: Cli): void {
 }
 
 /** What `trust` is about to record, and what changed since the last trust. */
-function trustReport(profile: Profile, check: TrustCheck): string {
+function trustReport(profile: Profile, check: TrustCheck, dir: string): string {
   const lines = [`Trusting @${profile.name}: ${visibleLine(profile.dir)}`];
   if (profile.realDir !== profile.dir) lines.push(`  real path: ${visibleLine(profile.realDir)}`);
   lines.push(`  launches:  ${describeLaunch(profile.rawMeta)}`);
-  const cwd = profile.rawMeta.cwd;
-  if (cwd !== undefined) lines.push(`  in:        ${visibleLine(resolve(profile.realDir, cwd))}`);
+  // Where the server starts, always: without "cwd" it runs in (and its relative paths name files
+  // of) the current directory, which trust does not cover.
+  const here = profile.rawMeta.cwd === undefined
+    ? " (the current directory, not covered by trust)"
+    : "";
+  lines.push(`  in:        ${visibleLine(dir)}${here}`);
   const files = Object.keys(profile.entries ?? {}).sort().map(visibleLine);
   lines.push(`  files:     ${files.join(", ")}`);
   switch (check.state) {
@@ -98,6 +102,14 @@ function trustReport(profile: Profile, check: TrustCheck): string {
     }
   }
   return lines.join("\n");
+}
+
+/** The real path of the directory the server would start in. */
+async function launchDir(profile: Profile, cwd: string): Promise<string> {
+  const dir = profile.rawMeta.cwd === undefined
+    ? cwd
+    : resolve(profile.realDir, profile.rawMeta.cwd);
+  return await Deno.realPath(dir).catch(() => dir);
 }
 
 /** The profile as written (variables may be unset: trust looks at the files, not their values). */

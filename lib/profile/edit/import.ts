@@ -12,8 +12,10 @@
  *   not imported.
  * - Variable references are kept as jn's `${VAR}`: `${VAR}`/`${VAR:-x}` stay,
  *   `${env:VAR}` becomes `${VAR}`, VS Code's `${input:id}` becomes `${ID}`
- *   (jn asks nothing: it reads the variable); `${userHome}` and
- *   `${workspaceFolder}` become the paths they stand for.
+ *   (jn asks nothing: it reads the variable); `${userHome}` and a
+ *   workspace config's `${workspaceFolder}` become the paths they stand for.
+ *   A user-level entry using `${workspaceFolder}` is skipped with a note: a
+ *   user profile runs from any directory, so no path is right for it.
  * - A literal secret (see import_secrets.ts: `env` values and headers named
  *   like one, known token shapes, `--token VALUE`, credentials in URLs) is
  *   not copied: jn writes a `${VAR}` reference instead and reports which
@@ -44,7 +46,7 @@ export interface ImportContext {
   location: ConfigLocation;
   /** The user's home, for `${userHome}`. */
   home?: string;
-  /** The working directory, for `${workspaceFolder}` of user-level configs. */
+  /** The working directory (a user-level `${workspaceFolder}` is not resolved against it). */
   cwd: string;
 }
 
@@ -123,7 +125,8 @@ export function importEntry(
   if (entry === undefined) {
     return { skipped: `entry "${key}" configures a Zed extension's server: jn cannot start it` };
   }
-  const conv = (text: string) => convertVariables(text, ctx, notes);
+  const workspaceless: string[] = [];
+  const conv = (text: string) => convertVariables(text, ctx, notes, workspaceless);
   const type = String(entry.type ?? entry.transport ?? (entry.url ? "http" : "stdio"))
     .toLowerCase();
   const meta: MetaDef = {
@@ -157,6 +160,15 @@ export function importEntry(
   } else {
     return { skipped: `entry "${key}" has an unknown type "${type}"` };
   }
+  if (workspaceless.length > 0) {
+    // A user profile runs from any directory: the directory jn happens to import from is not
+    // what the entry meant, so it is not baked in (and an unset variable would be read instead).
+    return {
+      skipped: `entry "${key}" uses \${${
+        workspaceless[0]
+      }}, which means nothing in a user-level config: write the path into it, or import the project's own config with --project`,
+    };
+  }
   if (entry.envFile !== undefined) {
     notes.push(`"envFile" is not supported: declare its variables in "env" of @${name}`);
   }
@@ -182,14 +194,21 @@ function normalizeEntry(entry: Record<string, unknown>): Record<string, unknown>
   return extension ? undefined : out;
 }
 
-function convertVariables(text: string, ctx: ImportContext, notes: string[]): string {
+function convertVariables(
+  text: string,
+  ctx: ImportContext,
+  notes: string[],
+  workspaceless: string[],
+): string {
   return text.replace(/\$\{([^}]*)\}/g, (whole, body: string) => {
     if (body.startsWith("env:")) return `\${${body.slice(4)}}`;
     if (body === "userHome" && ctx.home) return ctx.home;
     if (body === "workspaceFolder" || body === "workspaceRoot") {
-      const dir = ctx.location.workspace ?? ctx.cwd;
-      if (!ctx.location.workspace) notes.push(`\${${body}} is taken as ${dir}`);
-      return dir;
+      if (ctx.location.workspace === undefined) {
+        workspaceless.push(body);
+        return whole;
+      }
+      return ctx.location.workspace;
     }
     if (body === "pathSeparator") return "/";
     if (body.startsWith("input:")) {

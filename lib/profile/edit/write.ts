@@ -10,8 +10,8 @@
  * @module
  */
 
-import { basename, dirname, join } from "node:path";
-import { UsageError } from "../../errors.ts";
+import { basename, dirname, join, relative, sep } from "node:path";
+import { ConfigError, UsageError } from "../../errors.ts";
 import type { MetaDef, ToolDef } from "../types.ts";
 
 /** A profile to write: `_meta.json` and tool files by file name (without `.json`). */
@@ -26,6 +26,39 @@ export interface WriteOptions {
   force?: boolean;
   /** How the profile is named in messages (`@name`). */
   label: string;
+  /**
+   * The project directory, when writing to the project layer: no directory
+   * from it down to the profile may be a symlink (a repository's
+   * `.jn/profiles` linking to `~/.local/jn/profiles` would turn a project
+   * write into a user-layer profile that launches without trust).
+   */
+  project?: string;
+}
+
+/** Refuses a write below `project` through a symlink (any existing component of the path). */
+async function assertNoSymlink(project: string, dir: string): Promise<void> {
+  const parts = relative(project, dir).split(sep);
+  if (parts[0] === ".." || parts[0] === "") {
+    throw new ConfigError(`Refusing to write ${dir}: it is not inside the project ${project}`, {
+      path: dir,
+      hint: "run jn in the project directory",
+    });
+  }
+  let path = project;
+  for (const part of parts) {
+    path = join(path, part);
+    const info = await Deno.lstat(path).catch(() => undefined);
+    if (info === undefined) return;
+    if (info.isSymlink) {
+      throw new ConfigError(
+        `Refusing to write the project profile through a symlink: ${path} is a symlink`,
+        {
+          path,
+          hint: `replace ${path} with a real directory (a repository's symlink can point anywhere)`,
+        },
+      );
+    }
+  }
 }
 
 /** Serialises a profile file: two-space JSON and a final newline. */
@@ -46,6 +79,7 @@ export async function writeProfileDir(
   files: ProfileFiles,
   options: WriteOptions,
 ): Promise<string[]> {
+  if (options.project !== undefined) await assertNoSymlink(options.project, dir);
   const exists = await Deno.stat(dir).then(() => true, () => false);
   if (exists && !options.force) {
     throw new UsageError(`Profile ${options.label} already exists in ${dir}`, {
