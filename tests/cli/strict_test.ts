@@ -70,3 +70,10 @@ Deno.test({
     });
   },
 });
+
+Deno.test("a mistyped profile name suggests the closest one", async () => {
+  const result = await runJn(["inspect", "@dmeo"]);
+  assert.notEqual(result.code, 0);
+  assert.match(result.stderr, /Profile "@dmeo" not found/);
+  assert.match(result.stderr, /hint: did you mean @demo\?/);
+});
