@@ -77,3 +77,10 @@ Deno.test("a mistyped profile name suggests the closest one", async () => {
   assert.match(result.stderr, /Profile "@dmeo" not found/);
   assert.match(result.stderr, /hint: did you mean @demo\?/);
 });
+
+Deno.test("a mistyped tool name suggests the closest one", async () => {
+  const result = await runJn(["cat", `${DEMO}?tool=tpyes_demo`]);
+  assert.equal(result.code, 2, result.stderr);
+  assert.match(result.stderr, /Tool "tpyes_demo" not found/);
+  assert.match(result.stderr, /hint: did you mean "types_demo"/);
+});
