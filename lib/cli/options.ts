@@ -173,11 +173,20 @@ function parseElicit(text: string): ElicitMode {
   return mode;
 }
 
+/** The first protocol revision the SDK can pin. */
+const FIRST_PINNABLE = "2026-07-28";
+
 function parseProtocol(text: string): ProtocolMode {
   if (text === "auto" || text === "legacy") return text;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return { pin: text };
-  throw new UsageError(`Invalid --protocol "${text}"`, {
-    hint: "use auto, legacy, or a revision such as 2026-07-28",
+  // The SDK pins only modern revisions (2026-07-28 on); a 2025 date would leak
+  // its own message as a protocol failure, so it is a usage error here.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text) && text >= FIRST_PINNABLE) return { pin: text };
+  const era = /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? `: ${text} is a 2025-era revision and cannot be pinned`
+    : "";
+  throw new UsageError(`Invalid --protocol "${text}"${era}`, {
+    hint: `accepted: auto, legacy (every 2025 revision, negotiated), ` +
+      `or a revision from ${FIRST_PINNABLE} on to pin`,
   });
 }
 

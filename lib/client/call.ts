@@ -10,6 +10,7 @@
  * @module
  */
 
+import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { outputFormatDrift } from "../drift/check.ts";
 import { UsageError } from "../errors.ts";
@@ -74,6 +75,8 @@ export function findTool(tools: ToolInfo[], name: string, server: string): ToolI
   const near = tools.filter((t) => t.name.toLowerCase().includes(name.toLowerCase())).map((t) =>
     t.name
   );
+  const typo = closest(name, tools.map((t) => t.name));
+  if (typo !== undefined && !near.includes(typo)) near.unshift(typo);
   const known = tools.map((t) => t.name);
   throw new UsageError(`Tool "${name}" not found on server "${server}"`, {
     hint: near.length > 0

@@ -11,6 +11,7 @@
  */
 
 import { ConfigError } from "../errors.ts";
+import { closest } from "../text/suggest.ts";
 import { allServerDirs, locateServer } from "./discover.ts";
 import { expandValue } from "./expand.ts";
 import { type LayerOptions, profileLayers } from "./layers.ts";
@@ -32,8 +33,10 @@ export async function loadRawProfile(name: string, options: LayerOptions): Promi
       },
     );
   }
+  const known = (await allServerDirs(layers)).map((dir) => dir.server);
+  const near = closest(name, ["demo", ...known]);
   throw new ConfigError(`Profile "@${name}" not found`, {
-    hint:
+    hint: (near === undefined ? "" : `did you mean @${near}? `) +
       "list profiles with 'jn profile list'; create one with 'jn profile create NAME --from URI'",
   });
 }

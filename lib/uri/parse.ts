@@ -41,6 +41,11 @@ export function parseSource(input: string): Source {
   if (input.startsWith("@")) return parseProfile(input, fail);
   if (input === "") fail(0, "the URI is empty", FORMS_HINT);
   if (/^mcp:/i.test(input)) fail(3, `"mcp:" names no launcher`, FORMS_HINT);
+  // A pasted server URL is the commonest slip; give the exact string to paste.
+  const web = /^(https?):\/\//i.exec(input);
+  if (web) {
+    fail(0, `"${web[1]}://" is not a jn source`, `to reach this server, write mcp+${input}`);
+  }
   return fail(0, `expected "mcp+LAUNCHER://…" or "@server"`, FORMS_HINT);
 }
 

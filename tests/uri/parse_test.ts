@@ -161,7 +161,7 @@ Deno.test("parseSource() reads every profile reference form", async (t) => {
 const ERRORS: [string, number, string, string?][] = [
   ["", 0, "the URI is empty", "plain mcp:// is not a thing"],
   ["mcp://server", 3, `"mcp:" names no launcher`, "plain mcp:// is not a thing"],
-  ["https://example.com/mcp", 0, `expected "mcp+LAUNCHER://…" or "@server"`, "mcp+npx://"],
+  ["https://example.com/mcp", 0, `"https://" is not a jn source`, "mcp+https://example.com/mcp"],
   ["biomcp", 0, `expected "mcp+LAUNCHER://…" or "@server"`, "@server/tool"],
   ["mcp+://x", 4, "launcher is empty", "uvx, npx, python, node, deno, http, https"],
   ["mcp+foo://x", 4, `unknown launcher "foo"`, "launchers: uvx"],
@@ -299,4 +299,14 @@ Deno.test("parseSource() never reads a scoped npm package as URL user-info", () 
   const source = parseSource("mcp+npx://@user:secret@host/pkg@2?tool=t");
   assert.equal(source.kind, "naked");
   assert.equal(source.kind === "naked" && source.location, "@user:secret@host/pkg@2");
+});
+
+Deno.test("parseSource() answers a plain web URL with the exact mcp+ string to paste", async (t) => {
+  for (const input of ["https://example.com/mcp?x=1", "http://localhost:3000/mcp"]) {
+    await t.step(input, () => {
+      const err = captured(input);
+      assert.match(err.message, /is not a jn source/);
+      assert.equal(err.hint, `to reach this server, write mcp+${input}`);
+    });
+  }
 });

@@ -48,6 +48,8 @@ async function runFilter(cli: Cli, expr: string): Promise<Outcome> {
     import("../../output/visible.ts"),
   ]);
   const filter = await compileJq(expr, { env: io.env });
+  const { noteTerminalStdin } = await import("../stdin_hint.ts");
+  await noteTerminalStdin(io, "filter", "jn cat SOURCE | jn filter EXPR");
   const out = new NdjsonWriter(io.stdout);
   const warn = (text: string) => printErr(io, visible(text));
   const failed = (line: number, message: string) =>

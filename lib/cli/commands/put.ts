@@ -58,6 +58,8 @@ export function registerPut(program: Command, cli: Cli): void {
   command.addHelpText("after", PUT_HELP);
   command.action(action(cli, async (text: string, raw: RawPutFlags) => {
     const target = putTarget(text);
+    const { noteTerminalStdin } = await import("../stdin_hint.ts");
+    await noteTerminalStdin(cli.io, "put", `jn cat SOURCE | jn put ${text}`);
     if (target.kind === "file") {
       refuseCallFlags(raw, command);
       const { runPutFile } = await import("../put_file.ts");
