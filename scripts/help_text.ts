@@ -10,4 +10,4 @@ import { helpCatalog, helpTextModule } from "../lib/cli/help_catalog.ts";
 const target = new URL("../lib/cli/help_text.ts", import.meta.url);
 await Deno.writeTextFile(target, helpTextModule(await helpCatalog()));
 await new Deno.Command("deno", { args: ["fmt", "-q", target.pathname] }).output();
-console.error(`wrote ${target.pathname}`);
+await Deno.stderr.write(new TextEncoder().encode(`wrote ${target.pathname}\n`));
