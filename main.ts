@@ -1,9 +1,11 @@
 /**
  * jn's entry point: wires the process's argv and stdio to the CLI.
- * `jn --version` and the help texts (`--help`, `help CMD`, `CMD --help`)
- * are answered before the CLI (commander, Deno's Node compatibility and the
- * command modules, ~150 ms to load) is even imported: the help comes from
- * lib/cli/help_text.ts, generated from the CLI and checked by a test.
+ * `jn --version`, the help texts (`--help`, `help CMD`, `CMD --help`), the
+ * completion scripts (`completions SHELL`) and the completion of source
+ * words (`__complete source WORD`) are answered before the CLI (commander,
+ * Deno's Node compatibility and the command modules, ~150 ms to load) is
+ * even imported: help and scripts come from lib/cli/help_text.ts,
+ * generated from the CLI and checked by a test.
  *
  * @module
  */
@@ -22,6 +24,17 @@ if (import.meta.main) {
     const text = Object.hasOwn(HELP_TEXT, path) ? HELP_TEXT[path] : undefined;
     if (text !== undefined) Deno.exit(printText(text));
   }
+  if (Deno.args.length === 2 && Deno.args[0] === "completions") {
+    const { COMPLETION_TEXT } = await import("./lib/cli/help_text.ts");
+    const text = Object.hasOwn(COMPLETION_TEXT, Deno.args[1])
+      ? COMPLETION_TEXT[Deno.args[1]]
+      : undefined;
+    if (text !== undefined) Deno.exit(printText(text));
+  }
+  if (Deno.args[0] === "__complete" && Deno.args[1] === "source" && Deno.args.length <= 3) {
+    const printed = await completeSource(Deno.args[2] ?? "");
+    if (printed) Deno.exit(0);
+  }
   const { runProcess } = await import("./lib/cli/main.ts");
   Deno.exit(await runProcess(Deno.args));
 }
@@ -38,6 +51,25 @@ export function helpPath(args: readonly string[]): string | undefined {
   if (last !== "--help" && last !== "-h") return undefined;
   const words = args.slice(0, -1);
   return words.every(isWord) ? words.join(" ") : undefined;
+}
+
+/**
+ * A shell's completion of a source word, without the CLI. Any failure
+ * (a refused permission, a broken profile) returns false and the CLI runs
+ * the same request, to report it the usual way.
+ */
+async function completeSource(word: string): Promise<boolean> {
+  try {
+    const { sourceCandidates } = await import("./lib/cli/source_candidates.ts");
+    const candidates = await sourceCandidates(word, {
+      cwd: Deno.cwd(),
+      env: Deno.env.toObject(),
+    });
+    printText(candidates.map((candidate) => `${candidate}\n`).join(""));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function printText(text: string): number {

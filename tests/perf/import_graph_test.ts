@@ -1,16 +1,17 @@
 /**
  * What each light command loads, proved on the static import graph
  * (`deno info --json`, dynamic `import()` edges cut): jn's entry loads no
- * npm package at all before it knows the command; the precomputed help is
- * the CLI's own help, byte for byte; and the command modules of `profile`
+ * npm package at all before it knows the command, nor do the help texts,
+ * the completion scripts and the completion of `@profile` names that it
+ * answers itself; the precomputed texts are the CLI's own, byte for byte; and the command modules of `profile`
  * and `completions` reach no SDK, ajv, zod or jq until an action runs (each
  * of those is behind a dynamic `import()` at its point of need).
  */
 
 import assert from "node:assert/strict";
 import { helpPath } from "../../main.ts";
-import { helpCatalog } from "../../lib/cli/help_catalog.ts";
-import { HELP_TEXT } from "../../lib/cli/help_text.ts";
+import { completionCatalog, helpCatalog } from "../../lib/cli/help_catalog.ts";
+import { COMPLETION_TEXT, HELP_TEXT } from "../../lib/cli/help_text.ts";
 import { ROOT, runJn } from "../helpers.ts";
 
 const HEAVY = /@modelcontextprotocol|\bajv\b|\bzod\b|jq-wasm/;
@@ -61,10 +62,14 @@ Deno.test("the light paths load no heavy package", async (t) => {
   await t.step("the graph walk sees npm packages (the demo server imports the SDK)", async () => {
     assert.match((await staticNpm("lib/demo/server.ts")).join(" "), HEAVY);
   });
-  await t.step("main.ts and the help texts: no npm package at all", async () => {
-    assert.deepEqual(await staticNpm("main.ts"), []);
-    assert.deepEqual(await staticNpm("lib/cli/help_text.ts"), []);
-  });
+  await t.step(
+    "main.ts, help texts, completion of @profile names: no npm package at all",
+    async () => {
+      assert.deepEqual(await staticNpm("main.ts"), []);
+      assert.deepEqual(await staticNpm("lib/cli/help_text.ts"), []);
+      assert.deepEqual(await staticNpm("lib/cli/source_candidates.ts"), []);
+    },
+  );
   for (const entry of ["lib/cli/commands/profile.ts", "lib/cli/commands/completions.ts"]) {
     await t.step(`${entry}: no SDK, ajv, zod or jq`, async () => {
       const npm = await staticNpm(entry);
@@ -78,6 +83,7 @@ Deno.test("the precomputed help is the CLI's help", async (t) => {
     "lib/cli/help_text.ts is current (else: deno run -A scripts/help_text.ts)",
     async () => {
       assert.deepEqual(HELP_TEXT, await helpCatalog());
+      assert.deepEqual(COMPLETION_TEXT, await completionCatalog());
     },
   );
   await t.step("helpPath() recognises only plain help requests", () => {
