@@ -1,7 +1,11 @@
 /**
  * jn's entry point: wires the process's argv and stdio to the CLI.
- * `jn --version` is answered before the CLI (commander and the command
- * modules, ~60 ms to load) is even imported.
+ * `jn --version`, the help texts (`--help`, `help CMD`, `CMD --help`), the
+ * completion scripts (`completions SHELL`) and the completion of source
+ * words (`__complete source WORD`) are answered before the CLI (commander,
+ * Deno's Node compatibility and the command modules, ~150 ms to load) is
+ * even imported: help and scripts come from lib/cli/help_text.ts,
+ * generated from the CLI and checked by a test.
  *
  * @module
  */
@@ -10,14 +14,66 @@ import { VERSION } from "./lib/version.ts";
 
 if (import.meta.main) {
   if (Deno.args.length === 1 && (Deno.args[0] === "-V" || Deno.args[0] === "--version")) {
-    Deno.exit(printVersion());
+    Deno.exit(printText(`${VERSION}\n`));
+  }
+  const path = helpPath(Deno.args);
+  // Commander wraps help to a terminal's width: the precomputed (80
+  // columns) text is only right when stdout is not a terminal.
+  if (path !== undefined && !Deno.stdout.isTerminal()) {
+    const { HELP_TEXT } = await import("./lib/cli/help_text.ts");
+    const text = Object.hasOwn(HELP_TEXT, path) ? HELP_TEXT[path] : undefined;
+    if (text !== undefined) Deno.exit(printText(text));
+  }
+  if (Deno.args.length === 2 && Deno.args[0] === "completions") {
+    const { COMPLETION_TEXT } = await import("./lib/cli/help_text.ts");
+    const text = Object.hasOwn(COMPLETION_TEXT, Deno.args[1])
+      ? COMPLETION_TEXT[Deno.args[1]]
+      : undefined;
+    if (text !== undefined) Deno.exit(printText(text));
+  }
+  if (Deno.args[0] === "__complete" && Deno.args[1] === "source" && Deno.args.length <= 3) {
+    const printed = await completeSource(Deno.args[2] ?? "");
+    if (printed) Deno.exit(0);
   }
   const { runProcess } = await import("./lib/cli/main.ts");
   Deno.exit(await runProcess(Deno.args));
 }
 
-function printVersion(): number {
-  const bytes = new TextEncoder().encode(`${VERSION}\n`);
+/**
+ * The command path whose help `args` asks for (`""` for jn itself), or
+ * undefined when `args` asks for anything else (the CLI then decides).
+ */
+export function helpPath(args: readonly string[]): string | undefined {
+  const isWord = (arg: string) => /^[a-z][a-z0-9-]*$/.test(arg);
+  if (args.length === 0) return undefined;
+  if (args[0] === "help") return args.slice(1).every(isWord) ? args.slice(1).join(" ") : undefined;
+  const last = args[args.length - 1];
+  if (last !== "--help" && last !== "-h") return undefined;
+  const words = args.slice(0, -1);
+  return words.every(isWord) ? words.join(" ") : undefined;
+}
+
+/**
+ * A shell's completion of a source word, without the CLI. Any failure
+ * (a refused permission, a broken profile) returns false and the CLI runs
+ * the same request, to report it the usual way.
+ */
+async function completeSource(word: string): Promise<boolean> {
+  try {
+    const { sourceCandidates } = await import("./lib/cli/source_candidates.ts");
+    const candidates = await sourceCandidates(word, {
+      cwd: Deno.cwd(),
+      env: Deno.env.toObject(),
+    });
+    printText(candidates.map((candidate) => `${candidate}\n`).join(""));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function printText(text: string): number {
+  const bytes = new TextEncoder().encode(text);
   try {
     for (let offset = 0; offset < bytes.length;) {
       offset += Deno.stdout.writeSync(bytes.subarray(offset));

@@ -13,19 +13,8 @@ import { UsageError } from "../../errors.ts";
 import { completionScript, type Shell, SHELLS } from "../completion_scripts.ts";
 import { completionSpec } from "../completion_spec.ts";
 import { action, type Cli } from "../context.ts";
+import { sourceCandidates } from "../source_candidates.ts";
 import { writeText } from "../write.ts";
-import { profileNames, profileToolNames } from "../profile_names.ts";
-
-/** The source schemes offered for an empty word. */
-const SOURCE_SCHEMES = [
-  "mcp+uvx://",
-  "mcp+npx://",
-  "mcp+python://",
-  "mcp+node://",
-  "mcp+deno://",
-  "mcp+https://",
-  "mcp+http://",
-];
 
 /** Registers `completions` and the hidden `__complete`. */
 export function registerCompletions(program: Command, cli: Cli): void {
@@ -54,20 +43,4 @@ export function registerCompletions(program: Command, cli: Cli): void {
       const candidates = await sourceCandidates(word, { cwd: cli.io.cwd, env: cli.io.env });
       await writeText(cli.io, candidates.map((c) => `${c}\n`).join(""));
     }));
-}
-
-/** Completions of a source word: `@profiles`, `@server/tools`, or schemes. */
-async function sourceCandidates(
-  word: string,
-  options: { cwd: string; env: Record<string, string> },
-): Promise<string[]> {
-  if (word.startsWith("@")) {
-    const slash = word.indexOf("/");
-    if (slash === -1) return (await profileNames(options)).map((name) => `@${name}`);
-    const server = word.slice(1, slash);
-    return (await profileToolNames(server, options)).map((tool) => `@${server}/${tool}`);
-  }
-  if (word.includes("://")) return [];
-  const profiles = word === "" ? (await profileNames(options)).map((name) => `@${name}`) : [];
-  return [...SOURCE_SCHEMES.filter((scheme) => scheme.startsWith(word)), ...profiles];
 }

@@ -1,0 +1,109 @@
+/**
+ * What each light command loads, proved on the static import graph
+ * (`deno info --json`, dynamic `import()` edges cut): jn's entry loads no
+ * npm package at all before it knows the command, nor do the help texts,
+ * the completion scripts and the completion of `@profile` names that it
+ * answers itself; the precomputed texts are the CLI's own, byte for byte; and the command modules of `profile`
+ * and `completions` reach no SDK, ajv, zod or jq until an action runs (each
+ * of those is behind a dynamic `import()` at its point of need).
+ */
+
+import assert from "node:assert/strict";
+import { helpPath } from "../../main.ts";
+import { completionCatalog, helpCatalog } from "../../lib/cli/help_catalog.ts";
+import { COMPLETION_TEXT, HELP_TEXT } from "../../lib/cli/help_text.ts";
+import { ROOT, runJn } from "../helpers.ts";
+
+const HEAVY = /@modelcontextprotocol|\bajv\b|\bzod\b|jq-wasm/;
+
+/** The npm packages a module reaches through static imports only. */
+async function staticNpm(entry: string): Promise<string[]> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", `${ROOT}/${entry}`],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as GraphInfo;
+  const modules = new Map(info.modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const npm = new Set<string>();
+  const stack = [...info.roots];
+  while (stack.length > 0) {
+    const raw = stack.pop()!;
+    const specifier = info.redirects?.[raw] ?? raw;
+    if (seen.has(specifier)) continue;
+    seen.add(specifier);
+    const module = modules.get(specifier);
+    if (specifier.startsWith("npm:") || module?.kind === "npm") {
+      npm.add(module?.npmPackage ?? specifier);
+      continue;
+    }
+    for (const dep of module?.dependencies ?? []) {
+      if (dep.code && !dep.isDynamic) stack.push(dep.code.specifier);
+    }
+  }
+  return [...npm];
+}
+
+interface GraphInfo {
+  roots: string[];
+  redirects?: Record<string, string>;
+  modules: {
+    specifier: string;
+    kind?: string;
+    npmPackage?: string;
+    dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
+  }[];
+}
+
+Deno.test("the light paths load no heavy package", async (t) => {
+  await t.step("the graph walk sees npm packages (the demo server imports the SDK)", async () => {
+    assert.match((await staticNpm("lib/demo/server.ts")).join(" "), HEAVY);
+  });
+  await t.step(
+    "main.ts, help texts, completion of @profile names: no npm package at all",
+    async () => {
+      assert.deepEqual(await staticNpm("main.ts"), []);
+      assert.deepEqual(await staticNpm("lib/cli/help_text.ts"), []);
+      assert.deepEqual(await staticNpm("lib/cli/source_candidates.ts"), []);
+    },
+  );
+  for (const entry of ["lib/cli/commands/profile.ts", "lib/cli/commands/completions.ts"]) {
+    await t.step(`${entry}: no SDK, ajv, zod or jq`, async () => {
+      const npm = await staticNpm(entry);
+      assert.deepEqual(npm.filter((name) => HEAVY.test(name)), []);
+    });
+  }
+});
+
+Deno.test("the precomputed help is the CLI's help", async (t) => {
+  await t.step(
+    "lib/cli/help_text.ts is current (else: deno run -A scripts/help_text.ts)",
+    async () => {
+      assert.deepEqual(HELP_TEXT, await helpCatalog());
+      assert.deepEqual(COMPLETION_TEXT, await completionCatalog());
+    },
+  );
+  await t.step("helpPath() recognises only plain help requests", () => {
+    assert.equal(helpPath(["--help"]), "");
+    assert.equal(helpPath(["-h"]), "");
+    assert.equal(helpPath(["help"]), "");
+    assert.equal(helpPath(["help", "mcp", "schema"]), "mcp schema");
+    assert.equal(helpPath(["cat", "--help"]), "cat");
+    assert.equal(helpPath(["profile", "list", "-h"]), "profile list");
+    assert.equal(helpPath([]), undefined);
+    assert.equal(helpPath(["cat", "x", "--help"]), "cat x");
+    assert.equal(helpPath(["cat", "mcp+uvx://x", "--help"]), undefined);
+    assert.equal(helpPath(["--debug", "--help"]), undefined);
+  });
+  await t.step("jn help CMD prints the catalog's text; unknown commands still fail", async () => {
+    const run = await runJn(["help", "mcp", "schema"]);
+    assert.equal(run.code, 0);
+    assert.equal(run.stdout, HELP_TEXT["mcp schema"]);
+    const unknown = await runJn(["help", "nope"]);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /Unknown command "nope"/);
+  });
+});
