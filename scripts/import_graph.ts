@@ -18,6 +18,7 @@ const RANKS: [prefix: string, rank: number][] = [
   ["lib/types.ts", 0],
   ["lib/version.ts", 0],
   ["lib/output/", 1],
+  ["lib/text/", 1],
   ["lib/ndjson/", 2],
   ["lib/uri/", 3],
   ["lib/schema/", 4],
