@@ -18,6 +18,7 @@ import { parseHostList, type SandboxPolicy } from "../sandbox/policy.ts";
 export interface RawCallFlags {
   arg?: string[];
   args?: string;
+  allowUnknown?: boolean;
   timeout?: string;
   connectTimeout?: string;
   protocol?: string;
@@ -42,6 +43,8 @@ export interface RawCallFlags {
 export interface CallFlags {
   arg: string[];
   args?: string;
+  /** `--allow-unknown`: send arguments the tool's schema does not declare. */
+  allowUnknown: boolean;
   timeoutMs: number;
   connectTimeoutMs: number;
   protocol: ProtocolMode;
@@ -110,7 +113,8 @@ export function addConnectionOptions(command: Command): Command {
 export function addArgumentOptions(command: Command): Command {
   return command
     .option("--arg <key=value>", "an argument for the tool or prompt (repeatable)", collect)
-    .option("--args <json>", "arguments as a JSON object");
+    .option("--args <json>", "arguments as a JSON object")
+    .option("--allow-unknown", "send arguments the tool's schema does not declare");
 }
 
 /** Turns commander's strings into typed flags. */
@@ -118,6 +122,7 @@ export function parseCallFlags(raw: RawCallFlags): CallFlags {
   return {
     arg: raw.arg ?? [],
     args: raw.args,
+    allowUnknown: raw.allowUnknown === true,
     timeoutMs: parseDuration(raw.timeout ?? "60s", "--timeout"),
     connectTimeoutMs: parseDuration(raw.connectTimeout ?? "60s", "--connect-timeout"),
     protocol: parseProtocol(raw.protocol ?? "auto"),

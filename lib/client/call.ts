@@ -2,8 +2,10 @@
  * Calling a tool the way jn does: the tool is found (a missing one is a
  * usage error naming the near misses), the arguments are converted to the
  * types its `inputSchema` declares and validated before anything is sent
- * (ArgumentError; the server is not called), progress is always asked for
- * (each notification also resets the request's timeout), and the result is
+ * (ArgumentError; the server is not called; an argument the schema does
+ * not declare is one too, unless `allowUnknown`: lib/args/declared.ts),
+ * progress is always asked for (each notification also resets the
+ * request's timeout), and the result is
  * checked against the profile's `output_format` (`events.onOutputFormat`).
  * A tool that answers `isError` is a result, not an exception.
  *
@@ -21,6 +23,12 @@ import type { Connection } from "./connection.ts";
 export interface CallOptions {
   /** Progress notifications of the call. */
   onProgress?: (update: ProgressUpdate) => void;
+  /**
+   * Send arguments the tool's `inputSchema` does not declare. By default such
+   * an argument is an ArgumentError naming the closest declared one, unless
+   * the schema allows more (README "Arguments").
+   */
+  allowUnknown?: boolean;
 }
 
 /**
@@ -45,7 +53,7 @@ export async function call(
 ): Promise<ToolCallResult> {
   try {
     const info = findTool(await conn.session.listTools(), tool, conn.target.name);
-    const prepared = await prepareToolArguments(info, typedArgs(args));
+    const prepared = await prepareToolArguments(info, typedArgs(args), options.allowUnknown);
     const onProgress = options.onProgress ?? (() => {});
     const result = await conn.session.callTool(tool, prepared, { onProgress });
     const drift = outputFormatDrift(conn.target.profile, {
@@ -94,6 +102,7 @@ export function findTool(tools: ToolInfo[], name: string, server: string): ToolI
 async function prepareToolArguments(
   tool: ToolInfo,
   pairs: ArgPairs,
+  allowUnknown = false,
 ): Promise<Record<string, unknown>> {
   const [{ schemaEngine }, { prepareArguments }] = await Promise.all([
     import("./schema_engine.ts"),
@@ -103,5 +112,6 @@ async function prepareToolArguments(
     tool: tool.name,
     schema: tool.inputSchema,
     engine: await schemaEngine(),
+    allowUnknown,
   });
 }

@@ -33,6 +33,8 @@ export interface CatOptions {
   json?: boolean;
   /** Progress notifications of a tool call. */
   onProgress?: (update: ProgressUpdate) => void;
+  /** Send arguments the tool's schema (or the prompt) does not declare (`--allow-unknown`). */
+  allowUnknown?: boolean;
 }
 
 /** What {@linkcode cat} produced. */
@@ -79,12 +81,15 @@ export async function cat(conn: Connection, options: CatOptions = {}): Promise<C
       return {
         records: promptMessageRecords(
           operation.name,
-          await getPrompt(conn, operation.name, options.args),
+          await getPrompt(conn, operation.name, options.args, {
+            allowUnknown: options.allowUnknown,
+          }),
         ),
       };
     case "tool": {
       const result = await call(conn, operation.name, options.args, {
         onProgress: options.onProgress,
+        allowUnknown: options.allowUnknown,
       });
       const records = toolResultRecords(operation.name, result, { json: options.json });
       return result.isError === true

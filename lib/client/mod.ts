@@ -33,7 +33,7 @@ export {
 export { type ResolveOptions, resolveTarget, serverName, type Target } from "./resolve.ts";
 export { inspect } from "./inspect.ts";
 export { call, type CallOptions } from "./call.ts";
-export { getPrompt, list, type Listing, read } from "./verbs.ts";
+export { getPrompt, type GetPromptOptions, list, type Listing, read } from "./verbs.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
 export { put, type PutOptions, type PutRecord } from "./put.ts";
 export type { RunStats } from "../put/ordered.ts";

@@ -82,6 +82,12 @@ export async function read(conn: Connection, uri: string): Promise<ResourceConte
   }
 }
 
+/** Options of {@linkcode getPrompt}. */
+export interface GetPromptOptions {
+  /** Send arguments the prompt does not declare; by default each is a UsageError. */
+  allowUnknown?: boolean;
+}
+
 /**
  * Gets a prompt, its arguments given as values or as pairs from a query.
  *
@@ -98,10 +104,11 @@ export async function getPrompt(
   conn: Connection,
   name: string,
   args: ArgPairs | Record<string, unknown> = {},
+  options: GetPromptOptions = {},
 ): Promise<PromptResult> {
   try {
     const prompts = await conn.session.listPrompts();
-    const prepared = promptArguments(prompts, name, typedArgs(args), conn.target.name);
+    const prepared = promptArguments(prompts, name, typedArgs(args), conn.target.name, options);
     return await conn.session.getPrompt(name, prepared);
   } catch (error) {
     throw conn.explain(error);

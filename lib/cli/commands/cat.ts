@@ -106,6 +106,7 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
       result = await cat(conn, {
         args,
         json: flags.json,
+        allowUnknown: flags.allowUnknown,
         onProgress: (update) => progress.update(update),
       });
     } finally {
