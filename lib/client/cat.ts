@@ -29,7 +29,7 @@ import { getPrompt, list, read } from "./verbs.ts";
 export interface CatOptions {
   /** Arguments of a tool or prompt (the target's query and defaults are not added here). */
   args?: ArgPairs | Record<string, unknown>;
-  /** The payload instead of the envelope (`--json`). */
+  /** The payload instead of the envelope (`--json`): of a tool's result, or of a JSON resource. */
   json?: boolean;
   /** Progress notifications of a tool call. */
   onProgress?: (update: ProgressUpdate) => void;
@@ -76,7 +76,9 @@ export async function cat(conn: Connection, options: CatOptions = {}): Promise<C
       }
       break;
     case "resource":
-      return { records: resourceContentRecords(await read(conn, operation.uri)) };
+      return {
+        records: resourceContentRecords(await read(conn, operation.uri), { json: options.json }),
+      };
     case "prompt":
       return {
         records: promptMessageRecords(

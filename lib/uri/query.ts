@@ -14,6 +14,8 @@
 
 import type { ListKind, Operation, RawArg } from "./source.ts";
 import { type Fail, percentDecode } from "./percent.ts";
+import { argFlagNote } from "./reserved.ts";
+import { closest } from "../text/suggest.ts";
 
 /** What a query string asks for. */
 export interface ParsedQuery {
@@ -93,10 +95,10 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
       fail(
         start,
         `the tool is named twice: "${options.pathTool}" in the path and "tool=" in the query`,
-        "name the tool once: @server/tool or @server?tool=tool",
+        `name the tool once: @server/tool or @server?tool=tool (${argFlagNote("tool")})`,
       );
     }
-    if (operationKey === key) fail(start, `"${key}=" is given twice`);
+    if (operationKey === key) fail(start, `"${key}=" is given twice`, argFlagNote(key));
     if (operation.kind !== "none") {
       const first = operationKey === undefined
         ? `the tool "${options.pathTool}" in the path`
@@ -104,7 +106,7 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
       fail(
         start,
         `"${key}=" conflicts with ${first}`,
-        "give at most one of tool, resource, prompt and list",
+        `give at most one of tool, resource, prompt and list (${argFlagNote(key)})`,
       );
     }
     operation = toOperation(key, value, { valueStart, fail });
@@ -135,10 +137,13 @@ function toOperation(
     case "list": {
       const what = Object.hasOwn(LIST_KINDS, value) ? LIST_KINDS[value] : undefined;
       if (what === undefined) {
+        const near = closest(value, Object.keys(LIST_KINDS));
         ctx.fail(
           ctx.valueStart,
           value === "" ? "list kind is empty" : `unknown list kind "${value}"`,
-          "list= takes tools, resources, templates or prompts",
+          near !== undefined
+            ? `did you mean list=${near}?`
+            : `list= takes tools, resources, templates or prompts (${argFlagNote("list")})`,
         );
       }
       return { kind: "list", what };

@@ -39,3 +39,8 @@ export function reservedKeyHint(key: string): string {
   return `"${key}" is a reserved query key (?${key}=… is read by jn); give the tool's own ` +
     `"${key}" argument as --arg ${key}=VALUE or --args '{"${key}": …}'`;
 }
+
+/** The short form, for a URI's own errors: where a tool's argument named `key` goes. */
+export function argFlagNote(key: string): string {
+  return `a tool's own argument named "${key}" goes in --arg ${key}=VALUE`;
+}

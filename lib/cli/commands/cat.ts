@@ -44,7 +44,7 @@ export function registerCat(program: Command, cli: Cli): void {
     if (name !== "cat") command.option("-n, --lines <N>", "how many records", "10");
     command.option(
       "--json",
-      "emit the payload (structured content or parsed JSON text) instead of the envelope",
+      "emit the payload (structured content or parsed JSON text of a tool, a JSON resource's value) instead of the envelope",
     );
     addArgumentOptions(command);
     addConnectionOptions(command);
