@@ -1,7 +1,8 @@
 /**
  * What a profile expects of its server, in the form the schema diff takes:
  * one entry per server tool (several profile tools may call the same one),
- * with the `inputSchema` snapshot (else the seed's `parameters`), the
+ * with the `inputSchema` snapshot (else the seed's `parameters`) and the
+ * `outputSchema` snapshot recorded with it, the
  * server's description when it was recorded with a snapshot, the
  * `output_format`; and the parameters the profile uses in `defaults`,
  * `examples` and `tested_with` (removing one of those is breaking).
@@ -41,6 +42,7 @@ export function profileExpectations(profile: Profile): Expectations {
     const expected: ExpectedTool = { name };
     if (snapshot?.inputSchema !== undefined) {
       expected.inputSchema = snapshot.inputSchema;
+      if (snapshot.outputSchema !== undefined) expected.outputSchema = snapshot.outputSchema;
       if (typeof snapshot.description === "string") expected.description = snapshot.description;
     } else if (seed?.parameters !== undefined) expected.parameters = seed.parameters;
     if (format !== undefined) expected.output_format = format;

@@ -8,6 +8,11 @@
  *   not see nested types or enums, so the diff runs anyway);
  * - `changed`: the hash differs, or a breaking change hides behind an equal hash.
  *
+ * `callers` says what a changed hash means for a call: `unaffected` when the
+ * diff found nothing and every tool was compared against an exact snapshot
+ * (a reordered type list or a `$ref` refactor moves the seed's hash, which
+ * reads `type` as written, but no call sees it).
+ *
  * @module
  */
 
@@ -31,6 +36,12 @@ export interface DriftReport {
   changes: SchemaChange[];
   /** How many changes of each severity. */
   counts: ChangeCounts;
+  /**
+   * `affected`: there are changes; `unaffected`: none, and every tool has a
+   * snapshot to compare with (no change for callers); `unknown`: none found,
+   * but the profile's snapshots do not cover every tool.
+   */
+  callers: "affected" | "unaffected" | "unknown";
 }
 
 /** Compares a resolved profile with the server's tools. */
@@ -55,6 +66,7 @@ export function driftReport(profile: Profile, live: readonly ToolInfo[]): DriftR
     current_hash: current,
     changes,
     counts,
+    callers: changes.length > 0 ? "affected" : expected.complete ? "unaffected" : "unknown",
   };
 }
 

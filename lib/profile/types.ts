@@ -31,6 +31,8 @@ export interface ToolDef {
   examples?: unknown[];
   /** The snapshot of the server's `inputSchema` that makes diffs exact. */
   inputSchema?: JsonSchema;
+  /** The snapshot of the server's `outputSchema` (written with `inputSchema`, when the tool has one). */
+  outputSchema?: JsonSchema;
   /** Calls the profile was tested with. */
   tested_with?: unknown;
   /** Fields jn does not know, kept as written. */

@@ -13,8 +13,9 @@
 import type { JsonSchema, ToolInfo } from "../types.ts";
 import { makeChange, quote, type SchemaChange, sortChanges } from "./change.ts";
 import { compareInputSchemas } from "./diff_params.ts";
+import { compareOutputSchemas } from "./diff_output.ts";
 import { isObject } from "./ref.ts";
-import { canonical, schemaFromParameters } from "./schema_view.ts";
+import { schemaFromParameters } from "./schema_view.ts";
 
 export { classify, SEVERITY } from "./change.ts";
 export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "./change.ts";
@@ -134,16 +135,7 @@ function compareTool(
       message: `Tool ${quote(tool)}: Description changed`,
     }));
   }
-  if (
-    want.outputSchema !== undefined &&
-    canonical(want.outputSchema) !== canonical(have.outputSchema ?? null)
-  ) {
-    ctx.out.push(makeChange("output_schema_changed", tool, {
-      old: want.outputSchema,
-      new: have.outputSchema ?? null,
-      message: `Tool ${quote(tool)}: Output schema changed`,
-    }));
-  }
+  ctx.out.push(...compareOutputSchemas(tool, want.outputSchema, have.outputSchema));
   const loose = want.inputSchema === undefined;
   const oldSchema = want.inputSchema ??
     (isObject(want.parameters) ? schemaFromParameters(want.parameters) : undefined);

@@ -109,7 +109,7 @@ async function runUpdate(cli: Cli, server: string, raw: Flags): Promise<void> {
   }
   const rawProfile = await loadRawProfile(profile.name, { cwd: cli.io.cwd, env: cli.io.env });
   const plan = planUpdate(rawProfile, live, exact);
-  const lines = [reportText(report, s, { verdict: false }).replace(/\n\nFix: .*\n$/, "\n")];
+  const lines = [reportText(report, s, { verdict: false }).replace(/\n\n(Fix|hint): .*\n$/, "\n")];
   lines.push(
     `Update ${report.server} (${profile.dir}):`,
     ...plan.actions.map((a) => `  - ${visible(redact(a, target.secrets), { oneLine: true })}`),

@@ -1,7 +1,7 @@
 /**
  * What a profile records about a live server's tools: per tool, the seed's
- * `parameters` form, the exact `inputSchema` snapshot, the server's
- * description; and the file name a tool gets. Strings from the server are
+ * `parameters` form, the exact `inputSchema` snapshot (and `outputSchema`,
+ * when the tool has one), the server's description; and the file name a tool gets. Strings from the server are
  * escaped (`${` → `$${`) so that substitution gives them back unchanged.
  *
  * @module
@@ -56,5 +56,6 @@ export function toolDefFromLive(tool: ToolInfo, fileName: string = tool.name): T
   if (tool.description !== undefined) def.description = escapeValue(tool.description);
   def.parameters = seedParameters(tool.inputSchema);
   def.inputSchema = escapeValue(tool.inputSchema);
+  if (tool.outputSchema !== undefined) def.outputSchema = escapeValue(tool.outputSchema);
   return def;
 }

@@ -5,8 +5,9 @@
  * - `_meta.json`: `schema_hash` (the seed's hash of the live tools) and
  *   `schema_updated`;
  * - each tool: the `inputSchema` snapshot and `parameters` where the profile
- *   records them (never added where it does not), the server's description
- *   where it was recorded with a snapshot;
+ *   records them (never added where it does not), with the `inputSchema`
+ *   snapshot the `outputSchema` one, the server's description where it was
+ *   recorded with a snapshot;
  * - a renamed parameter is renamed in the tool's `defaults`, `examples[].input`
  *   and `tested_with` (objects and `k=v&…` strings; also `_meta.json`'s
  *   per-tool `tested_with` map);
@@ -118,6 +119,15 @@ export function planUpdate(
           (t) => setValue(t, at("inputSchema"), escapeValue(now.inputSchema)),
           `rewrite the inputSchema snapshot in ${name}`,
         );
+        const output = now.outputSchema === undefined ? undefined : escapeValue(now.outputSchema);
+        if (JSON.stringify(output) !== JSON.stringify(def.outputSchema)) {
+          run(
+            (t) => setValue(t, at("outputSchema"), output),
+            output === undefined
+              ? `remove the outputSchema snapshot from ${name}`
+              : `rewrite the outputSchema snapshot in ${name}`,
+          );
+        }
         const description = now.description === undefined
           ? undefined
           : escapeValue(now.description);
