@@ -78,6 +78,17 @@ export function toolHashes(tools: readonly HashableTool[]): Record<string, strin
   return out;
 }
 
+/**
+ * The fingerprint of a tool description that a snapshot records
+ * (`server_description_md5`): MD5 hex of its UTF-8 bytes. It tells the
+ * server's text from the user's edit of it later, without a second copy.
+ *
+ * @example descriptionMd5("") // "d41d8cd98f00b204e9800998ecf8427e"
+ */
+export function descriptionMd5(text: string): string {
+  return md5Hex(text);
+}
+
 function md5Hex(text: string): string {
   return createHash("md5").update(text, "utf8").digest("hex");
 }

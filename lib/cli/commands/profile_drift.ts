@@ -27,7 +27,7 @@ import { compareWithLive } from "../../client/profile.ts";
 import { resolveTarget, type Target } from "../../client/resolve.ts";
 import { withConnection } from "../connect.ts";
 import { type Style, style } from "../../output/style.ts";
-import { useColor } from "../io.ts";
+import { printErr, useColor } from "../io.ts";
 import { action, type Cli } from "../context.ts";
 import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
 import { writeJson, writeText } from "../write.ts";
@@ -116,6 +116,12 @@ async function runUpdate(cli: Cli, server: string, raw: Flags): Promise<void> {
     "",
   );
   await writeText(cli.io, lines.join("\n"));
+  if (plan.notes.length > 0 && !cli.quiet) {
+    const notes = plan.notes.map((n) =>
+      `jn: ${visible(redact(n, target.secrets), { oneLine: true })}`
+    );
+    await printErr(cli.io, notes.join("\n"));
+  }
   if (!raw.yes) {
     if (!cli.io.tty.stdin) {
       throw new UsageError(
