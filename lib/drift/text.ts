@@ -38,6 +38,7 @@ export function driftWarningText(
     `${
       s.yellow("jn: warning:")
     } the MCP server schema of ${report.server} has changed since the profile was written`,
+    ...warningLines(report, s),
     "",
     ...changeLines(report, s),
     "",
@@ -79,6 +80,7 @@ export function driftReportText(
   } else {
     lines.push(`${report.server}: changed — ${summary || "the schema hash differs"}`);
   }
+  lines.push(...warningLines(report, s));
   if (unaffected(report)) {
     lines.push("", ...hashLines(report));
   } else if (report.changes.length > 0 || report.status === "changed") {
@@ -101,6 +103,11 @@ export function outputFormatText(drift: OutputFormatDrift, s: Style): string {
     `hint: if that is how @${profile.name}/${tool.name} answers now, change "output_format" in ${
       tool.file ?? profile.metaFile
     }`;
+}
+
+/** One `warning:` line per schema read leniently. */
+function warningLines(report: DriftReport, s: Style): string[] {
+  return (report.warnings ?? []).map((w) => `${s.yellow("warning:")} ${w}`);
 }
 
 /** A changed hash behind which no call sees a difference. */
