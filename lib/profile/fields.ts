@@ -67,7 +67,8 @@ function checkToolValue(value: unknown, at: Where, prefix: Path): ToolDef {
   optionalString(def, "tool", sub, { nonEmpty: true, prefix });
   optionalString(def, "description", sub, { prefix });
   optionalString(def, "output_format", sub, { prefix });
-  for (const key of ["parameters", "defaults", "inputSchema"]) {
+  optionalString(def, "server_description_md5", sub, { prefix });
+  for (const key of ["parameters", "defaults", "inputSchema", "outputSchema"]) {
     if (def[key] !== undefined && !isPlainObject(def[key])) {
       fail(sub([key]), `${label(prefix, key)} must be an object`);
     }
