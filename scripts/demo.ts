@@ -49,22 +49,46 @@ const STEPS: Step[] = [
   },
 ];
 
-let failures = 0;
-for (const step of STEPS) {
-  console.log(`\n${bold(`# ${step.say}`)}`);
-  console.log(dim(`$ jn ${step.args.map(quote).join(" ")}`));
-  const output = await new Deno.Command(Deno.execPath(), {
+/** `deno run` of jn from the source checkout, with its production permissions. */
+function jnCommand(args: string[], quiet = false): Deno.Command {
+  return new Deno.Command(Deno.execPath(), {
     args: [
       "run",
+      ...(quiet ? ["--quiet"] : []),
       "--config",
       `${ROOT}deno.json`,
       ...permissionFlags(),
       `${ROOT}main.ts`,
-      ...step.args,
+      ...args,
     ],
+    stdin: "null",
     stdout: "piped",
     stderr: "piped",
-  }).output();
+  });
+}
+
+/**
+ * On a fresh machine Deno fetches jn's npm packages (and their registry
+ * metadata) on the first `deno run`, printing `Download …` lines on stderr:
+ * do that once here, quietly, so they do not land in the tour's output.
+ * `--quiet` hides only Deno's progress lines; a failure is shown in full.
+ */
+async function prefetch(): Promise<void> {
+  const output = await jnCommand(["inspect", "@demo"], true).output();
+  if (output.success) return;
+  Deno.stderr.writeSync(output.stderr);
+  console.error(
+    `demo: could not prepare jn (deno run main.ts inspect @demo exited ${output.code})`,
+  );
+  Deno.exit(1);
+}
+
+await prefetch();
+let failures = 0;
+for (const step of STEPS) {
+  console.log(`\n${bold(`# ${step.say}`)}`);
+  console.log(dim(`$ jn ${step.args.map(quote).join(" ")}`));
+  const output = await jnCommand(step.args).output();
   const stdout = new TextDecoder().decode(output.stdout);
   const stderr = new TextDecoder().decode(output.stderr);
   if (stdout) Deno.stdout.writeSync(new TextEncoder().encode(stdout));
