@@ -49,12 +49,17 @@ const STEPS: Step[] = [
   },
 ];
 
-/** `deno run` of jn from the source checkout, with its production permissions. */
-function jnCommand(args: string[], quiet = false): Deno.Command {
+/**
+ * `deno run` of jn from the source checkout, with its production permissions.
+ * `--quiet`: on a fresh machine Deno fetches jn's npm packages on the first
+ * run and says `Download …` for each on stderr, which would land in the
+ * tour's output; it hides only Deno's progress lines, not errors.
+ */
+function jnCommand(args: string[]): Deno.Command {
   return new Deno.Command(Deno.execPath(), {
     args: [
       "run",
-      ...(quiet ? ["--quiet"] : []),
+      "--quiet",
       "--config",
       `${ROOT}deno.json`,
       ...permissionFlags(),
@@ -67,23 +72,6 @@ function jnCommand(args: string[], quiet = false): Deno.Command {
   });
 }
 
-/**
- * On a fresh machine Deno fetches jn's npm packages (and their registry
- * metadata) on the first `deno run`, printing `Download …` lines on stderr:
- * do that once here, quietly, so they do not land in the tour's output.
- * `--quiet` hides only Deno's progress lines; a failure is shown in full.
- */
-async function prefetch(): Promise<void> {
-  const output = await jnCommand(["inspect", "@demo"], true).output();
-  if (output.success) return;
-  Deno.stderr.writeSync(output.stderr);
-  console.error(
-    `demo: could not prepare jn (deno run main.ts inspect @demo exited ${output.code})`,
-  );
-  Deno.exit(1);
-}
-
-await prefetch();
 let failures = 0;
 for (const step of STEPS) {
   console.log(`\n${bold(`# ${step.say}`)}`);
