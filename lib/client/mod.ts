@@ -31,7 +31,7 @@ export {
   type SandboxInfo,
 } from "./options.ts";
 export { type ResolveOptions, resolveTarget, serverName, type Target } from "./resolve.ts";
-export { inspect } from "./inspect.ts";
+export { inspect, type InspectReport, inspectSections } from "./inspect.ts";
 export { call, type CallOptions } from "./call.ts";
 export { getPrompt, type GetPromptOptions, list, type Listing, read } from "./verbs.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
@@ -86,7 +86,7 @@ export {
   toolRecords,
   toolResultRecords,
 } from "../output/records.ts";
-export type { Inventory } from "../output/inventory.ts";
+export type { Inventory, InventorySection } from "../output/inventory.ts";
 export { type HashableTool, schemaHash, toolHashes } from "../schema/hash.ts";
 export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "../schema/diff.ts";
 export type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";

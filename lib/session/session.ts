@@ -134,8 +134,11 @@ async function openHttp(sdk: Sdk, launch: HttpLaunch, options: SessionOptions): 
     if (!(error instanceof ConnectFailure)) throw error;
     if (!fallsBackToSse(sdk, error.raw)) throw error.jnError;
     options.onFallback?.(error.jnError.message);
+    // The era probe went out on the first POST already, and legacy SSE is a
+    // 2025 transport: over SSE, `initialize` comes first (unless a revision is pinned).
+    const sseMode = mode === "auto" ? "legacy" : mode;
     try {
-      return await connect(sdk, channel("sse"), launch.label, options, mode, probe);
+      return await connect(sdk, channel("sse"), launch.label, options, sseMode, probe);
     } catch (sseError) {
       // Neither worked: the Streamable HTTP answer is the one to explain.
       if (sseError instanceof ConnectFailure) {

@@ -11,6 +11,7 @@ import type { AuthStore } from "../auth/token_store.ts";
 import type {
   ElicitationRequest,
   ElicitationResponse,
+  JsonObject,
   LogEntry,
   ProgressUpdate,
   PromptInfo,
@@ -111,6 +112,8 @@ export interface Session {
   readonly server: ServerIdentity;
   /** How it is reached: `stdio`, `streamable-http` or `sse`. */
   readonly transportKind?: "stdio" | "streamable-http" | "sse";
+  /** The capabilities jn declared to the server (sampling, elicitation, roots, …). */
+  readonly clientCapabilities?: JsonObject;
   /** `tools/list`, every page (cached: the tools of a session do not change under jn). */
   listTools(): Promise<ToolInfo[]>;
   /** `resources/list`, every page. */
