@@ -15,6 +15,7 @@ import { ConnectionError, JnError, ProtocolError } from "../errors.ts";
 import { type Channel, findCause } from "./channel.ts";
 import type { Session, SessionOptions, ToolCallOptions } from "./types.ts";
 import { CALL_TOOL_RESULT } from "./call_result_schema.ts";
+import { SdkTasks } from "./tasks.ts";
 import { TransportTap } from "./tap.ts";
 import { bound, HARD_BOUND_FACTOR } from "./bounds.ts";
 import { translateError } from "./translate.ts";
@@ -56,6 +57,7 @@ export class SdkSession implements Session {
   readonly label: string;
   server: ServerIdentity = { capabilities: {} };
   readonly transportKind: Channel["kind"];
+  readonly tasks: SdkTasks;
   #sdk: Sdk;
   #client: Client;
   #channel: Channel;
@@ -79,6 +81,10 @@ export class SdkSession implements Session {
     this.#options = options;
     this.label = options.label;
     this.transportKind = channel.kind;
+    this.tasks = new SdkTasks(
+      client,
+      (label, run, bounds) => this.#request(label, run, undefined, bounds),
+    );
     this.#tap = new TransportTap(channel.transport, {
       onTrace: options.onTrace,
       onUnanswered: (method) =>
@@ -241,15 +247,16 @@ export class SdkSession implements Session {
     label: string,
     run: (options: RequestOptions) => Promise<T>,
     onProgress?: (update: ProgressUpdate) => void,
+    bounds: { timeoutMs?: number; ignoreSignal?: boolean } = {},
   ): Promise<T> {
     if (this.#fatal) throw this.#fatal;
     try {
-      const timeoutMs = this.#options.timeoutMs;
+      const timeoutMs = bounds.timeoutMs ?? this.#options.timeoutMs;
       return await run({
         timeout: bound(timeoutMs),
         resetTimeoutOnProgress: true,
         maxTotalTimeout: timeoutMs > 0 ? timeoutMs * HARD_BOUND_FACTOR : undefined,
-        signal: this.#options.signal,
+        signal: bounds.ignoreSignal ? undefined : this.#options.signal,
         onprogress: onProgress
           ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message })
           : undefined,

@@ -20,6 +20,7 @@ import type {
   ResourceTemplateInfo,
   RootInfo,
   ServerIdentity,
+  TaskInfo,
   ToolCallResult,
   ToolInfo,
 } from "../types.ts";
@@ -103,6 +104,32 @@ export interface ToolCallOptions {
   onProgress?: (update: ProgressUpdate) => void;
 }
 
+/**
+ * The requests of tasks (2025-11-25, SEP-1686), as is: when to use them is
+ * lib/client's policy (lib/client/task.ts).
+ */
+export interface SessionTasks {
+  /** `tools/call` with `params.task`: the task the server created (CreateTaskResult). */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: { ttlMs?: number },
+  ): Promise<TaskInfo>;
+  /** `tasks/get`. */
+  get(taskId: string): Promise<TaskInfo>;
+  /**
+   * `tasks/result`: the tool's result once the task is final (the server may
+   * hold the request open and ask its questions meanwhile). `timeoutMs`
+   * replaces the session's bound (0: none).
+   */
+  result(taskId: string, options?: { timeoutMs?: number }): Promise<ToolCallResult>;
+  /**
+   * `tasks/cancel`, sent even after the session's signal aborted (Ctrl-C),
+   * bounded by a few seconds of its own.
+   */
+  cancel(taskId: string): Promise<TaskInfo>;
+}
+
 /** An open session. Close it in `finally`. */
 export interface Session {
   /** A short name of the server for messages. */
@@ -125,6 +152,8 @@ export interface Session {
     args: Record<string, unknown>,
     options?: ToolCallOptions,
   ): Promise<ToolCallResult>;
+  /** Tasks: task-augmented `tools/call`, `tasks/get`, `tasks/result`, `tasks/cancel`. */
+  readonly tasks: SessionTasks;
   /** `resources/read`. */
   readResource(uri: string): Promise<ResourceContents[]>;
   /** `prompts/get`. */

@@ -6,8 +6,8 @@
  * (`a=1&&b=2`, a trailing `&`) are skipped; a pair without `=` is an error
  * (write `flag=true`, or `flag=` for an empty string); keys and values are
  * strictly percent-decoded and `+` is a literal plus. Reserved keys are
- * case-sensitive. At most one of `tool`, `resource`, `prompt`, `list`; none
- * of them twice. Every other key is an argument, in order, repeats kept.
+ * case-sensitive. At most one of `tool`, `resource`, `prompt`, `list`, `task`
+ * (except that `task` may name its `tool`); none of them twice. Every other key is an argument, in order, repeats kept.
  *
  * @module
  */
@@ -42,7 +42,7 @@ const LIST_KINDS: Record<string, ListKind> = {
   prompts: "prompts",
 };
 
-const OPERATION_KEYS = ["tool", "resource", "prompt", "list"] as const;
+const OPERATION_KEYS = ["tool", "resource", "prompt", "list", "task"] as const;
 type OperationKey = typeof OPERATION_KEYS[number];
 
 /** Parses `query` (the text after `?`). */
@@ -97,6 +97,12 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
       );
     }
     if (operationKey === key) fail(start, `"${key}=" is given twice`);
+    // A task may name the tool it runs: `?tool=NAME&task=ID`, `@server/tool?task=ID`.
+    const named = taskOfTool(operation, toOperation(key, value, { valueStart, fail }));
+    if (named) {
+      operation = named;
+      continue;
+    }
     if (operation.kind !== "none") {
       const first = operationKey === undefined
         ? `the tool "${options.pathTool}" in the path`
@@ -104,13 +110,22 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
       fail(
         start,
         `"${key}=" conflicts with ${first}`,
-        "give at most one of tool, resource, prompt and list",
+        "give at most one of tool, resource, prompt, list and task",
       );
     }
     operation = toOperation(key, value, { valueStart, fail });
     operationKey = key;
   }
   return { operation, command, args };
+}
+
+/** A task and the tool it runs, when `first` and `next` are those two; else undefined. */
+function taskOfTool(first: Operation, next: Operation): Operation | undefined {
+  if (first.kind === "tool" && next.kind === "task") return { ...next, tool: first.name };
+  if (first.kind === "task" && first.tool === undefined && next.kind === "tool") {
+    return { ...first, tool: next.name };
+  }
+  return undefined;
 }
 
 function isOperationKey(key: string): key is OperationKey {
@@ -132,6 +147,9 @@ function toOperation(
     case "prompt":
       if (value === "") ctx.fail(ctx.valueStart, "prompt name is empty");
       return { kind: "prompt", name: value };
+    case "task":
+      if (value === "") ctx.fail(ctx.valueStart, "task id is empty");
+      return { kind: "task", id: value };
     case "list": {
       const what = Object.hasOwn(LIST_KINDS, value) ? LIST_KINDS[value] : undefined;
       if (what === undefined) {

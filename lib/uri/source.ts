@@ -29,7 +29,12 @@ export type Operation =
   | { kind: "tool"; name: string }
   | { kind: "resource"; uri: string }
   | { kind: "prompt"; name: string }
-  | { kind: "list"; what: ListKind };
+  | { kind: "list"; what: ListKind }
+  /**
+   * A task the server runs (`?task=ID`, printed by `--detach`): wait for it
+   * and fetch its result; `tool` names the tool it runs, when given.
+   */
+  | { kind: "task"; id: string; tool?: string };
 
 /** One `key=value` argument in the order it was given. Values are raw strings. */
 export interface RawArg {
