@@ -123,7 +123,8 @@ async function detach(conn: Connection, tool: string, options: CatOptions): Prom
   requireDetachable(conn.target);
   const { info, prepared } = await prepareCall(conn, tool, options.args ?? {});
   wantsTask(conn, info, true);
-  return taskRecord(conn.target, tool, await startTask(conn, tool, prepared));
+  const task = await startTask(conn, tool, prepared);
+  return taskRecord(conn.target, tool, task, conn.session.tasks.keepSession());
 }
 
 /** A usage error when the target names nothing to do (`cat` needs a tool, resource, prompt or list). */

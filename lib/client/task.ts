@@ -15,6 +15,9 @@
  * not final sends `tasks/cancel` before the error goes up: no task is left
  * running on the server behind jn's back — except a detached one, which is
  * the point of `--detach` (remote servers only: a stdio server dies with jn).
+ * A detached task's HTTP session is left open (servers such as
+ * server-everything keep tasks per session), and its id goes into the
+ * record and the source that resumes it (`?task=ID&session=SID`).
  *
  * @module
  */
@@ -190,9 +193,23 @@ export async function awaitTask(
   }
 }
 
-/** The record `--detach` prints: the task and the source that resumes it. */
-export function taskRecord(target: Target, tool: string, task: TaskInfo): Record<string, unknown> {
-  return { type: "task", tool, ...task, source: resumeSource(target, tool, task.taskId) };
+/**
+ * The record `--detach` prints: the task, the HTTP session it lives in (when
+ * the server has sessions) and the source that resumes it.
+ */
+export function taskRecord(
+  target: Target,
+  tool: string,
+  task: TaskInfo,
+  session?: string,
+): Record<string, unknown> {
+  return {
+    type: "task",
+    tool,
+    ...task,
+    ...(session === undefined ? {} : { session }),
+    source: resumeSource(target, tool, task.taskId, session),
+  };
 }
 
 /**
@@ -200,14 +217,20 @@ export function taskRecord(target: Target, tool: string, task: TaskInfo): Record
  * server part of the target's source, the tool as the source named it, and
  * `task=ID`.
  */
-export function resumeSource(target: Target, tool: string, taskId: string): string {
+export function resumeSource(
+  target: Target,
+  tool: string,
+  taskId: string,
+  session?: string,
+): string {
   const source = target.source;
-  const id = encodeURIComponent(taskId);
+  const task = `task=${encodeURIComponent(taskId)}` +
+    (session === undefined ? "" : `&session=${encodeURIComponent(session)}`);
   if (source.kind === "profile") {
     const asked = source.operation.kind === "tool" ? source.operation.name : tool;
-    return `@${source.server}/${encodeURIComponent(asked)}?task=${id}`;
+    return `@${source.server}/${encodeURIComponent(asked)}?${task}`;
   }
-  return `${source.raw.split("?")[0]}?tool=${encodeURIComponent(tool)}&task=${id}`;
+  return `${source.raw.split("?")[0]}?tool=${encodeURIComponent(tool)}&${task}`;
 }
 
 function stateOf(task: TaskInfo): string {

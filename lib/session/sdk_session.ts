@@ -84,6 +84,7 @@ export class SdkSession implements Session {
     this.tasks = new SdkTasks(
       client,
       (label, run, bounds) => this.#request(label, run, undefined, bounds),
+      () => channel.keepSession?.(),
     );
     this.#tap = new TransportTap(channel.transport, {
       onTrace: options.onTrace,

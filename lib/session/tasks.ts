@@ -84,9 +84,16 @@ export class SdkTasks implements SessionTasks {
   #client: Client;
   #request: TaskRequestRunner;
 
-  constructor(client: Client, request: TaskRequestRunner) {
+  #keep: () => string | undefined;
+
+  constructor(client: Client, request: TaskRequestRunner, keepSession: () => string | undefined) {
     this.#client = client;
     this.#request = request;
+    this.#keep = keepSession;
+  }
+
+  keepSession(): string | undefined {
+    return this.#keep();
   }
 
   callTool(

@@ -96,6 +96,12 @@ export interface SessionOptions extends ClientHandlers {
   onWarning?: (message: string) => void;
   /** Called when a remote server only speaks legacy SSE (for `--debug`). */
   onFallback?: (reason: string) => void;
+  /**
+   * A Streamable HTTP session to join instead of opening one (a detached
+   * task's, `?task=ID&session=SID`): no handshake, so the server's
+   * capabilities are unknown; only the task requests are meant for it.
+   */
+  resumeSession?: string;
 }
 
 /** Per-call options. */
@@ -128,6 +134,11 @@ export interface SessionTasks {
    * bounded by a few seconds of its own.
    */
   cancel(taskId: string): Promise<TaskInfo>;
+  /**
+   * Keeps the HTTP session open when the session closes (servers may keep
+   * tasks per session) and gives its id, if it has one.
+   */
+  keepSession(): string | undefined;
 }
 
 /** An open session. Close it in `finally`. */

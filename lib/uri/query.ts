@@ -7,7 +7,8 @@
  * (write `flag=true`, or `flag=` for an empty string); keys and values are
  * strictly percent-decoded and `+` is a literal plus. Reserved keys are
  * case-sensitive. At most one of `tool`, `resource`, `prompt`, `list`, `task`
- * (except that `task` may name its `tool`); none of them twice. Every other key is an argument, in order, repeats kept.
+ * (except that `task` may name its `tool`, and comes with `session`, the
+ * HTTP session it lives in); none of them twice. Every other key is an argument, in order, repeats kept.
  *
  * @module
  */
@@ -52,6 +53,7 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
     ? { kind: "none" }
     : { kind: "tool", name: options.pathTool };
   let operationKey: OperationKey | undefined;
+  const seen = new Set<OperationKey>();
   const command: string[] = [];
   const args: RawArg[] = [];
 
@@ -96,7 +98,8 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
         "name the tool once: @server/tool or @server?tool=tool",
       );
     }
-    if (operationKey === key) fail(start, `"${key}=" is given twice`);
+    if (seen.has(key)) fail(start, `"${key}=" is given twice`);
+    seen.add(key);
     // A task may name the tool it runs: `?tool=NAME&task=ID`, `@server/tool?task=ID`.
     const named = taskOfTool(operation, toOperation(key, value, { valueStart, fail }));
     if (named) {
@@ -115,6 +118,12 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
     }
     operation = toOperation(key, value, { valueStart, fail });
     operationKey = key;
+  }
+  // Beside task=, session= names the HTTP session the task lives in (not an argument).
+  const session = args.findIndex((arg) => arg.key === "session");
+  if (operation.kind === "task" && session !== -1 && args[session].value !== "") {
+    operation = { ...operation, session: args[session].value };
+    args.splice(session, 1);
   }
   return { operation, command, args };
 }

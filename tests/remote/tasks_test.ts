@@ -3,7 +3,8 @@
  * (optional, required and forbidden tools, a failed task, cancel on timeout
  * and Ctrl-C, --detach and `?task=ID`), and server-everything's
  * `simulate-research-query` over stdio and HTTP (a required task with status
- * messages, and `input_required` answered through the elicitation handler).
+ * messages, `input_required` answered through the elicitation handler, and
+ * a detached task resumed in the HTTP session it lives in).
  *
  * @module
  */
@@ -159,6 +160,27 @@ Deno.test({
         assert.equal(code, 0, stderr);
         assert.match(stderr, /task [0-9a-f]+ input_required: Found multiple interpretations/);
         assert.match(String(records[0].text), /User declined - using default interpretation/);
+      });
+
+      await t.step("HTTP: a detached task lives in its session, which resuming joins", async () => {
+        const base = `mcp+${server.url}/mcp`;
+        const detached = await cat([`${base}?tool=simulate-research-query&topic=rust`, "--detach"]);
+        assert.equal(detached.code, 0, detached.stderr);
+        const record = detached.records[0];
+        assert.equal(record.type, "task");
+        assert.equal(typeof record.session, "string");
+        assert.equal(
+          record.source,
+          `${base}?tool=simulate-research-query&task=${record.taskId}&session=${record.session}`,
+        );
+        const resumed = await cat([String(record.source)]);
+        assert.equal(resumed.code, 0, resumed.stderr);
+        assert.equal(resumed.records[0].tool, "simulate-research-query");
+        assert.match(String(resumed.records[0].text), /^# Research Report: rust/);
+        // The resumed run ended the session: the task is gone with it.
+        const again = await cat([String(record.source)]);
+        assert.equal(again.code, 4, again.stderr);
+        assert.match(again.stderr, /No valid session ID/);
       });
     } finally {
       await server.stop();
