@@ -140,6 +140,25 @@ export interface ServerIdentity {
   instructions?: string;
 }
 
+/** Where a task stands (2025-11-25 tasks). */
+export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+
+/** A task: a request the server runs in the background, polled by its id (2025-11-25 tasks). */
+export interface TaskInfo {
+  /** The id to poll, fetch and cancel it by. */
+  taskId: string;
+  /** Where it stands; `completed`, `failed` and `cancelled` are final. */
+  status: TaskStatus;
+  /** What it is doing, in the server's words. */
+  statusMessage?: string;
+  /** How often the server suggests polling it (ms). */
+  pollInterval?: number;
+  /** How long the server keeps it after creation (ms); null: no limit. */
+  ttl?: number | null;
+  /** Every other field the server sent (`createdAt`, `lastUpdatedAt`, …). */
+  [key: string]: unknown;
+}
+
 /** A progress notification of a request in flight. */
 export interface ProgressUpdate {
   /** How far it is. */

@@ -56,6 +56,11 @@ export async function open(
   const resolved = isTarget(target) ? target : await resolveTarget(target, options);
   const settings = sessionSettings(resolved, options);
   const secrets = settings.secrets;
+  // A detached task's HTTP session is joined, not opened: no handshake, no tools to check.
+  const operation = resolved.operation;
+  const resumeSession = operation.kind === "task" && resolved.launch.transport !== "stdio"
+    ? operation.session
+    : undefined;
   const events = options.events ?? {};
   const stderr = events.onStderr && stderrLines(events.onStderr, secrets);
   let sandbox: SandboxInfo | undefined;
@@ -84,6 +89,7 @@ export async function open(
       onWarning: events.onWarning && ((message) => events.onWarning!(redact(message, secrets))),
       onNotice: events.onNotice && ((message) => void events.onNotice!(redact(message, secrets))),
       onFallback: events.onFallback && ((reason) => events.onFallback!(redact(reason, secrets))),
+      resumeSession,
     };
     session = await openSession(prepared.launch, sessionOptions);
     await events.onConnected?.(session);
@@ -96,7 +102,7 @@ export async function open(
       options,
       onClose: stderr?.end,
     });
-    if (driftChecked(resolved.profile, options)) {
+    if (resumeSession === undefined && driftChecked(resolved.profile, options)) {
       const verdict = driftVerdict(resolved.profile, await session.listTools());
       connection.drift = verdict.report;
       if (verdict.report.status === "changed") {

@@ -117,6 +117,9 @@ async function resolveProfileTarget(
       operation = { kind: "tool", name: tool.serverTool };
       defaults = { ...tool.def.defaults };
     }
+  } else if (operation.kind === "task" && operation.tool !== undefined) {
+    const tool = profileTool(profile, operation.tool);
+    if (tool !== undefined) operation = { ...operation, tool: tool.serverTool };
   }
   return {
     source,

@@ -23,6 +23,7 @@ import { ConnectionError, JnError, ProtocolError } from "../errors.ts";
 import { type Channel, findCause } from "./channel.ts";
 import type { Session, SessionOptions, ToolCallOptions } from "./types.ts";
 import { CALL_TOOL_RESULT } from "./call_result_schema.ts";
+import { SdkTasks } from "./tasks.ts";
 import { TransportTap } from "./tap.ts";
 import { bound, HARD_BOUND_FACTOR } from "./bounds.ts";
 import { translateError } from "./translate.ts";
@@ -65,6 +66,7 @@ export class SdkSession implements Session {
   readonly label: string;
   server: ServerIdentity = { capabilities: {} };
   readonly transportKind: Channel["kind"];
+  readonly tasks: SdkTasks;
   #sdk: Sdk;
   #client: Client;
   #channel: Channel;
@@ -90,6 +92,11 @@ export class SdkSession implements Session {
     this.label = options.label;
     this.transportKind = channel.kind;
     this.#rawTools = new RawToolListing(sdk, (message) => options.onNotice?.(message));
+    this.tasks = new SdkTasks(
+      client,
+      (label, run, bounds) => this.#request(label, run, undefined, bounds),
+      () => channel.keepSession?.(),
+    );
     this.#tap = new TransportTap(channel.transport, {
       onTrace: options.onTrace,
       logLevel: options.logLevel,
@@ -266,15 +273,16 @@ export class SdkSession implements Session {
     label: string,
     run: (options: RequestOptions) => Promise<T>,
     onProgress?: (update: ProgressUpdate) => void,
+    bounds: { timeoutMs?: number; ignoreSignal?: boolean } = {},
   ): Promise<T> {
     if (this.#fatal) throw this.#fatal;
     try {
-      const timeoutMs = this.#options.timeoutMs;
+      const timeoutMs = bounds.timeoutMs ?? this.#options.timeoutMs;
       return await run({
         timeout: bound(timeoutMs),
         resetTimeoutOnProgress: true,
         maxTotalTimeout: timeoutMs > 0 ? timeoutMs * HARD_BOUND_FACTOR : undefined,
-        signal: this.#options.signal,
+        signal: bounds.ignoreSignal ? undefined : this.#options.signal,
         onprogress: onProgress
           ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message })
           : undefined,

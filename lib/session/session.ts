@@ -124,6 +124,7 @@ async function openHttp(sdk: Sdk, launch: HttpLaunch, options: SessionOptions): 
       headers: launch.headers,
       fetch,
       credentials: Object.keys(launch.headers).some((h) => h.toLowerCase() === "authorization"),
+      sessionId: kind === "streamable-http" ? options.resumeSession : undefined,
     });
   if (launch.transport === "sse") {
     return await connect(sdk, channel("sse"), launch.label, options, mode, probe).catch(unwrap);

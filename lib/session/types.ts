@@ -21,6 +21,7 @@ import type {
   ResourceTemplateInfo,
   RootInfo,
   ServerIdentity,
+  TaskInfo,
   ToolCallResult,
   ToolInfo,
 } from "../types.ts";
@@ -96,12 +97,49 @@ export interface SessionOptions extends ClientHandlers {
   onWarning?: (message: string) => void;
   /** Called when a remote server only speaks legacy SSE (for `--debug`). */
   onFallback?: (reason: string) => void;
+  /**
+   * A Streamable HTTP session to join instead of opening one (a detached
+   * task's, `?task=ID&session=SID`): no handshake, so the server's
+   * capabilities are unknown; only the task requests are meant for it.
+   */
+  resumeSession?: string;
 }
 
 /** Per-call options. */
 export interface ToolCallOptions {
   /** Progress notifications of this request. */
   onProgress?: (update: ProgressUpdate) => void;
+}
+
+/**
+ * The requests of tasks (2025-11-25, SEP-1686), as is: when to use them is
+ * lib/client's policy (lib/client/task.ts).
+ */
+export interface SessionTasks {
+  /** `tools/call` with `params.task`: the task the server created (CreateTaskResult). */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: { ttlMs?: number },
+  ): Promise<TaskInfo>;
+  /** `tasks/get`. */
+  get(taskId: string): Promise<TaskInfo>;
+  /**
+   * `tasks/result`: the tool's result once the task is final (the server may
+   * hold the request open and ask its questions meanwhile). `timeoutMs`
+   * replaces the session's bound (0: none).
+   */
+  result(taskId: string, options?: { timeoutMs?: number }): Promise<ToolCallResult>;
+  /**
+   * `tasks/cancel`, sent even after the session's signal aborted (Ctrl-C),
+   * bounded by a few seconds of its own.
+   */
+  cancel(taskId: string): Promise<TaskInfo>;
+  /**
+   * Keeps the HTTP session open when the session closes (servers may keep
+   * tasks per session) and gives its id, if it has one.
+   */
+  keepSession(): string | undefined;
 }
 
 /** An open session. Close it in `finally`. */
@@ -128,6 +166,8 @@ export interface Session {
     args: Record<string, unknown>,
     options?: ToolCallOptions,
   ): Promise<ToolCallResult>;
+  /** Tasks: task-augmented `tools/call`, `tasks/get`, `tasks/result`, `tasks/cancel`. */
+  readonly tasks: SessionTasks;
   /** `resources/read`. */
   readResource(uri: string): Promise<ResourceContents[]>;
   /** `prompts/get`. */
