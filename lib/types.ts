@@ -182,6 +182,33 @@ export interface ElicitationResponse {
   content?: Record<string, string | number | boolean | string[]>;
 }
 
+/**
+ * A server's request for an LLM completion (`sampling/createMessage`), as it
+ * sent it: `messages`, `systemPrompt`, `maxTokens`, `modelPreferences`, ….
+ */
+export interface SamplingRequest {
+  /** The conversation so far: `{role, content}` items. */
+  messages: { role: string; content: unknown }[];
+  /** The most tokens the server wants back. */
+  maxTokens?: number;
+  /** The system prompt the server asks for. */
+  systemPrompt?: string;
+  /** Every other field the server sent. */
+  [key: string]: unknown;
+}
+
+/** The answer to a sampling request (`CreateMessageResult`). */
+export interface SamplingResponse {
+  /** Always `assistant`. */
+  role: "assistant";
+  /** The generated content (text: `{type: "text", text}`). */
+  content: ContentItem;
+  /** The model that produced it. */
+  model: string;
+  /** Why generation stopped (`endTurn`, `maxTokens`, …). */
+  stopReason?: string;
+}
+
 /** A root the client exposes to the server (`roots/list`). */
 export interface RootInfo {
   /** A `file://` URI. */

@@ -19,6 +19,8 @@ import type {
   ResourceInfo,
   ResourceTemplateInfo,
   RootInfo,
+  SamplingRequest,
+  SamplingResponse,
   ServerIdentity,
   ToolCallResult,
   ToolInfo,
@@ -31,6 +33,8 @@ export type ProtocolMode = "auto" | "legacy" | { pin: string };
 export interface ClientHandlers {
   /** Answers `elicitation/create`; without it elicitation is not advertised. */
   onElicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
+  /** Answers `sampling/createMessage` (rejecting refuses it); without it sampling is not advertised. */
+  onSample?: (request: SamplingRequest) => Promise<SamplingResponse>;
   /** Roots to expose; without them roots are not advertised. */
   roots?: RootInfo[];
   /** Things the user should know about (a declined sampling request). */
