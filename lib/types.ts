@@ -209,6 +209,21 @@ export interface SamplingResponse {
   stopReason?: string;
 }
 
+/** What `completion/complete` completes: a prompt's argument or a resource template's variable. */
+export type CompletionRef =
+  | { type: "ref/prompt"; name: string }
+  | { type: "ref/resource"; uri: string };
+
+/** The answer of `completion/complete`. */
+export interface CompletionResult {
+  /** The values, best first (at most 100). */
+  values: string[];
+  /** How many values there are in all, when the server knows. */
+  total?: number;
+  /** Whether there are more values than these. */
+  hasMore?: boolean;
+}
+
 /** A root the client exposes to the server (`roots/list`). */
 export interface RootInfo {
   /** A `file://` URI. */

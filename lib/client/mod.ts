@@ -35,6 +35,8 @@ export { inspect } from "./inspect.ts";
 export { call, type CallOptions } from "./call.ts";
 export { getPrompt, list, type Listing, read } from "./verbs.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
+export { complete, completionRef } from "./complete.ts";
+export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
 export { put, type PutOptions, type PutRecord } from "./put.ts";
 export type { RunStats } from "../put/ordered.ts";
 export { compareWithLive, type LiveComparison } from "./profile.ts";
@@ -76,6 +78,7 @@ export {
   typedArgs,
 } from "../args/collect.ts";
 export {
+  completionRecords,
   type JnRecord,
   promptMessageRecords,
   promptRecords,

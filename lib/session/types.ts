@@ -9,6 +9,8 @@
 
 import type { AuthStore } from "../auth/token_store.ts";
 import type {
+  CompletionRef,
+  CompletionResult,
   ElicitationRequest,
   ElicitationResponse,
   LogEntry,
@@ -133,6 +135,12 @@ export interface Session {
   readResource(uri: string): Promise<ResourceContents[]>;
   /** `prompts/get`. */
   getPrompt(name: string, args: Record<string, string>): Promise<PromptResult>;
+  /** `completion/complete`: values for `argument` of `ref` starting from `value`, given `context`. */
+  complete(
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<CompletionResult>;
   /** Ends the session and the server's process tree or HTTP session. Idempotent. */
   close(): Promise<void>;
 }
