@@ -48,6 +48,8 @@ export {
 } from "./task.ts";
 export { getPrompt, type GetPromptOptions, list, type Listing, read } from "./verbs.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
+export { complete, completionRef } from "./complete.ts";
+export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
 export { put, type PutOptions, type PutRecord } from "./put.ts";
 export type { RunStats } from "../put/ordered.ts";
 export { compareWithLive, type LiveComparison } from "./profile.ts";
@@ -89,6 +91,7 @@ export {
   typedArgs,
 } from "../args/collect.ts";
 export {
+  completionRecords,
   type JnRecord,
   promptMessageRecords,
   promptRecords,

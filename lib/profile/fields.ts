@@ -32,6 +32,7 @@ export function checkMeta(doc: JsoncDoc): MetaDef {
   optionalString(meta, "url", at, { nonEmpty: true });
   stringMap(meta, "headers", at);
   optionalString(meta, "description", at);
+  optionalString(meta, "sampling_command", at, { nonEmpty: true });
   optionalString(meta, "schema_updated", at);
   oneOf(meta, "schema_validation", ["warn", "error", "ignore"], at);
   if (meta.schema_hash !== undefined) {

@@ -75,6 +75,8 @@ export interface MetaDef {
   sandbox?: unknown;
   /** Directories advertised to the server as MCP roots (relative to the caller's directory). */
   roots?: string[];
+  /** A shell command answering the server's sampling requests (see lib/client/sampling.ts). */
+  sampling_command?: string;
   /** jn extension: `false` stops tool files of lower layers from extending this server. */
   inherit_tools?: boolean;
   /** Fields jn does not know, kept as written. */

@@ -15,6 +15,11 @@
  * surrounds a request lives in its own module (tap, translate, raw_tools,
  * bounds).
  *
+ * Why this module is over 300 lines: every protocol verb (list, call, read,
+ * get, complete, subscribe) is a thin method over one private request path
+ * (bounds, signal, error translation) and one fatal state of the session;
+ * split apart, that state would have to be exposed to each of them.
+ *
  * @module
  */
 
@@ -29,6 +34,8 @@ import { bound, HARD_BOUND_FACTOR } from "./bounds.ts";
 import { translateError } from "./translate.ts";
 import { RawToolListing } from "./raw_tools.ts";
 import type {
+  CompletionRef,
+  CompletionResult,
   JsonObject,
   LogEntry,
   ProgressUpdate,
@@ -241,6 +248,29 @@ export class SdkSession implements Session {
       (o) => this.#client.getPrompt({ name, arguments: args }, o),
     );
     return result as unknown as PromptResult;
+  }
+
+  async complete(
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context: Record<string, string> = {},
+  ): Promise<CompletionResult> {
+    const what = ref.type === "ref/prompt" ? ref.name : ref.uri;
+    const params = {
+      ref,
+      argument,
+      ...(Object.keys(context).length > 0 ? { context: { arguments: context } } : {}),
+    };
+    const result = await this.#request(
+      `completion/complete "${what}" ${argument.name}`,
+      (o) => this.#client.complete(params, o),
+    );
+    const completion = result.completion;
+    return {
+      values: completion.values.map(String),
+      ...(completion.total === undefined ? {} : { total: completion.total }),
+      ...(completion.hasMore === undefined ? {} : { hasMore: completion.hasMore }),
+    };
   }
 
   /**

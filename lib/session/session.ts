@@ -179,6 +179,7 @@ async function connect(
       mode,
       probeTimeoutMs,
       onElicit: options.onElicit,
+      onSample: options.onSample,
       roots: options.roots,
       onNotice: options.onNotice,
     });

@@ -9,6 +9,8 @@
 
 import type { AuthStore } from "../auth/token_store.ts";
 import type {
+  CompletionRef,
+  CompletionResult,
   ElicitationRequest,
   ElicitationResponse,
   JsonObject,
@@ -20,6 +22,8 @@ import type {
   ResourceInfo,
   ResourceTemplateInfo,
   RootInfo,
+  SamplingRequest,
+  SamplingResponse,
   ServerIdentity,
   TaskInfo,
   ToolCallResult,
@@ -33,6 +37,8 @@ export type ProtocolMode = "auto" | "legacy" | { pin: string };
 export interface ClientHandlers {
   /** Answers `elicitation/create`; without it elicitation is not advertised. */
   onElicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
+  /** Answers `sampling/createMessage` (rejecting refuses it); without it sampling is not advertised. */
+  onSample?: (request: SamplingRequest) => Promise<SamplingResponse>;
   /** Roots to expose; without them roots are not advertised. */
   roots?: RootInfo[];
   /** Things the user should know about (a declined sampling request). */
@@ -172,6 +178,12 @@ export interface Session {
   readResource(uri: string): Promise<ResourceContents[]>;
   /** `prompts/get`. */
   getPrompt(name: string, args: Record<string, string>): Promise<PromptResult>;
+  /** `completion/complete`: values for `argument` of `ref` starting from `value`, given `context`. */
+  complete(
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<CompletionResult>;
   /** Ends the session and the server's process tree or HTTP session. Idempotent. */
   close(): Promise<void>;
 }
