@@ -87,6 +87,7 @@ async function runScenario(version: string, scenario: string, timeoutMs: number)
     "--timeout",
     String(timeoutMs),
   ]);
+  // deno-lint-ignore no-control-regex
   const plain = text.replace(/\x1b\[[0-9;]*m/g, "");
   const failures = plain.split("\n")
     .filter((line) => /\b(FAILURE|WARNING)\b/.test(line))
