@@ -160,6 +160,7 @@ async function authorizingFetch(sdk: Sdk, launch: HttpLaunch, options: SessionOp
     interactive: auth.interactive,
     onSignIn: auth.onSignIn,
     signal: options.signal,
+    env: options.callerEnv,
   });
   if (auth.login) provider.startOver(auth.login);
   return createAuthFetch(sdk, { serverUrl: launch.url, provider, onWarning: options.onWarning });

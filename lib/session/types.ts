@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { AuthStore } from "../auth/token_store.ts";
+import type { AuthStore, CredentialSource, IdpSettings } from "../auth/token_store.ts";
 import type {
   CompletionRef,
   CompletionResult,
@@ -57,6 +57,16 @@ export interface LoginSettings {
   scope?: string;
   /** An HTTPS client ID metadata document to use as client_id where supported. */
   clientMetadataUrl?: string;
+  /** Client credentials with `private_key_jwt`: where the private key is read. */
+  privateKey?: CredentialSource;
+  /** Its JWS algorithm (default: from the key). */
+  signingAlg?: string;
+  /** Workload identity (JWT bearer grant): where the JWT is read. */
+  assertion?: CredentialSource;
+  /** Cross-app access (identity assertion grant): the enterprise IdP. */
+  idp?: IdpSettings;
+  /** Ask for DPoP-bound tokens. */
+  dpop?: boolean;
 }
 
 /** OAuth for remote servers. */
