@@ -17,44 +17,57 @@ import { loadProfile } from "../../profile/resolve.ts";
 import { trustState } from "../../profile/trust.ts";
 import type { Profile, ProfileTool } from "../../profile/types.ts";
 import { type Style, style } from "../../output/style.ts";
-import { useColor } from "../io.ts";
+import { type Io, useColor } from "../io.ts";
 import { action, type Cli } from "../context.ts";
-import { parseFormat } from "./inspect.ts";
-import { writeJson, writeText } from "../write.ts";
+import { FORMAT_OPTION, parseFormat } from "../format.ts";
+import { writeText } from "../write.ts";
 import { profileName } from "./profile_common.ts";
 
 /** Registers `profile list` and `profile info`. */
 export function registerProfileShow(profile: Command, cli: Cli): void {
   profile.command("list")
     .description("every profile, with the layer it comes from")
-    .option("--format <format>", "text or json", "text")
+    .option(FORMAT_OPTION.flags, FORMAT_OPTION.description, FORMAT_OPTION.default)
     .action(action(cli, async (raw: { format: string }) => {
-      const format = parseFormat(raw.format);
-      const entries = await listProfiles({ cwd: cli.io.cwd, env: cli.io.env });
-      if (format === "json") await writeJson(cli.io, entries);
-      else {
-        const s = style(useColor(cli.io) && cli.io.tty.stdout);
-        await writeText(cli.io, formatList(visibleDeep(entries), s));
-      }
+      await writeText(cli.io, await profileListText(cli.io, parseFormat(raw.format)));
     }));
 
   profile.command("info")
     .description("the resolved profile (secrets shown as ***) and its tools")
     .argument("<server>", "@server")
-    .option("--format <format>", "text or json", "text")
+    .option(FORMAT_OPTION.flags, FORMAT_OPTION.description, FORMAT_OPTION.default)
     .action(action(cli, async (server: string, raw: { format: string }) => {
       const format = parseFormat(raw.format);
-      const loaded = await loadProfile(profileName(server), {
-        cwd: cli.io.cwd,
-        env: cli.io.env,
-        lenient: true,
-      });
-      const info = { ...profileInfo(loaded), trust: await trustState(loaded, cli.io.env) };
-      const text = format === "json"
-        ? jsonSafe(JSON.stringify(info, null, 2)) + "\n"
-        : formatInfo(visibleDeep(info), style(useColor(cli.io) && cli.io.tty.stdout));
-      await writeText(cli.io, redact(text, loaded.secrets));
+      await writeText(cli.io, await profileInfoText(cli.io, server, format));
     }));
+}
+
+/**
+ * What `profile list` prints. Writes nothing: lib/cli/light.ts, which runs
+ * this command without commander, falls back to the CLI when it throws.
+ */
+export async function profileListText(io: Io, format: "text" | "json"): Promise<string> {
+  const entries = await listProfiles({ cwd: io.cwd, env: io.env });
+  if (format === "json") return jsonSafe(JSON.stringify(entries, null, 2)) + "\n";
+  return formatList(visibleDeep(entries), style(useColor(io) && io.tty.stdout));
+}
+
+/** What `profile info SERVER` prints (written by the caller, as {@linkcode profileListText}). */
+export async function profileInfoText(
+  io: Io,
+  server: string,
+  format: "text" | "json",
+): Promise<string> {
+  const loaded = await loadProfile(profileName(server), {
+    cwd: io.cwd,
+    env: io.env,
+    lenient: true,
+  });
+  const info = { ...profileInfo(loaded), trust: await trustState(loaded, io.env) };
+  const text = format === "json"
+    ? jsonSafe(JSON.stringify(info, null, 2)) + "\n"
+    : formatInfo(visibleDeep(info), style(useColor(io) && io.tty.stdout));
+  return redact(text, loaded.secrets);
 }
 
 const STATUS_TEXT: Record<ProfileEntry["status"], (e: ProfileEntry) => string> = {
