@@ -4,7 +4,7 @@
  * Node compatibility layer) would cost more than their work. This module
  * parses their few flags itself — from the same declarations commander
  * gets (lib/cli/format.ts) — and runs the same functions as their commander
- * actions (lib/cli/commands/profile_show.ts).
+ * actions (lib/cli/commands/profile_list_text.ts and profile_info_text.ts).
  *
  * Only the plain, successful case is handled here: an argv it does not
  * fully recognise, a refused permission or any error hands the run back to
@@ -18,7 +18,6 @@
 import { FORMAT_OPTION } from "./format.ts";
 import { denoIo, type Io } from "./io.ts";
 import { writeText } from "./write.ts";
-import { profileInfoText, profileListText } from "./commands/profile_show.ts";
 
 /** Global flags (they take no value) accepted before or after the command words. */
 const GLOBAL_FLAGS = new Set(["--debug", "-q", "--quiet"]);
@@ -81,9 +80,14 @@ export async function runLight(args: readonly string[]): Promise<number | undefi
   let text: string;
   try {
     io = denoIo();
+    // Each loads only what it uses (list: ~15 modules, info: ~30).
     text = run.command === "profile list"
-      ? await profileListText(io, run.format)
-      : await profileInfoText(io, run.server!, run.format);
+      ? await (await import("./commands/profile_list_text.ts")).profileListText(io, run.format)
+      : await (await import("./commands/profile_info_text.ts")).profileInfoText(
+        io,
+        run.server!,
+        run.format,
+      );
   } catch {
     return undefined;
   }
