@@ -128,7 +128,12 @@ function toolOutcome(tool: string, result: ToolCallResult, options: CatOptions):
 /** Starts the tool as a task and gives the record that resumes it. */
 async function detach(conn: Connection, tool: string, options: CatOptions): Promise<unknown> {
   requireDetachable(conn.target);
-  const { info, prepared } = await prepareCall(conn, tool, options.args ?? {}, options.allowUnknown);
+  const { info, prepared } = await prepareCall(
+    conn,
+    tool,
+    options.args ?? {},
+    options.allowUnknown,
+  );
   wantsTask(conn, info, true);
   const task = await startTask(conn, tool, prepared);
   return taskRecord(conn.target, tool, task, conn.session.tasks.keepSession());
