@@ -112,6 +112,8 @@ export { parseSandboxPolicy, type SandboxPolicy } from "../sandbox/policy.ts";
 export type { SandboxLink, SandboxMask, SandboxPlan } from "../sandbox/plan.ts";
 export type { DenoPermissions } from "../sandbox/deno_permissions.ts";
 export type {
+  CredentialSource,
+  IdpSettings,
   LoginSettings,
   ProtocolMode,
   Session,
