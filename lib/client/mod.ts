@@ -111,9 +111,8 @@ export type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 export { parseSandboxPolicy, type SandboxPolicy } from "../sandbox/policy.ts";
 export type { SandboxLink, SandboxMask, SandboxPlan } from "../sandbox/plan.ts";
 export type { DenoPermissions } from "../sandbox/deno_permissions.ts";
+export type { CredentialSource, IdpSettings } from "../auth/token_store.ts";
 export type {
-  CredentialSource,
-  IdpSettings,
   LoginSettings,
   ProtocolMode,
   Session,
