@@ -235,6 +235,19 @@ Deno.test("withRecordedFlags() maps --sandbox*, --header and --token-env to prof
       sandbox: { network: ["api.example.com"], read: ["~/data"], write: ["./out"] },
     },
   );
+  // A profile's own sandbox (--from @profile) is widened, as a use merges them.
+  assert.deepEqual(
+    withRecordedFlags({ ...stdio, sandbox: { network: ["a.example"], read: ["./data"] } }, {
+      sandbox: { network: ["b.example"], read: ["./data", "./more"], write: [] },
+    }).launch.sandbox,
+    { network: ["a.example", "b.example"], read: ["./data", "./more"] },
+  );
+  assert.deepEqual(
+    withRecordedFlags({ ...stdio, sandbox: true }, {
+      sandbox: { network: true, read: [], write: [] },
+    }).launch.sandbox,
+    { network: true },
+  );
   const remote = { transport: "http" as const, url: "https://example.com/mcp" };
   assert.deepEqual(
     withRecordedFlags(remote, {
