@@ -7,7 +7,8 @@
  *   blank line.
  * - In a `console` block only `$ ` lines are commands; the rest is output.
  * - A command expects exit 0, or the code of a trailing `# exit N` comment on
- *   its line, or of an output line `# exit N` / `[exit N]` after it.
+ *   its line, or of an output line `# exit N` / `[exit N]` after it, or the
+ *   number a following `$ echo $?` prints (that echo is not run).
  *
  * HTML comments right above a block (blank lines between are fine) steer it:
  *
@@ -75,18 +76,24 @@ export function docBlocks(file: string, markdown: string): DocBlock[] {
 function commandsOf(lang: "sh" | "console", body: string[], firstLine: number): DocCommand[] {
   const commands: DocCommand[] = [];
   let inOutput = false;
+  let echoing = false;
   for (let k = 0; k < body.length; k++) {
     const raw = body[k];
     const prompted = raw.startsWith("$ ");
+    if (raw === "$ echo $?") {
+      echoing = inOutput = true;
+      continue;
+    }
     if (!prompted) {
       if (raw.trim() === "") {
         inOutput = false;
         continue;
       }
       if (inOutput || lang === "console") {
-        const exit = EXIT_LINE.exec(raw.trim());
         const last = commands.at(-1);
+        const exit = EXIT_LINE.exec(raw.trim()) ?? (echoing ? /^(\d+)$/.exec(raw.trim()) : null);
         if (exit && last) last.expect = Number(exit[1] ?? exit[2]);
+        echoing = false;
         continue;
       }
       if (raw.trimStart().startsWith("#")) continue;

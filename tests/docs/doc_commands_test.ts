@@ -3,6 +3,9 @@
  * root: every ```sh and ```console block (tests/docs/doc_blocks.ts says how
  * they are read) runs in bash, `jn` being this checkout's main.ts, and each
  * command must exit with the code the docs give (0 unless they say otherwise).
+ * As in the reader's shell, a pipeline's code is its last command's; its
+ * other commands may exit 0 or 1 (a tool error, failed records) but not with
+ * the codes of a broken command (2 and up: usage, configuration, launch…).
  *
  * Blocks that need the network, credentials, a server left listening on a
  * port, a terminal or a differently built jn carry `<!-- no-run: why -->`;
@@ -24,7 +27,8 @@ import { type DocBlock, docBlocks, type DocCommand, runnable } from "./doc_block
 /** What one command did. */
 interface Outcome {
   command: DocCommand;
-  code: number;
+  /** The exit code of each command of the pipeline (one for a simple command). */
+  codes: number[];
   stderr: string;
 }
 
@@ -43,6 +47,10 @@ async function makePlace(): Promise<Place> {
   await Deno.mkdir(cwd);
   await Deno.mkdir(home);
   await Deno.mkdir(bin);
+  // Servers get a minimal environment (no DENO_DIR): a Deno server's default
+  // cache under this HOME must be the real one, or it would download it all.
+  await Deno.mkdir(`${home}/.cache`);
+  await Deno.symlink(DENO_DIR, `${home}/.cache/deno`);
   for await (const entry of Deno.readDir(ROOT)) {
     if (entry.name === ".git") continue;
     await Deno.symlink(`${ROOT}/${entry.name}`, `${cwd}/${entry.name}`);
@@ -72,10 +80,11 @@ async function makePlace(): Promise<Place> {
 async function runBlock(place: Place, commands: DocCommand[], id: string): Promise<Outcome[]> {
   const out = `${place.dir}/out-${id}`;
   await Deno.mkdir(out);
-  const script = ["set -o pipefail"];
+  const script: string[] = [];
   commands.forEach((command, i) => {
     script.push(
-      `{ ${command.text}\n} </dev/null >'${out}/${i}.out' 2>'${out}/${i}.err'; echo $? >'${out}/${i}.rc'`,
+      `{ ${command.text}\n__codes="\${PIPESTATUS[*]}"; } </dev/null >'${out}/${i}.out' ` +
+        `2>'${out}/${i}.err'; echo "$__codes" >'${out}/${i}.rc'`,
     );
   });
   await new Deno.Command("bash", {
@@ -90,12 +99,8 @@ async function runBlock(place: Place, commands: DocCommand[], id: string): Promi
   }).output();
   const outcomes: Outcome[] = [];
   for (const [i, command] of commands.entries()) {
-    const rc = await readOr(`${out}/${i}.rc`, "-1");
-    outcomes.push({
-      command,
-      code: Number(rc.trim()),
-      stderr: await readOr(`${out}/${i}.err`, ""),
-    });
+    const codes = (await readOr(`${out}/${i}.rc`, "-1")).trim().split(" ").map(Number);
+    outcomes.push({ command, codes, stderr: await readOr(`${out}/${i}.err`, "") });
   }
   return outcomes;
 }
@@ -124,8 +129,10 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<
 
 /** The failures among outcomes, as lines for an assertion message. */
 function failures(file: string, outcomes: Outcome[]): string[] {
-  return outcomes.filter((o) => o.code !== o.command.expect).map((o) =>
-    `${file}:${o.command.line}: \`${o.command.text}\` exited ${o.code}, ` +
+  return outcomes.filter((o) =>
+    o.codes.at(-1) !== o.command.expect || o.codes.slice(0, -1).some((code) => code > 1)
+  ).map((o) =>
+    `${file}:${o.command.line}: \`${o.command.text}\` exited ${o.codes.join(" | ")}, ` +
     `the docs say ${o.command.expect}\n    ${o.stderr.trim().split("\n").slice(-4).join("\n    ")}`
   );
 }
@@ -183,6 +190,8 @@ Deno.test("the doc test catches a command that fails or exits otherwise than doc
     "true",
     "false",
     "sh -c 'exit 3'   # exit 3",
+    "sh -c 'exit 1' | cat",
+    "sh -c 'exit 4' | cat",
     "```",
     "",
     "```console",
@@ -206,9 +215,10 @@ Deno.test("the doc test catches a command that fails or exits otherwise than doc
       ...failures("x.md", await runBlock(place, runnable(blocks[0]), "a")),
       ...failures("x.md", await runBlock(place, runnable(blocks[1]), "b")),
     ];
-    assert.equal(problems.length, 2, problems.join("\n"));
+    assert.equal(problems.length, 3, problems.join("\n"));
     assert.match(problems[0], /^x\.md:3: `false` exited 1, the docs say 0/);
-    assert.match(problems[1], /^x\.md:8: `sh -c 'exit 4'` exited 4, the docs say 2/);
+    assert.match(problems[1], /^x\.md:6: `sh -c 'exit 4' \| cat` exited 4 \| 0, the docs say 0/);
+    assert.match(problems[2], /^x\.md:10: `sh -c 'exit 4'` exited 4, the docs say 2/);
   } finally {
     await Deno.remove(place.dir, { recursive: true });
   }
@@ -229,6 +239,9 @@ Deno.test("doc blocks: sh lines, $ prompts with output, continuations, skipped p
     "# exit 5",
     "",
     "jn put y.json   # exit 1: no input",
+    "$ jn put z.json",
+    "$ echo $?",
+    "1",
     "```",
   ].join("\n");
   const [block] = docBlocks("y.md", markdown);
@@ -240,7 +253,8 @@ Deno.test("doc blocks: sh lines, $ prompts with output, continuations, skipped p
       [7, "deno task test", 0],
       [8, "jn cat x \\\n    --json", 5],
       [13, "jn put y.json   # exit 1: no input", 1],
+      [14, "jn put z.json", 1],
     ],
   );
-  assert.deepEqual(runnable(block).map((c) => c.line), [6, 8, 13]);
+  assert.deepEqual(runnable(block).map((c) => c.line), [6, 8, 13, 14]);
 });
