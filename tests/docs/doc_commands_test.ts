@@ -62,6 +62,7 @@ async function makePlace(): Promise<Place> {
       `'${ROOT}/main.ts' "$@"\n`,
     { mode: 0o755 },
   );
+  await linkRealPython(bin);
   const env: Record<string, string> = {
     PATH: `${bin}:${Deno.env.get("PATH") ?? "/usr/bin:/bin"}`,
     HOME: home,
@@ -74,6 +75,24 @@ async function makePlace(): Promise<Place> {
     LANG: "C.UTF-8",
   };
   return { dir, cwd, env };
+}
+
+/**
+ * `python3` on PATH may be a version manager's shim (pyenv: a dozen shell
+ * scripts, half a second of CPU a start): put the interpreter it runs first.
+ */
+async function linkRealPython(bin: string): Promise<void> {
+  try {
+    const output = await new Deno.Command("python3", {
+      args: ["-c", "import sys; print(sys.executable)"],
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    const real = new TextDecoder().decode(output.stdout).trim();
+    if (output.success && real.startsWith("/")) await Deno.symlink(real, `${bin}/python3`);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
 }
 
 /** Runs a block's commands in order in one bash; each one's exit code and stderr. */
