@@ -114,7 +114,8 @@ async function runBlock(place: Place, commands: DocCommand[], id: string): Promi
     stdin: "null",
     stdout: "null",
     stderr: "null",
-    signal: AbortSignal.timeout(120_000),
+    // A hung command ends its block (and fails it) instead of hanging the run.
+    signal: AbortSignal.timeout(600_000),
   }).output();
   const outcomes: Outcome[] = [];
   for (const [i, command] of commands.entries()) {
@@ -156,6 +157,42 @@ function failures(file: string, outcomes: Outcome[]): string[] {
   );
 }
 
+/** What the blocks need (`<!-- needs: … -->`) that this machine lacks, with why. */
+async function missingNeeds(blocks: DocBlock[]): Promise<Map<string, string>> {
+  const missing = new Map<string, string>();
+  for (const need of new Set(blocks.flatMap((block) => block.needs))) {
+    const why = need === "bwrap"
+      ? await bwrapUnavailable()
+      : onPath(need)
+      ? undefined
+      : `${need} is not on PATH`;
+    if (why !== undefined) missing.set(need, why);
+  }
+  return missing;
+}
+
+function onPath(program: string): boolean {
+  return (Deno.env.get("PATH") ?? "").split(":").some((dir) => {
+    try {
+      return Deno.statSync(`${dir}/${program}`).isFile;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** A block's rough cost in jn starts (`deno task demo` runs jn nine times). */
+function cost(block: DocBlock): number {
+  return runnable(block).reduce(
+    (sum, command) =>
+      sum +
+      (command.text.startsWith("deno task demo")
+        ? 9
+        : 1 + (command.text.match(/\bjn /g)?.length ?? 0)),
+    0,
+  );
+}
+
 async function documentedFiles(): Promise<string[]> {
   const docs: string[] = [];
   for await (const entry of Deno.readDir(`${ROOT}/docs`)) {
@@ -169,19 +206,22 @@ Deno.test("every command of README.md and docs/*.md runs as pasted", async (t) =
   for (const file of await documentedFiles()) {
     blocks.push(...docBlocks(file, await Deno.readTextFile(`${ROOT}/${file}`)));
   }
-  const noBwrap = await bwrapUnavailable();
   const toRun = blocks.filter((block) => runnable(block).length > 0);
-  const withoutBwrap = toRun.filter((block) => block.needs.includes("bwrap") && noBwrap);
-  if (withoutBwrap.length > 0) {
+  const missing = await missingNeeds(toRun);
+  const unmet = toRun.filter((block) => block.needs.some((need) => missing.has(need)));
+  for (const [need, why] of missing) {
+    const where = unmet.filter((block) => block.needs.includes(need));
     // deno-lint-ignore no-console
     console.error(
-      `NOT RUN (${noBwrap}): the --sandbox examples at ` +
-        withoutBwrap.map((block) => `${block.file}:${block.line}`).join(", "),
+      `NOT RUN (${why}): the examples that need ${need} at ` +
+        where.map((block) => `${block.file}:${block.line}`).join(", "),
     );
   }
   const place = await makePlace();
   try {
-    const runs = toRun.filter((block) => !withoutBwrap.includes(block));
+    // The longest blocks first, so that the run ends soon after its longest block.
+    const runs = toRun.filter((block) => !unmet.includes(block))
+      .sort((a, b) => cost(b) - cost(a));
     const outcomes = await pool(
       runs,
       3,
