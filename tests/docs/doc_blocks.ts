@@ -14,7 +14,8 @@
  *
  *   <!-- no-run: REASON -->              the block is not run
  *   <!-- no-run "PREFIX": REASON -->     its commands starting with PREFIX are not run
- *   <!-- needs: bwrap -->                run only where bubblewrap works
+ *   <!-- needs: PROGRAM -->              run only where PROGRAM is on PATH (bwrap:
+ *                                        where bubblewrap can sandbox)
  *
  * @module
  */

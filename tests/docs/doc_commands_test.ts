@@ -9,8 +9,8 @@
  *
  * Blocks that need the network, credentials, a server left listening on a
  * port, a terminal or a differently built jn carry `<!-- no-run: why -->`;
- * `<!-- needs: bwrap -->` blocks are not run (saying so) where bubblewrap
- * cannot sandbox. Everything runs with a throwaway HOME and XDG directories,
+ * `<!-- needs: jq -->` blocks are not run (saying so) where jq is missing, and
+ * `<!-- needs: bwrap -->` ones where bubblewrap cannot sandbox. Everything runs with a throwaway HOME and XDG directories,
  * in a throwaway copy of the root (symlinks to its entries) so files the docs
  * write (odd.json, out/) land there. Blocks run concurrently, each one's
  * commands in order in one shell, as a reader pastes a block.
