@@ -1,6 +1,6 @@
 /**
  * The shell commands of README.md and docs/*.md, read from their fenced
- * ```sh and ```console blocks, for tests/docs/doc_commands_test.ts.
+ * `sh` and `console` blocks, for tests/docs/doc_commands_test.ts.
  *
  * - In a `sh` block every line is a command (`\` continues it), except `#`
  *   comment lines and the output that follows a `$ ` command up to the next
