@@ -57,6 +57,8 @@ Deno.test("a list that fails costs only itself", async (t) => {
     );
     assert.match(run.stdout, /^Resources \(1\)$/m);
     assert.match(run.stdout, /^ {6}task-only: jn calls it as a task$/m);
+    // A `$ref` is named, a property called `__proto__` is a parameter like any other.
+    assert.match(run.stdout, /^ {2}raw\(at: point, __proto__\?: string, extra\?: string\)$/m);
   });
 
   await t.step("tools failing: what was gathered is printed, then exit 5", async () => {
