@@ -4,7 +4,8 @@
  * optional authorizing `fetch` (lib/session/oauth_fetch.ts).
  *
  * Guarantees: teardown terminates the Streamable HTTP session (`DELETE`,
- * bounded to a second) before the transport closes; HTTP failures become
+ * bounded to a second) before the transport closes, unless a detached task
+ * asked to keep it (`keepSession`; `sessionId` joins it again later); HTTP failures become
  * ConnectionError (exit 4) naming the URL and the status, malformed JSON
  * becomes ProtocolError (exit 5); `fallsBackToSse()` is the one rule for
  * leaving Streamable HTTP: a 4xx answer other than 401/403/408/429 to the
@@ -32,6 +33,8 @@ export interface HttpChannelOptions {
   fetch?: FetchLike;
   /** The headers carry credentials of the user's own (a 401 means they were refused). */
   credentials?: boolean;
+  /** A Streamable HTTP session to join (no handshake) instead of opening one. */
+  sessionId?: string;
 }
 
 const TERMINATE_MS = 1000;
@@ -43,6 +46,7 @@ export class HttpChannel implements Channel {
   #sdk: Sdk;
   #url: string;
   #credentials: boolean;
+  #keep = false;
 
   constructor(sdk: Sdk, url: string, options: HttpChannelOptions) {
     this.#sdk = sdk;
@@ -55,6 +59,7 @@ export class HttpChannel implements Channel {
       : new sdk.StreamableHTTPClientTransport(new URL(url), {
         ...common,
         fetch: refusedOnce(options.fetch ?? fetch),
+        sessionId: options.sessionId,
         // A one-shot CLI gives a dropped stream one quick retry, not a minute of backoff.
         reconnectionOptions: {
           initialReconnectionDelay: 500,
@@ -76,13 +81,18 @@ export class HttpChannel implements Channel {
   async shutdown(): Promise<void> {
     const transport = this.transport;
     if (!(transport instanceof this.#sdk.StreamableHTTPClientTransport)) return;
-    if (!transport.sessionId) return;
+    if (!transport.sessionId || this.#keep) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
       transport.terminateSession().catch(() => {/* 405 or gone: nothing to end */}),
       new Promise((resolve) => timer = setTimeout(resolve, TERMINATE_MS)),
     ]);
     clearTimeout(timer);
+  }
+
+  keepSession(): string | undefined {
+    this.#keep = true;
+    return this.transport.sessionId;
   }
 
   close(): Promise<void> {

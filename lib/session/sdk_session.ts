@@ -15,6 +15,11 @@
  * surrounds a request lives in its own module (tap, translate, raw_tools,
  * bounds).
  *
+ * Why this module is over 300 lines: every protocol verb (list, call, read,
+ * get, complete, subscribe) is a thin method over one private request path
+ * (bounds, signal, error translation) and one fatal state of the session;
+ * split apart, that state would have to be exposed to each of them.
+ *
  * @module
  */
 
@@ -23,11 +28,14 @@ import { ConnectionError, JnError, ProtocolError } from "../errors.ts";
 import { type Channel, findCause } from "./channel.ts";
 import type { Session, SessionOptions, ToolCallOptions } from "./types.ts";
 import { CALL_TOOL_RESULT } from "./call_result_schema.ts";
+import { SdkTasks } from "./tasks.ts";
 import { TransportTap } from "./tap.ts";
 import { bound, HARD_BOUND_FACTOR } from "./bounds.ts";
 import { translateError } from "./translate.ts";
 import { RawToolListing } from "./raw_tools.ts";
 import type {
+  CompletionRef,
+  CompletionResult,
   JsonObject,
   LogEntry,
   ProgressUpdate,
@@ -65,6 +73,7 @@ export class SdkSession implements Session {
   readonly label: string;
   server: ServerIdentity = { capabilities: {} };
   readonly transportKind: Channel["kind"];
+  readonly tasks: SdkTasks;
   #sdk: Sdk;
   #client: Client;
   #channel: Channel;
@@ -90,6 +99,11 @@ export class SdkSession implements Session {
     this.label = options.label;
     this.transportKind = channel.kind;
     this.#rawTools = new RawToolListing(sdk, (message) => options.onNotice?.(message));
+    this.tasks = new SdkTasks(
+      client,
+      (label, run, bounds) => this.#request(label, run, undefined, bounds),
+      () => channel.keepSession?.(),
+    );
     this.#tap = new TransportTap(channel.transport, {
       onTrace: options.onTrace,
       logLevel: options.logLevel,
@@ -236,6 +250,29 @@ export class SdkSession implements Session {
     return result as unknown as PromptResult;
   }
 
+  async complete(
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context: Record<string, string> = {},
+  ): Promise<CompletionResult> {
+    const what = ref.type === "ref/prompt" ? ref.name : ref.uri;
+    const params = {
+      ref,
+      argument,
+      ...(Object.keys(context).length > 0 ? { context: { arguments: context } } : {}),
+    };
+    const result = await this.#request(
+      `completion/complete "${what}" ${argument.name}`,
+      (o) => this.#client.complete(params, o),
+    );
+    const completion = result.completion;
+    return {
+      values: completion.values.map(String),
+      ...(completion.total === undefined ? {} : { total: completion.total }),
+      ...(completion.hasMore === undefined ? {} : { hasMore: completion.hasMore }),
+    };
+  }
+
   /**
    * Whether a call needs nothing of the SDK's `callTool()` beyond the request
    * itself: a stdio channel (no HTTP parameter headers to mirror) and a tool
@@ -266,15 +303,16 @@ export class SdkSession implements Session {
     label: string,
     run: (options: RequestOptions) => Promise<T>,
     onProgress?: (update: ProgressUpdate) => void,
+    bounds: { timeoutMs?: number; ignoreSignal?: boolean } = {},
   ): Promise<T> {
     if (this.#fatal) throw this.#fatal;
     try {
-      const timeoutMs = this.#options.timeoutMs;
+      const timeoutMs = bounds.timeoutMs ?? this.#options.timeoutMs;
       return await run({
         timeout: bound(timeoutMs),
         resetTimeoutOnProgress: true,
         maxTotalTimeout: timeoutMs > 0 ? timeoutMs * HARD_BOUND_FACTOR : undefined,
-        signal: this.#options.signal,
+        signal: bounds.ignoreSignal ? undefined : this.#options.signal,
         onprogress: onProgress
           ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message })
           : undefined,

@@ -124,6 +124,7 @@ async function openHttp(sdk: Sdk, launch: HttpLaunch, options: SessionOptions): 
       headers: launch.headers,
       fetch,
       credentials: Object.keys(launch.headers).some((h) => h.toLowerCase() === "authorization"),
+      sessionId: kind === "streamable-http" ? options.resumeSession : undefined,
     });
   if (launch.transport === "sse") {
     return await connect(sdk, channel("sse"), launch.label, options, mode, probe).catch(unwrap);
@@ -159,6 +160,7 @@ async function authorizingFetch(sdk: Sdk, launch: HttpLaunch, options: SessionOp
     interactive: auth.interactive,
     onSignIn: auth.onSignIn,
     signal: options.signal,
+    env: options.callerEnv,
   });
   if (auth.login) provider.startOver(auth.login);
   return createAuthFetch(sdk, { serverUrl: launch.url, provider, onWarning: options.onWarning });
@@ -178,6 +180,7 @@ async function connect(
       mode,
       probeTimeoutMs,
       onElicit: options.onElicit,
+      onSample: options.onSample,
       roots: options.roots,
       onNotice: options.onNotice,
     });

@@ -16,7 +16,6 @@
 import type { Command } from "commander";
 import { type InspectReport, inspectSections } from "../../client/inspect.ts";
 import { resolveTarget } from "../../client/resolve.ts";
-import { UsageError } from "../../errors.ts";
 import type { InventorySection } from "../../output/inventory.ts";
 import { formatInventory } from "../../output/human.ts";
 import { style } from "../../output/style.ts";
@@ -30,6 +29,9 @@ import {
   type RawCallFlags,
 } from "../options.ts";
 import { writeJson, writeText } from "../write.ts";
+import { parseFormat } from "../format.ts";
+
+export { parseFormat };
 
 /** Registers `inspect`. */
 export function registerInspect(program: Command, cli: Cli): void {
@@ -48,14 +50,6 @@ export function registerInspect(program: Command, cli: Cli): void {
     }
     await reportFailures(cli, report);
   }));
-}
-
-/** `text` or `json`, or a usage error. */
-export function parseFormat(text: string): "text" | "json" {
-  if (text === "text" || text === "json") return text;
-  throw new UsageError(`Invalid --format "${text}"`, {
-    hint: "use --format text or --format json",
-  });
 }
 
 /** Connects to a source and gathers its inventory (a failed list is in `failures`). */
