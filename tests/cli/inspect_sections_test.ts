@@ -84,6 +84,18 @@ Deno.test("a list that fails costs only itself", async (t) => {
     assert.match(run.stderr, /tools\/list with error -32603/);
   });
 
+  await t.step("a list the SDK rejects whole is one line, not a zod dump", async () => {
+    const run = await runJn(["inspect", source("--modern", "--no-cache-fields")]);
+    assert.equal(run.code, 5);
+    const lines = run.stderr.trim().split("\n")
+      .filter((line) => !line.startsWith("jn: warning:") && !line.startsWith("hint:"));
+    assert.equal(lines.length, 1, run.stderr);
+    assert.match(
+      lines[0],
+      /^jn: The server sent a malformed answer to tools\/list: Invalid result for tools\/list: ttlMs: .*; cacheScope: /,
+    );
+  });
+
   await t.step("jn mcp tools fails when the tools do", async () => {
     const run = await runJn(["mcp", "tools", source("--tools-error")]);
     assert.equal(run.code, 5);
