@@ -36,6 +36,7 @@ export { call, type CallOptions } from "./call.ts";
 export { getPrompt, list, type Listing, read } from "./verbs.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
 export { complete, completionRef } from "./complete.ts";
+export { follow, type FollowOptions, followTarget } from "./follow.ts";
 export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
 export { put, type PutOptions, type PutRecord } from "./put.ts";
 export type { RunStats } from "../put/ordered.ts";
@@ -98,7 +99,14 @@ export type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 export { parseSandboxPolicy, type SandboxPolicy } from "../sandbox/policy.ts";
 export type { SandboxLink, SandboxMask, SandboxPlan } from "../sandbox/plan.ts";
 export type { DenoPermissions } from "../sandbox/deno_permissions.ts";
-export type { LoginSettings, ProtocolMode, Session, ToolCallOptions } from "../session/types.ts";
+export type {
+  Following,
+  FollowTarget,
+  LoginSettings,
+  ProtocolMode,
+  Session,
+  ToolCallOptions,
+} from "../session/types.ts";
 export { type LoadOptions, loadProfile } from "../profile/resolve.ts";
 export { type EntryStatus, listProfiles, type ProfileEntry } from "../profile/listing.ts";
 export type { LayerOptions } from "../profile/layers.ts";
