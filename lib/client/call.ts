@@ -5,7 +5,10 @@
  * (ArgumentError; the server is not called), progress is always asked for
  * (each notification also resets the request's timeout), and the result is
  * checked against the profile's `output_format` (`events.onOutputFormat`).
- * A tool that answers `isError` is a result, not an exception.
+ * A tool that answers `isError` is a result, not an exception. A call
+ * refused with "URL elicitation required" (-32042) shows the URLs through
+ * the elicitation handler and is retried once when the user went through
+ * them all (url_required.ts); otherwise its error names the URLs.
  *
  * @module
  */
@@ -13,7 +16,8 @@
 import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { outputFormatDrift } from "../drift/check.ts";
-import { UsageError } from "../errors.ts";
+import { type ProtocolError, UsageError } from "../errors.ts";
+import { offerUrls, requiredUrls, urlRequiredError } from "./url_required.ts";
 import type { ProgressUpdate, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
 
@@ -47,7 +51,7 @@ export async function call(
     const info = findTool(await conn.session.listTools(), tool, conn.target.name);
     const prepared = await prepareToolArguments(info, typedArgs(args));
     const onProgress = options.onProgress ?? (() => {});
-    const result = await conn.session.callTool(tool, prepared, { onProgress });
+    const result = await callOrOpenUrls(conn, tool, prepared, onProgress);
     const drift = outputFormatDrift(conn.target.profile, {
       asked: askedName(conn, tool),
       tool,
@@ -57,6 +61,25 @@ export async function call(
     return result;
   } catch (error) {
     throw conn.explain(error);
+  }
+}
+
+/** The call; after a -32042 refusal, the URLs offered and the call retried once if all were opened. */
+async function callOrOpenUrls(
+  conn: Connection,
+  tool: string,
+  args: Record<string, unknown>,
+  onProgress: (update: ProgressUpdate) => void,
+): Promise<ToolCallResult> {
+  try {
+    return await conn.session.callTool(tool, args, { onProgress });
+  } catch (error) {
+    const urls = requiredUrls(error);
+    if (urls === undefined) throw error;
+    if (await offerUrls(urls, conn.options.elicit)) {
+      return await conn.session.callTool(tool, args, { onProgress });
+    }
+    throw urlRequiredError(error as ProtocolError, urls, `tools/call "${tool}"`, conn.target.name);
   }
 }
 
