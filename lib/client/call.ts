@@ -16,7 +16,7 @@
 import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { outputFormatDrift } from "../drift/check.ts";
-import { type ProtocolError, UsageError } from "../errors.ts";
+import { JnError, type ProtocolError, UsageError } from "../errors.ts";
 import { offerUrls, requiredUrls, urlRequiredError } from "./url_required.ts";
 import type { ProgressUpdate, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
@@ -75,12 +75,28 @@ async function callOrOpenUrls(
     return await conn.session.callTool(tool, args, { onProgress });
   } catch (error) {
     const urls = requiredUrls(error);
-    if (urls === undefined) throw error;
+    if (urls === undefined) throw withSamplingHint(error);
     if (await offerUrls(urls, conn.options.elicit)) {
       return await conn.session.callTool(tool, args, { onProgress });
     }
     throw urlRequiredError(error as ProtocolError, urls, `tools/call "${tool}"`, conn.target.name);
   }
+}
+
+/**
+ * A 2026-07-28 server that needs an LLM and finds no sampling capability
+ * refuses the call (-32021, naming `sampling/createMessage`): say how to
+ * give it one.
+ */
+function withSamplingHint(error: unknown): unknown {
+  if (
+    error instanceof JnError && error.hint === undefined &&
+    /sampling\/createMessage/.test(error.message) && /capabilit/.test(error.message)
+  ) {
+    error.hint = "the server needs an LLM: answer with --sampling-command CMD " +
+      "(or the profile's sampling_command)";
+  }
+  return error;
 }
 
 /** The name the caller used for `tool`: the profile tool a source named, or the tool itself. */
