@@ -48,7 +48,10 @@ export async function call(
   options: CallOptions = {},
 ): Promise<ToolCallResult> {
   try {
-    const info = findTool(await conn.session.listTools(), tool, conn.target.name);
+    const info = findTool(await conn.session.listTools(), tool, conn.target.name, {
+      sampling: conn.options.sample !== undefined || conn.options.samplingCommand !== undefined ||
+        conn.target.samplingCommand !== undefined,
+    });
     const prepared = await prepareToolArguments(info, typedArgs(args));
     const onProgress = options.onProgress ?? (() => {});
     const result = await callOrOpenUrls(conn, tool, prepared, onProgress);
@@ -108,7 +111,12 @@ function askedName(conn: Connection, tool: string): string {
 }
 
 /** The named tool, or a usage error listing the server's tools. */
-export function findTool(tools: ToolInfo[], name: string, server: string): ToolInfo {
+export function findTool(
+  tools: ToolInfo[],
+  name: string,
+  server: string,
+  options: { sampling?: boolean } = {},
+): ToolInfo {
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool) return tool;
   const near = tools.filter((t) => t.name.toLowerCase().includes(name.toLowerCase())).map((t) =>
@@ -121,7 +129,9 @@ export function findTool(tools: ToolInfo[], name: string, server: string): ToolI
     hint: near.length > 0
       ? `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
       : known.length > 0
-      ? `its tools: ${known.join(", ")}`
+      ? `its tools: ${known.join(", ")}${
+        // Servers such as server-everything list some tools only to clients that can sample.
+        options.sampling === false ? " (some servers list more with --sampling-command)" : ""}`
       : "the server offers no tools",
   });
 }

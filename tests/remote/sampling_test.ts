@@ -198,5 +198,9 @@ Deno.test({
     const text = String((parseNdjson(stdout)[0] as { text: string }).text);
     assert.match(text, /"text": "pong"/);
     assert.match(text, /"model": "jn-sampling-command"/);
+    const hidden = await runJn(["cat", source, "--arg", "prompt=ping"], { timeoutMs: 30_000 });
+    assert.equal(hidden.code, 2);
+    assert.match(hidden.stderr, /not found on server/);
+    assert.match(hidden.stderr, /\(some servers list more with --sampling-command\)/);
   },
 });
