@@ -49,6 +49,7 @@ export {
 export { getPrompt, type GetPromptOptions, list, type Listing, read } from "./verbs.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
 export { complete, completionRef } from "./complete.ts";
+export { follow, type FollowOptions, followTarget } from "./follow.ts";
 export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
 export { put, type PutOptions, type PutRecord } from "./put.ts";
 export type { RunStats } from "../put/ordered.ts";
@@ -113,6 +114,8 @@ export type { SandboxLink, SandboxMask, SandboxPlan } from "../sandbox/plan.ts";
 export type { DenoPermissions } from "../sandbox/deno_permissions.ts";
 export type { CredentialSource, IdpSettings } from "../auth/token_store.ts";
 export type {
+  Following,
+  FollowTarget,
   LoginSettings,
   ProtocolMode,
   Session,

@@ -8,6 +8,7 @@
  */
 
 import type { AuthStore, CredentialSource, IdpSettings } from "../auth/token_store.ts";
+import type { Following, FollowTarget } from "./follow.ts";
 import type {
   CompletionRef,
   CompletionResult,
@@ -29,6 +30,8 @@ import type {
   ToolCallResult,
   ToolInfo,
 } from "../types.ts";
+
+export type { Following, FollowTarget } from "./follow.ts";
 
 /** Which protocol era to speak: negotiate (default), 2025 only, or one pinned revision. */
 export type ProtocolMode = "auto" | "legacy" | { pin: string };
@@ -194,6 +197,14 @@ export interface Session {
     argument: { name: string; value: string },
     context?: Record<string, string>,
   ): Promise<CompletionResult>;
+  /**
+   * Follows a resource's updates or a list's changes: `onChange` for each
+   * one, `onEnd` when the connection ends; close the result to stop.
+   */
+  follow(
+    what: FollowTarget,
+    handlers: { onChange: () => void; onEnd: () => void },
+  ): Promise<Following>;
   /** Ends the session and the server's process tree or HTTP session. Idempotent. */
   close(): Promise<void>;
 }

@@ -29,7 +29,10 @@ Deno.test({
           assert.ok(names.includes(name), `${name} in ${names}`);
         }
         assert.ok(!names.includes("get-roots-list"), "no roots unless asked");
-        assert.ok(!names.includes("trigger-sampling-request"), "sampling is never advertised");
+        assert.ok(
+          !names.includes("trigger-sampling-request"),
+          "sampling is not advertised without --sampling-command",
+        );
       });
 
       await t.step(
