@@ -105,13 +105,45 @@ export async function startTask(
   args: Record<string, unknown>,
   options: TaskCallOptions = {},
 ): Promise<TaskInfo> {
+  const tasks = conn.session.tasks;
+  const signal = conn.options.signal;
   try {
-    const task = await conn.session.tasks.callTool(tool, args, { ttlMs: options.ttlMs });
+    const created = tasks.callTool(tool, args, { ttlMs: options.ttlMs });
+    const task = await untilAborted(created, signal);
+    if (task === undefined) {
+      // Interrupted while the server was creating it: cancel the task once it is known.
+      await within(created.then((late) => tasks.cancel(late.taskId)), CANCEL_WAIT_MS);
+      throw signal!.reason;
+    }
     options.onStatus?.(task);
     return task;
   } catch (error) {
     throw conn.explain(error);
   }
+}
+
+/** How long an interrupted creation may still take to answer (to cancel what it created). */
+const CANCEL_WAIT_MS = 3000;
+
+/** `promise`'s value, or undefined as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** Waits for `promise` (its failure ignored) at most `ms`. */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    promise.catch(() => {}),
+    new Promise((resolve) => timer = setTimeout(resolve, ms)),
+  ]);
+  clearTimeout(timer);
 }
 
 /** Calls `tool` as a task and waits for its result (see {@linkcode awaitTask}). */

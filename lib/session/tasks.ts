@@ -110,6 +110,7 @@ export class SdkTasks implements SessionTasks {
           CREATE_TASK_RESULT,
           o,
         ),
+      { ignoreSignal: true },
     );
   }
 

@@ -115,7 +115,11 @@ export interface ToolCallOptions {
  * lib/client's policy (lib/client/task.ts).
  */
 export interface SessionTasks {
-  /** `tools/call` with `params.task`: the task the server created (CreateTaskResult). */
+  /**
+   * `tools/call` with `params.task`: the task the server created
+   * (CreateTaskResult). Not aborted by the session's signal: a task created
+   * while jn was interrupted must still be known, to be cancelled.
+   */
   callTool(
     name: string,
     args: Record<string, unknown>,

@@ -21,6 +21,21 @@ async function cat(args: string[]) {
   return { ...result, records: parseNdjson(result.stdout) as Rec[] };
 }
 
+/** `promise`, or a failure naming `what` after 30 s (a lost event fails instead of hanging). */
+async function bounded<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) =>
+        timer = setTimeout(() => reject(new Error(`never saw ${what}`)), 30_000)
+      ),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 Deno.test("tasks against the tasks fixture over HTTP", async (t) => {
   const server = await startFixture("tasks_server.ts");
   const base = `mcp+${server.url}/mcp`;
@@ -56,17 +71,34 @@ Deno.test("tasks against the tasks fixture over HTTP", async (t) => {
       assert.equal(records[0].isError, true);
     });
 
+    await t.step("put runs a tool that requires a task as one task per line", async () => {
+      const before = [...server.stderr().matchAll(/created [0-9a-f-]+ fail\n/g)].length;
+      const { code, stdout, stderr } = await runJn(["put", `${base}?tool=fail`], {
+        stdin: "{}\n{}\n",
+        timeoutMs: 30_000,
+      });
+      assert.equal(code, 1, stderr);
+      const records = parseNdjson(stdout) as Rec[];
+      assert.deepEqual(records.map((r) => [r.input, r.kind]), [[1, "tool_error"], [
+        2,
+        "tool_error",
+      ]]);
+      assert.equal([...server.stderr().matchAll(/created [0-9a-f-]+ fail\n/g)].length, before + 2);
+    });
+
     await t.step("a timeout cancels the task (tasks/cancel) and exits 4", async () => {
       const { code, stderr } = await cat([`${base}?tool=forever`, "--timeout", "300ms"]);
       assert.equal(code, 4, stderr);
       assert.match(stderr, /Timed out after \d+ms waiting for task "([0-9a-f-]+)" to finish/);
       const id = stderr.match(/task "([0-9a-f-]+)"/)![1];
-      await server.stderrMatches(new RegExp(`cancelled ${id}`));
+      await bounded(server.stderrMatches(new RegExp(`cancelled ${id}`)), `tasks/cancel of ${id}`);
     });
 
-    await t.step("Ctrl-C cancels the task (tasks/cancel) and exits 130", async () => {
+    await t.step("Ctrl-C while the task is created still cancels it, and exits 130", async () => {
       const child = new Deno.Command(Deno.execPath(), {
-        args: ["run", ...permissionFlags(), MAIN, "cat", `${base}?tool=forever`],
+        // The server holds its answer back for a second after the task exists: the interrupt
+        // lands while jn does not know the task yet.
+        args: ["run", ...permissionFlags(), MAIN, "cat", `${base}?tool=forever&delay_ms=1000`],
         cwd: ROOT,
         env: baseEnv(),
         clearEnv: true,
@@ -76,14 +108,17 @@ Deno.test("tasks against the tasks fixture over HTTP", async (t) => {
       }).spawn();
       const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
       // The timeout step created one "forever" task already; wait for the second.
-      await server.stderrMatches(/created [0-9a-f-]+ forever\n[^]*created [0-9a-f-]+ forever\n/);
+      await bounded(
+        server.stderrMatches(/created [0-9a-f-]+ forever\n[^]*created [0-9a-f-]+ forever\n/),
+        "the second forever task",
+      );
       const id = [...server.stderr().matchAll(/created ([0-9a-f-]+) forever/g)][1][1];
       child.kill("SIGINT");
       const output = await child.output();
       clearTimeout(killer);
       const stderr = new TextDecoder().decode(output.stderr);
       assert.equal(output.code, 130, stderr);
-      await server.stderrMatches(new RegExp(`cancelled ${id}`));
+      await bounded(server.stderrMatches(new RegExp(`cancelled ${id}`)), `tasks/cancel of ${id}`);
     });
 
     await t.step(
