@@ -3,8 +3,9 @@
  * `execution.taskSupport` is `required` is called as a task, one that is
  * `optional` when the caller asks (`--task`), and never on a server whose
  * capabilities lack `tasks.requests.tools.call` (the spec forbids it). The
- * task is polled with `tasks/get` at the server's `pollInterval`, each change
- * of status reported (`onStatus`); on `input_required` jn calls
+ * task is polled with `tasks/get` at the server's `pollInterval` (a
+ * `notifications/tasks/status` stands for the next poll), each change of
+ * status reported (`onStatus`); on `input_required` jn calls
  * `tasks/result` at once, so the server can ask its questions (elicitation,
  * sampling) through the session's usual handlers; a final status gives the
  * result of `tasks/result`.
@@ -172,6 +173,14 @@ export async function awaitTask(
   const id = typeof task === "string" ? task : task.taskId;
   let current: TaskInfo | undefined;
   let result: Promise<ToolCallResult> | undefined;
+  // A status notification (servers may send them) ends the wait before the next poll.
+  let notified: TaskInfo | undefined;
+  let wake: (() => void) | undefined;
+  const unsubscribe = tasks.onStatus((update) => {
+    if (update.taskId !== id) return;
+    notified = update;
+    wake?.();
+  });
   try {
     current = typeof task === "string" ? await tasks.get(id) : task;
     const started = Date.now();
@@ -210,9 +219,14 @@ export async function awaitTask(
         POLL_MAX_MS,
         deadline - now,
       );
-      const answer = await pause(wait, result, signal);
+      const answer = notified ? undefined : await pause(wait, result, signal, (w) => wake = w);
       if (answer) return answer.value;
-      current = await tasks.get(id);
+      if (notified) {
+        current = { ...current, ...notified };
+        notified = undefined;
+      } else {
+        current = await tasks.get(id);
+      }
     }
   } catch (error) {
     if (current === undefined || !FINAL.has(current.status)) {
@@ -220,6 +234,7 @@ export async function awaitTask(
     }
     throw conn.explain(error);
   } finally {
+    unsubscribe();
     // A tasks/result left behind must not surface as an unhandled rejection.
     result?.catch(() => {});
   }
@@ -270,16 +285,22 @@ function stateOf(task: TaskInfo): string {
 }
 
 /**
- * Sleeps `ms`, or less when `result` settles (its value) or `signal` aborts
- * (its reason, thrown); resolves undefined when the time is up.
+ * Sleeps `ms`, or less when `result` settles (its value), `signal` aborts
+ * (its reason, thrown) or the wake function given to `onWake` is called;
+ * resolves undefined when the time is up or on waking.
  */
 function pause(
   ms: number,
   result: Promise<ToolCallResult> | undefined,
   signal: AbortSignal | undefined,
+  onWake: (wake: () => void) => void,
 ): Promise<{ value: ToolCallResult } | undefined> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
+    onWake(() => {
+      done();
+      resolve(undefined);
+    });
     const done = () => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);

@@ -138,6 +138,8 @@ export interface SessionTasks {
    * bounded by a few seconds of its own.
    */
   cancel(taskId: string): Promise<TaskInfo>;
+  /** `notifications/tasks/status` as the server sends them (it need not); returns the unsubscriber. */
+  onStatus(listener: (task: TaskInfo) => void): () => void;
   /**
    * Keeps the HTTP session open when the session closes (servers may keep
    * tasks per session) and gives its id, if it has one.
