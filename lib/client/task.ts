@@ -15,10 +15,7 @@
  * timeout, Ctrl-C (the connection's signal) or any failure while the task is
  * not final sends `tasks/cancel` before the error goes up: no task is left
  * running on the server behind jn's back — except a detached one, which is
- * the point of `--detach` (remote servers only: a stdio server dies with jn).
- * A detached task's HTTP session is left open (servers such as
- * server-everything keep tasks per session), and its id goes into the
- * record and the source that resumes it (`?task=ID&session=SID`).
+ * the point of `--detach` (lib/client/detach.ts).
  *
  * @module
  */
@@ -27,7 +24,6 @@ import { ProtocolError, TimeoutError, UsageError } from "../errors.ts";
 import { HARD_BOUND_FACTOR } from "../session/bounds.ts";
 import type { TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
-import type { Target } from "./resolve.ts";
 
 /** What a tool says about being called as a task (`execution.taskSupport`). */
 export type TaskSupport = "required" | "optional" | "forbidden";
@@ -85,18 +81,6 @@ export function wantsTask(conn: Connection, tool: ToolInfo, asked: boolean): boo
     });
   }
   return true;
-}
-
-/**
- * A usage error unless the target is a remote server: a detached task lives
- * on in the server, and a stdio server ends with jn.
- */
-export function requireDetachable(target: Target): void {
-  if (target.launch.transport !== "stdio") return;
-  throw new UsageError(
-    `--detach needs a remote server: "${target.name}" runs over stdio and ends when jn exits, taking its tasks with it`,
-    { hint: "use --task to wait for the task instead, or reach the server over HTTP" },
-  );
 }
 
 /** Starts `tool` as a task (arguments already prepared) and returns the task. */
@@ -238,46 +222,6 @@ export async function awaitTask(
     // A tasks/result left behind must not surface as an unhandled rejection.
     result?.catch(() => {});
   }
-}
-
-/**
- * The record `--detach` prints: the task, the HTTP session it lives in (when
- * the server has sessions) and the source that resumes it.
- */
-export function taskRecord(
-  target: Target,
-  tool: string,
-  task: TaskInfo,
-  session?: string,
-): Record<string, unknown> {
-  return {
-    type: "task",
-    tool,
-    ...task,
-    ...(session === undefined ? {} : { session }),
-    source: resumeSource(target, tool, task.taskId, session),
-  };
-}
-
-/**
- * The source that resumes a task of `tool` (the server's name of it): the
- * server part of the target's source, the tool as the source named it, and
- * `task=ID`.
- */
-export function resumeSource(
-  target: Target,
-  tool: string,
-  taskId: string,
-  session?: string,
-): string {
-  const source = target.source;
-  const task = `task=${encodeURIComponent(taskId)}` +
-    (session === undefined ? "" : `&session=${encodeURIComponent(session)}`);
-  if (source.kind === "profile") {
-    const asked = source.operation.kind === "tool" ? source.operation.name : tool;
-    return `@${source.server}/${encodeURIComponent(asked)}?${task}`;
-  }
-  return `${source.raw.split("?")[0]}?tool=${encodeURIComponent(tool)}&${task}`;
 }
 
 function stateOf(task: TaskInfo): string {

@@ -15,7 +15,7 @@ import { resolveTarget } from "../../client/resolve.ts";
 import { sandboxHint } from "../../client/sandbox.ts";
 import { UsageError } from "../../errors.ts";
 import { visible } from "../../output/visible.ts";
-import { requireDetachable } from "../../client/task.ts";
+import { requireDetachable } from "../../client/detach.ts";
 import type { TaskInfo, ToolCallResult } from "../../types.ts";
 import { withConnection } from "../connect.ts";
 import { action, type Cli, type Outcome } from "../context.ts";
