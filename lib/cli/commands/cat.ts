@@ -146,7 +146,8 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
         onProgress: (update) => progress.update(update),
         task: options.task,
         detach: options.detach,
-        onTaskStatus: (task) => progress.note(taskStatusLine(task)),
+        onTaskStatus: (task) =>
+          progress.note(taskStatusLine(task), { keep: task.status === "input_required" }),
       });
     } finally {
       await progress.done();
