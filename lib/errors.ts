@@ -51,6 +51,8 @@ export interface ArgumentViolation {
   message: string;
   /** The value as given, when there was one. */
   value?: unknown;
+  /** Set when the argument is one the schema does not declare (lib/args/declared.ts). */
+  unknown?: true;
 }
 
 /** Arguments that fail the tool's `inputSchema`; the server was not called (exit 2). */
@@ -62,7 +64,15 @@ export class ArgumentError extends UsageError {
   /** The message lists every violation of `tool`'s schema. */
   constructor(tool: string, violations: ArgumentViolation[], options: JnErrorOptions = {}) {
     const list = violations.map(describeViolation).join("; ");
-    super(`Invalid arguments for tool "${tool}": ${list}`, options);
+    const [first] = violations;
+    super(
+      violations.length === 1 && first.unknown
+        ? `Unknown argument "${first.path}" for tool "${tool}": ${
+          first.message.replace(/^is unknown: /, "")
+        }`
+        : `Invalid arguments for tool "${tool}": ${list}`,
+      options,
+    );
     this.tool = tool;
     this.violations = violations;
   }

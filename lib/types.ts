@@ -201,6 +201,48 @@ export interface ElicitationResponse {
   content?: Record<string, string | number | boolean | string[]>;
 }
 
+/**
+ * A server's request for an LLM completion (`sampling/createMessage`), as it
+ * sent it: `messages`, `systemPrompt`, `maxTokens`, `modelPreferences`, ….
+ */
+export interface SamplingRequest {
+  /** The conversation so far: `{role, content}` items. */
+  messages: { role: string; content: unknown }[];
+  /** The most tokens the server wants back. */
+  maxTokens?: number;
+  /** The system prompt the server asks for. */
+  systemPrompt?: string;
+  /** Every other field the server sent. */
+  [key: string]: unknown;
+}
+
+/** The answer to a sampling request (`CreateMessageResult`). */
+export interface SamplingResponse {
+  /** Always `assistant`. */
+  role: "assistant";
+  /** The generated content (text: `{type: "text", text}`). */
+  content: ContentItem;
+  /** The model that produced it. */
+  model: string;
+  /** Why generation stopped (`endTurn`, `maxTokens`, …). */
+  stopReason?: string;
+}
+
+/** What `completion/complete` completes: a prompt's argument or a resource template's variable. */
+export type CompletionRef =
+  | { type: "ref/prompt"; name: string }
+  | { type: "ref/resource"; uri: string };
+
+/** The answer of `completion/complete`. */
+export interface CompletionResult {
+  /** The values, best first (at most 100). */
+  values: string[];
+  /** How many values there are in all, when the server knows. */
+  total?: number;
+  /** Whether there are more values than these. */
+  hasMore?: boolean;
+}
+
 /** A root the client exposes to the server (`roots/list`). */
 export interface RootInfo {
   /** A `file://` URI. */

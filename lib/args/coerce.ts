@@ -27,6 +27,8 @@
 import { ArgumentError, type ArgumentViolation } from "../errors.ts";
 import type { JsonSchema } from "../types.ts";
 import type { ArgPairs } from "./collect.ts";
+import { unknownArguments } from "./declared.ts";
+import { checkedViolations, violationHint } from "./check.ts";
 import { isObject } from "../schema/ref.ts";
 import {
   type AcceptedTypes,
@@ -75,10 +77,25 @@ export function coerceArgs(
   return Object.fromEntries(entries);
 }
 
+/** Options of {@linkcode prepareArguments}. */
+export interface PrepareOptions {
+  /** The tool's name, for messages. */
+  tool: string;
+  /** The tool's `inputSchema`. */
+  schema: JsonSchema;
+  /** The JSON Schema engine. */
+  engine: SchemaEngine;
+  /** Send arguments the schema does not declare (`--allow-unknown`); by default they are an error. */
+  allowUnknown?: boolean;
+}
+
 /**
  * Coerces, then validates against the schema; throws an `ArgumentError`
  * listing every violation, including a key given several times for a
- * property that takes one value.
+ * property that takes one value and (unless `allowUnknown`) an argument the
+ * schema does not declare (lib/args/declared.ts). The error's hint says how
+ * to send an undeclared argument anyway, and how to give an argument named
+ * like a reserved query key (`tool`, `list`, …).
  *
  * @example
  * ```ts
@@ -88,7 +105,7 @@ export function coerceArgs(
  */
 export function prepareArguments(
   args: ArgPairs,
-  options: { tool: string; schema: JsonSchema; engine: SchemaEngine },
+  options: PrepareOptions,
 ): Record<string, unknown> {
   const root = options.schema;
   const value = coerceArgs(args, options);
@@ -103,12 +120,11 @@ export function prepareArguments(
       value: arg.values,
     });
   }
-  const taken = new Set(repeated.map((v) => v.path));
-  const violations = [
-    ...repeated,
-    ...options.engine.findViolations(value, root).filter((v) => !taken.has(v.path.split("/")[0])),
-  ];
-  if (violations.length > 0) throw new ArgumentError(options.tool, violations);
+  const unknown = unknownArguments(args.keys(), root);
+  const violations = checkedViolations(value, options, { repeated, unknown });
+  if (violations.length > 0) {
+    throw new ArgumentError(options.tool, violations, { hint: violationHint(violations) });
+  }
   return value;
 }
 

@@ -1,13 +1,16 @@
 /**
  * A prompt's arguments: MCP prompt arguments are strings, so every value
  * becomes text (a repeated key is joined with commas, a JSON value is
- * serialized), and the arguments the prompt declares as required must be
- * given. Pure, no I/O.
+ * serialized), the arguments the prompt declares as required must be
+ * given, and one it does not declare is an error naming the closest one
+ * (unless `allowUnknown`, or the prompt lists no `arguments` at all). A
+ * prompt that does not exist is an error naming the closest one. Pure, no I/O.
  *
  * @module
  */
 
 import { UsageError } from "../errors.ts";
+import { closest } from "../text/suggest.ts";
 import type { PromptInfo } from "../types.ts";
 import type { ArgPairs } from "./collect.ts";
 
@@ -25,13 +28,32 @@ export function promptArguments(
   name: string,
   pairs: ArgPairs,
   server: string,
+  options: { allowUnknown?: boolean } = {},
 ): Record<string, string> {
   const prompt = prompts.find((candidate) => candidate.name === name);
   if (!prompt) {
-    const known = prompts.map((p) => p.name).join(", ") || "none";
+    const names = prompts.map((p) => p.name);
+    const near = closest(name, names);
     throw new UsageError(`Prompt "${name}" not found on server "${server}"`, {
-      hint: `its prompts: ${known}`,
+      hint: near !== undefined
+        ? `did you mean "${near}"?`
+        : `its prompts: ${names.join(", ") || "none"}`,
     });
+  }
+  if (Array.isArray(prompt.arguments) && options.allowUnknown !== true) {
+    const declared = prompt.arguments.map((a) => a.name);
+    const unknown = [...pairs.keys()].find((key) => !declared.includes(key));
+    if (unknown !== undefined) {
+      const near = closest(unknown, declared);
+      const what = near !== undefined
+        ? `did you mean "${near}"?`
+        : declared.length > 0
+        ? `its arguments are ${declared.join(", ")}`
+        : "the prompt takes no arguments";
+      throw new UsageError(`Unknown argument "${unknown}" for prompt "${name}": ${what}`, {
+        hint: "--allow-unknown sends arguments the prompt does not declare",
+      });
+    }
   }
   const args: Record<string, string> = {};
   for (const [key, value] of pairs) {

@@ -18,6 +18,7 @@ import { parseHostList, type SandboxPolicy } from "../sandbox/policy.ts";
 export interface RawCallFlags {
   arg?: string[];
   args?: string;
+  allowUnknown?: boolean;
   timeout?: string;
   connectTimeout?: string;
   protocol?: string;
@@ -30,6 +31,7 @@ export interface RawCallFlags {
   allowHttp?: boolean;
   tokenEnv?: string;
   elicit?: string;
+  samplingCommand?: string;
   root?: string[];
   sandbox?: boolean;
   sandboxRead?: string[];
@@ -42,6 +44,8 @@ export interface RawCallFlags {
 export interface CallFlags {
   arg: string[];
   args?: string;
+  /** `--allow-unknown`: send arguments the tool's schema does not declare. */
+  allowUnknown: boolean;
   timeoutMs: number;
   connectTimeoutMs: number;
   protocol: ProtocolMode;
@@ -58,6 +62,8 @@ export interface CallFlags {
   tokenEnv?: string;
   /** `--elicit`: how to answer elicitation requests. */
   elicit: ElicitMode;
+  /** `--sampling-command`: a shell command answering sampling requests. */
+  samplingCommand?: string;
   /** `--root`: directories exposed as roots (as given). */
   roots: string[];
   /** `--sandbox*`: confine the server; absent when no sandbox flag was given. */
@@ -94,6 +100,10 @@ export function addConnectionOptions(command: Command): Command {
       `answer the server's questions: ${ELICIT_MODES.join("|")} (auto: prompt on a terminal)`,
       "auto",
     )
+    .option(
+      "--sampling-command <cmd>",
+      "answer the server's LLM sampling requests: sh -c CMD, request JSON on stdin, answer on stdout",
+    )
     .option("--root <path>", "expose a directory to the server as a root (repeatable)", collect)
     .option("--sandbox", "confine the server: read-only system, your files hidden, no network")
     .option("--sandbox-read <path>", "let the sandboxed server read PATH (repeatable)", collect)
@@ -110,7 +120,8 @@ export function addConnectionOptions(command: Command): Command {
 export function addArgumentOptions(command: Command): Command {
   return command
     .option("--arg <key=value>", "an argument for the tool or prompt (repeatable)", collect)
-    .option("--args <json>", "arguments as a JSON object");
+    .option("--args <json>", "arguments as a JSON object")
+    .option("--allow-unknown", "send arguments the tool's schema does not declare");
 }
 
 /** Turns commander's strings into typed flags. */
@@ -118,6 +129,7 @@ export function parseCallFlags(raw: RawCallFlags): CallFlags {
   return {
     arg: raw.arg ?? [],
     args: raw.args,
+    allowUnknown: raw.allowUnknown === true,
     timeoutMs: parseDuration(raw.timeout ?? "60s", "--timeout"),
     connectTimeoutMs: parseDuration(raw.connectTimeout ?? "60s", "--connect-timeout"),
     protocol: parseProtocol(raw.protocol ?? "auto"),
@@ -132,6 +144,9 @@ export function parseCallFlags(raw: RawCallFlags): CallFlags {
       ? undefined
       : parseEnvNames([raw.tokenEnv], "--token-env")[0],
     elicit: parseElicit(raw.elicit ?? "auto"),
+    ...(raw.samplingCommand === undefined
+      ? {}
+      : { samplingCommand: parseSamplingCommand(raw.samplingCommand) }),
     roots: raw.root ?? [],
     sandbox: parseSandboxFlags(raw),
   };
@@ -163,6 +178,15 @@ function parseHeaders(values: string[]): Record<string, string> {
     headers[name] = value.slice(colon + 1).trim();
   }
   return headers;
+}
+
+function parseSamplingCommand(text: string): string {
+  if (text.trim() === "") {
+    throw new UsageError("Invalid --sampling-command: it is empty", {
+      hint: `give a shell command, e.g. --sampling-command 'llm -m gpt-4o-mini'`,
+    });
+  }
+  return text;
 }
 
 function parseElicit(text: string): ElicitMode {

@@ -74,6 +74,7 @@ export async function runPutTool(
         failFast: options.failFast,
         maxTimeouts: options.maxTimeouts,
         json: flags.json,
+        allowUnknown: flags.allowUnknown,
         args,
         signal,
         onStart: () => meter.start(),

@@ -2,8 +2,10 @@
  * Calling a tool the way jn does: the tool is found (a missing one is a
  * usage error naming the near misses), the arguments are converted to the
  * types its `inputSchema` declares and validated before anything is sent
- * (ArgumentError; the server is not called), progress is always asked for
- * (each notification also resets the request's timeout), and the result is
+ * (ArgumentError; the server is not called; an argument the schema does
+ * not declare is one too, unless `allowUnknown`: lib/args/declared.ts),
+ * progress is always asked for (each notification also resets the
+ * request's timeout), and the result is
  * checked against the profile's `output_format` (`events.onOutputFormat`).
  * A tool that requires a task (or allows one, with `task`) is called as one
  * (lib/client/task.ts). A tool that answers `isError` is a result, not an
@@ -24,6 +26,12 @@ import { callAsTask, wantsTask } from "./task.ts";
 export interface CallOptions {
   /** Progress notifications of the call. */
   onProgress?: (update: ProgressUpdate) => void;
+  /**
+   * Send arguments the tool's `inputSchema` does not declare. By default such
+   * an argument is an ArgumentError naming the closest declared one, unless
+   * the schema allows more (README "Arguments").
+   */
+  allowUnknown?: boolean;
   /** Call as a task where the tool allows one (`--task`); one that requires it always is. */
   task?: boolean;
   /** The status of a task, each time it changes (lib/client/task.ts). */
@@ -51,7 +59,7 @@ export async function call(
   options: CallOptions = {},
 ): Promise<ToolCallResult> {
   try {
-    const { info, prepared } = await prepareCall(conn, tool, args);
+    const { info, prepared } = await prepareCall(conn, tool, args, options.allowUnknown);
     const onProgress = options.onProgress ?? (() => {});
     const result = wantsTask(conn, info, options.task === true)
       ? await callAsTask(conn, tool, prepared, { onStatus: options.onTaskStatus })
@@ -73,9 +81,10 @@ export async function prepareCall(
   conn: Connection,
   tool: string,
   args: ArgPairs | Record<string, unknown>,
+  allowUnknown?: boolean,
 ): Promise<{ info: ToolInfo; prepared: Record<string, unknown> }> {
   const info = findTool(await conn.session.listTools(), tool, conn.target.name);
-  return { info, prepared: await prepareToolArguments(info, typedArgs(args)) };
+  return { info, prepared: await prepareToolArguments(info, typedArgs(args), allowUnknown) };
 }
 
 /** The name the caller used for `tool`: the profile tool a source named, or the tool itself. */
@@ -112,6 +121,7 @@ export function findTool(tools: ToolInfo[], name: string, server: string): ToolI
 async function prepareToolArguments(
   tool: ToolInfo,
   pairs: ArgPairs,
+  allowUnknown = false,
 ): Promise<Record<string, unknown>> {
   const [{ schemaEngine }, { prepareArguments }] = await Promise.all([
     import("./schema_engine.ts"),
@@ -121,5 +131,6 @@ async function prepareToolArguments(
     tool: tool.name,
     schema: tool.inputSchema,
     engine: await schemaEngine(),
+    allowUnknown,
   });
 }

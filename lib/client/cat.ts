@@ -33,10 +33,12 @@ import { getPrompt, list, read } from "./verbs.ts";
 export interface CatOptions {
   /** Arguments of a tool or prompt (the target's query and defaults are not added here). */
   args?: ArgPairs | Record<string, unknown>;
-  /** The payload instead of the envelope (`--json`). */
+  /** The payload instead of the envelope (`--json`): of a tool's result, or of a JSON resource. */
   json?: boolean;
   /** Progress notifications of a tool call. */
   onProgress?: (update: ProgressUpdate) => void;
+  /** Send arguments the tool's schema (or the prompt) does not declare (`--allow-unknown`). */
+  allowUnknown?: boolean;
   /** Call the tool as a task where it allows one (`--task`); one that requires it always is. */
   task?: boolean;
   /**
@@ -87,18 +89,23 @@ export async function cat(conn: Connection, options: CatOptions = {}): Promise<C
       }
       break;
     case "resource":
-      return { records: resourceContentRecords(await read(conn, operation.uri)) };
+      return {
+        records: resourceContentRecords(await read(conn, operation.uri), { json: options.json }),
+      };
     case "prompt":
       return {
         records: promptMessageRecords(
           operation.name,
-          await getPrompt(conn, operation.name, options.args),
+          await getPrompt(conn, operation.name, options.args, {
+            allowUnknown: options.allowUnknown,
+          }),
         ),
       };
     case "tool": {
       if (options.detach) return { records: [await detach(conn, operation.name, options)] };
       const result = await call(conn, operation.name, options.args, {
         onProgress: options.onProgress,
+        allowUnknown: options.allowUnknown,
         task: options.task,
         onTaskStatus: options.onTaskStatus,
       });
@@ -122,7 +129,12 @@ function toolOutcome(tool: string, result: ToolCallResult, options: CatOptions):
 /** Starts the tool as a task and gives the record that resumes it. */
 async function detach(conn: Connection, tool: string, options: CatOptions): Promise<unknown> {
   requireDetachable(conn.target);
-  const { info, prepared } = await prepareCall(conn, tool, options.args ?? {});
+  const { info, prepared } = await prepareCall(
+    conn,
+    tool,
+    options.args ?? {},
+    options.allowUnknown,
+  );
   wantsTask(conn, info, true);
   const task = await startTask(conn, tool, prepared);
   return taskRecord(conn.target, tool, task, conn.session.tasks.keepSession());

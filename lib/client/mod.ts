@@ -31,7 +31,7 @@ export {
   type SandboxInfo,
 } from "./options.ts";
 export { type ResolveOptions, resolveTarget, serverName, type Target } from "./resolve.ts";
-export { inspect } from "./inspect.ts";
+export { inspect, type InspectReport, inspectSections } from "./inspect.ts";
 export { call, type CallOptions } from "./call.ts";
 export {
   awaitTask,
@@ -44,8 +44,10 @@ export {
   wantsTask,
 } from "./task.ts";
 export { requireDetachable, resumeSource, taskRecord } from "./detach.ts";
-export { getPrompt, list, type Listing, read } from "./verbs.ts";
+export { getPrompt, type GetPromptOptions, list, type Listing, read } from "./verbs.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
+export { complete, completionRef } from "./complete.ts";
+export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
 export { put, type PutOptions, type PutRecord } from "./put.ts";
 export type { RunStats } from "../put/ordered.ts";
 export { compareWithLive, type LiveComparison } from "./profile.ts";
@@ -87,6 +89,7 @@ export {
   typedArgs,
 } from "../args/collect.ts";
 export {
+  completionRecords,
   type JnRecord,
   promptMessageRecords,
   promptRecords,
@@ -97,7 +100,7 @@ export {
   toolRecords,
   toolResultRecords,
 } from "../output/records.ts";
-export type { Inventory } from "../output/inventory.ts";
+export type { Inventory, InventorySection } from "../output/inventory.ts";
 export { type HashableTool, schemaHash, toolHashes } from "../schema/hash.ts";
 export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "../schema/diff.ts";
 export type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
@@ -106,6 +109,7 @@ export type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 export { parseSandboxPolicy, type SandboxPolicy } from "../sandbox/policy.ts";
 export type { SandboxLink, SandboxMask, SandboxPlan } from "../sandbox/plan.ts";
 export type { DenoPermissions } from "../sandbox/deno_permissions.ts";
+export type { CredentialSource, IdpSettings } from "../auth/token_store.ts";
 export type {
   LoginSettings,
   ProtocolMode,

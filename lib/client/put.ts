@@ -3,7 +3,8 @@
  * `concurrency` calls in flight, the records of each call (with
  * `"input": N`, the record's 1-based position) in input order whatever the
  * order the calls finish in (lib/put/ordered.ts). Nothing is dropped: a
- * record that is not a JSON object, or whose call fails, yields an error
+ * record that is not a JSON object, has a field the tool's schema does not
+ * declare (unless `allowUnknown`), or whose call fails, yields an error
  * record and the run goes on (unless `failFast`); keys starting with `_` are
  * not sent. After `maxTimeouts` calls in a row timed out no further call is
  * made: each remaining record gets a `not_attempted` error record. When the
@@ -19,7 +20,9 @@
 
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { coerceArgs } from "../args/coerce.ts";
-import { InterruptedError, TimeoutError } from "../errors.ts";
+import { ArgumentError, InterruptedError, TimeoutError } from "../errors.ts";
+import { violationHint } from "../args/check.ts";
+import { unknownArguments } from "../args/declared.ts";
 import type { NdjsonLine } from "../ndjson/read.ts";
 import type { LineSink } from "../ndjson/write.ts";
 import { toolResultRecords } from "../output/records.ts";
@@ -62,6 +65,12 @@ export interface PutOptions {
   json?: boolean;
   /** Arguments every call starts from (a record's fields win). */
   args?: ArgPairs | Record<string, unknown>;
+  /**
+   * Send arguments the tool's schema does not declare. By default one in
+   * `args` is an ArgumentError before any record is read, and one in a
+   * record makes that record an `invalid_arguments` error record.
+   */
+  allowUnknown?: boolean;
   /** Aborting it stops the run: calls in flight are cancelled. */
   signal?: AbortSignal;
   /** Called when the first record can be read (a meter's clock starts). */
@@ -121,10 +130,16 @@ export async function putLines(
 ): Promise<RunResult> {
   try {
     const info = findTool(await conn.session.listTools(), tool, conn.target.name);
+    const defaults = typedArgs(options.args);
+    const unknown = unknownArguments(defaults.keys(), info.inputSchema);
+    if (unknown.length > 0 && options.allowUnknown !== true) {
+      throw new ArgumentError(tool, unknown, { hint: violationHint(unknown) });
+    }
     const prepare = argumentBuilder(tool, {
       schema: info.inputSchema,
-      defaults: coerceArgs(typedArgs(options.args), { schema: info.inputSchema }),
+      defaults: coerceArgs(defaults, { schema: info.inputSchema }),
       engine: await schemaEngine(),
+      allowUnknown: options.allowUnknown,
     });
     // Error records are jn's own words about a call: a violation's value or a server's error
     // text can echo a secret, so they are redacted (as `cat` redacts its errors on stderr).

@@ -48,6 +48,8 @@ export interface Target {
   sandbox?: SandboxPolicy;
   /** The profile's `deno_permissions` (see lib/sandbox/deno_permissions.ts). */
   denoPermissions?: DenoPermissions;
+  /** The profile's `sampling_command`: a shell command answering sampling requests. */
+  samplingCommand?: string;
 }
 
 /** Options of {@linkcode resolveTarget}. */
@@ -130,6 +132,9 @@ async function resolveProfileTarget(
     secrets: profile.secrets,
     name: `@${profile.name}`,
     ...(profile.meta.roots === undefined ? {} : { roots: profile.meta.roots }),
+    ...(profile.meta.sampling_command === undefined
+      ? {}
+      : { samplingCommand: profile.meta.sampling_command }),
     ...(confinement.sandbox ? { sandbox: confinement.sandbox } : {}),
     ...(confinement.denoPermissions ? { denoPermissions: confinement.denoPermissions } : {}),
     profile,

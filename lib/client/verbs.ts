@@ -1,6 +1,7 @@
 /**
  * The simple verbs of a connection: list what the server offers, read a
- * resource, get a prompt (its arguments checked against what the prompt
+ * resource (one the server does not have gets a hint naming its closest
+ * resource), get a prompt (its arguments checked against what the prompt
  * declares, lib/args/prompt.ts). Errors come back explained and redacted.
  *
  * @module
@@ -17,6 +18,8 @@ import type {
   ToolInfo,
 } from "../types.ts";
 import type { ListKind } from "../uri/source.ts";
+import { ProtocolError } from "../errors.ts";
+import { closest } from "../text/suggest.ts";
 import type { Connection } from "./connection.ts";
 
 /** What {@linkcode list} returns for each kind. */
@@ -78,8 +81,39 @@ export async function read(conn: Connection, uri: string): Promise<ResourceConte
   try {
     return await conn.session.readResource(uri);
   } catch (error) {
+    if (isNotFound(error) && error.hint === undefined) {
+      error.hint = await nearResource(conn, uri);
+    }
     throw conn.explain(error);
   }
+}
+
+/** A server's "resource not found" (-32002, or -32602 saying so, as many servers answer). */
+function isNotFound(error: unknown): error is ProtocolError {
+  return error instanceof ProtocolError &&
+    (error.code === -32002 || (error.code === -32602 && /not found/i.test(error.message)));
+}
+
+/** "did you mean …?" with the server's resource closest to `uri` (by URI or name), if any. */
+async function nearResource(conn: Connection, uri: string): Promise<string | undefined> {
+  let resources: ResourceInfo[];
+  try {
+    resources = await conn.session.listResources();
+  } catch {
+    return undefined;
+  }
+  const byName = new Map(resources.map((r) => [r.name, r.uri]));
+  const near = closest(uri, resources.map((r) => r.uri)) ??
+    byName.get(closest(uri, byName.keys()) ?? "");
+  return near === undefined
+    ? "see 'jn inspect SOURCE' for the server's resources"
+    : `did you mean "${near}"?`;
+}
+
+/** Options of {@linkcode getPrompt}. */
+export interface GetPromptOptions {
+  /** Send arguments the prompt does not declare; by default each is a UsageError. */
+  allowUnknown?: boolean;
 }
 
 /**
@@ -98,10 +132,11 @@ export async function getPrompt(
   conn: Connection,
   name: string,
   args: ArgPairs | Record<string, unknown> = {},
+  options: GetPromptOptions = {},
 ): Promise<PromptResult> {
   try {
     const prompts = await conn.session.listPrompts();
-    const prepared = promptArguments(prompts, name, typedArgs(args), conn.target.name);
+    const prepared = promptArguments(prompts, name, typedArgs(args), conn.target.name, options);
     return await conn.session.getPrompt(name, prepared);
   } catch (error) {
     throw conn.explain(error);

@@ -10,6 +10,8 @@
  */
 
 import type {
+  CompletionRef,
+  CompletionResult,
   ContentItem,
   PromptInfo,
   PromptResult,
@@ -61,8 +63,8 @@ export function toolResultRecords(
 
 function contentRecord(tool: string, item: ContentItem, isError: boolean): JnRecord {
   const { type, ...fields } = item;
+  // A text item's own fields only: jn does not invent a mimeType the server did not send.
   const record: JnRecord = { type: "tool_result", tool, content_type: type, ...fields };
-  if (type === "text" && record.mimeType === undefined) record.mimeType = "text/plain";
   if (isError) record.isError = true;
   return record;
 }
@@ -102,9 +104,40 @@ export function promptRecords(prompts: PromptInfo[]): JnRecord[] {
   return prompts.map((prompt) => ({ type: "prompt", ...prompt }));
 }
 
-/** `{"type":"resource_content",…}` records of a `resources/read` result. */
-export function resourceContentRecords(contents: ResourceContents[]): JnRecord[] {
-  return contents.map((item) => ({ type: "resource_content", ...item }));
+/**
+ * `{"type":"resource_content",…}` records of a `resources/read` result. With
+ * `json` (as for tools), the payload of JSON text: an item whose `mimeType`
+ * is JSON (`application/json`, `…+json`), or that has none and holds a JSON
+ * object or array, gives its parsed value (an array one record per element);
+ * any other item stays a `resource_content` record.
+ */
+export function resourceContentRecords(contents: ResourceContents[]): JnRecord[];
+/** With `options.json`, payload values too (any JSON value). */
+export function resourceContentRecords(
+  contents: ResourceContents[],
+  options: ToolRecordOptions,
+): unknown[];
+export function resourceContentRecords(
+  contents: ResourceContents[],
+  options: ToolRecordOptions = {},
+): unknown[] {
+  return contents.flatMap((item) => {
+    const payload = options.json ? jsonPayload(item) : undefined;
+    return payload === undefined ? [{ type: "resource_content", ...item }] : explode(payload.value);
+  });
+}
+
+function jsonPayload(item: ResourceContents): { value: unknown } | undefined {
+  if (typeof item.text !== "string") return undefined;
+  const mime = typeof item.mimeType === "string" ? item.mimeType : undefined;
+  if (mime === undefined) return parseJson(item.text);
+  const essence = mime.split(";")[0].trim().toLowerCase();
+  if (essence !== "application/json" && !essence.endsWith("+json")) return undefined;
+  try {
+    return { value: JSON.parse(item.text) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** `{"type":"prompt_message",…}` records of a `prompts/get` result. */
@@ -113,4 +146,18 @@ export function promptMessageRecords(prompt: string, result: PromptResult): JnRe
     const { type, ...fields } = message.content ?? { type: "text" };
     return { type: "prompt_message", prompt, role: message.role, content_type: type, ...fields };
   });
+}
+
+/**
+ * `{"type":"completion",…}` records of a `completion/complete` result, one per
+ * value, in the server's order: `prompt` or `resource` (the template), the
+ * `argument` completed, and the `value`.
+ */
+export function completionRecords(
+  ref: CompletionRef,
+  argument: string,
+  result: CompletionResult,
+): JnRecord[] {
+  const where = ref.type === "ref/prompt" ? { prompt: ref.name } : { resource: ref.uri };
+  return result.values.map((value) => ({ type: "completion", ...where, argument, value }));
 }

@@ -5,7 +5,9 @@
  * Rules (SPEC §3): the line must be one JSON object; its keys starting with
  * `_` are not sent; its fields win over the defaults (the target's URI and
  * flag arguments, already converted by the tool's schema); the merged object
- * is validated strictly against the tool's `inputSchema`. A record's values
+ * is validated strictly against the tool's `inputSchema`, and a field the
+ * schema does not declare is a violation naming the closest declared one
+ * (lib/args/declared.ts) unless `allowUnknown`. A record's values
  * are typed JSON and are never converted: `"5"` for an integer property is
  * a violation, not `5` (records are data, not command-line text).
  * The schema's validator is compiled once, on the first line. Pure, no I/O.
@@ -16,6 +18,8 @@
 import type { ArgumentViolation } from "../errors.ts";
 import type { JsonSchema } from "../types.ts";
 import type { SchemaEngine } from "../args/validate.ts";
+import { checkedViolations } from "../args/check.ts";
+import { unknownArguments } from "../args/declared.ts";
 import type { NdjsonLine } from "../ndjson/read.ts";
 import { badLineRecord, invalidArgumentsRecord, type PutErrorRecord } from "./records.ts";
 
@@ -32,6 +36,8 @@ export interface ArgumentBuilderOptions {
   defaults: Record<string, unknown>;
   /** The JSON Schema engine that validates each call's arguments. */
   engine: SchemaEngine;
+  /** Send fields the schema does not declare (`--allow-unknown`); by default each is a violation. */
+  allowUnknown?: boolean;
 }
 
 /**
@@ -48,7 +54,7 @@ export function argumentBuilder(
   tool: string,
   options: ArgumentBuilderOptions,
 ): (line: NdjsonLine) => PreparedLine {
-  const { schema, defaults, engine } = options;
+  const { schema, defaults } = options;
   return (line) => {
     let record: unknown;
     try {
@@ -61,7 +67,9 @@ export function argumentBuilder(
       return bad(line, tool, "not_object", `Not a JSON object: got ${describe(record)}`);
     }
     const args = mergeRecord(defaults, record as Record<string, unknown>);
-    const violations: ArgumentViolation[] = engine.findViolations(args, schema);
+    const violations: ArgumentViolation[] = checkedViolations(args, options, {
+      unknown: unknownArguments(Object.keys(args), schema),
+    });
     if (violations.length > 0) {
       return {
         kind: "error",

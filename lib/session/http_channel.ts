@@ -9,7 +9,11 @@
  * ConnectionError (exit 4) naming the URL and the status, malformed JSON
  * becomes ProtocolError (exit 5); `fallsBackToSse()` is the one rule for
  * leaving Streamable HTTP: a 4xx answer other than 401/403/408/429 to the
- * first POST (MCP spec, "Backwards compatibility").
+ * first POST (MCP spec, "Backwards compatibility"). A server whose endpoint
+ * takes no POST at all (404/405 to the era probe, no JSON-RPC error in the
+ * body) gets no Streamable HTTP `initialize` after the probe: the channel
+ * answers it with the probe's refusal, so the fallback to SSE starts at once
+ * and the server sees the probe and `initialize` once each.
  *
  * @module
  */
@@ -54,6 +58,7 @@ export class HttpChannel implements Channel {
       ? new sdk.SSEClientTransport(new URL(url), common)
       : new sdk.StreamableHTTPClientTransport(new URL(url), {
         ...common,
+        fetch: refusedOnce(options.fetch ?? fetch),
         sessionId: options.sessionId,
         // A one-shot CLI gives a dropped stream one quick retry, not a minute of backoff.
         reconnectionOptions: {
@@ -96,6 +101,40 @@ export class HttpChannel implements Channel {
 
   translate(error: unknown, label: string): JnError | undefined {
     return translateHttpError(this.#sdk, this.#url, error, label, this.#credentials);
+  }
+}
+
+/**
+ * A fetch that remembers a probe refused the way an SSE-only server refuses
+ * every POST (404/405, no JSON-RPC error in the body) and answers the
+ * `initialize` that the SDK sends next with the same refusal, unsent.
+ */
+function refusedOnce(inner: FetchLike): FetchLike {
+  let refusal: { status: number; statusText: string; body: string } | undefined;
+  return async (url, init) => {
+    const method = init?.method === "POST" ? jsonRpcMethod(init.body) : undefined;
+    if (refusal && method === "initialize") {
+      return new Response(refusal.body, { status: refusal.status, statusText: refusal.statusText });
+    }
+    const response = await inner(url, init);
+    if (method === "server/discover" && (response.status === 404 || response.status === 405)) {
+      const body = await response.clone().text().catch(() => "");
+      if (jsonRpcMethod(body, "error") === undefined) {
+        refusal = { status: response.status, statusText: response.statusText, body };
+      }
+    }
+    return response;
+  };
+}
+
+/** The `method` of a JSON-RPC message in a body (or whether it has `key`, e.g. "error"). */
+function jsonRpcMethod(body: unknown, key = "method"): string | undefined {
+  if (typeof body !== "string") return undefined;
+  try {
+    const value = JSON.parse(body)?.[key];
+    return value === undefined ? undefined : String(typeof value === "string" ? value : key);
+  } catch {
+    return undefined;
   }
 }
 

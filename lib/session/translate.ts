@@ -57,7 +57,7 @@ export function translateError(error: unknown, label: string, ctx: TranslateCont
   }
   if (error instanceof sdk.ProtocolError) {
     return new ProtocolError(
-      `The server answered ${label} with error ${error.code}: ${error.message}`,
+      `The server answered ${label} with error ${error.code}: ${ownWords(error.message)}`,
       { code: error.code, data: error.data, cause: error },
     );
   }
@@ -100,6 +100,15 @@ export function translateError(error: unknown, label: string, ctx: TranslateCont
   return new ProtocolError(`${label} failed: ${(error as Error)?.message ?? error}`, {
     cause: error,
   });
+}
+
+/**
+ * A server's error message without the "MCP error -32002: " that servers on
+ * the v1 TypeScript SDK put in front of it (their McpError's own message):
+ * jn already says which error it was.
+ */
+function ownWords(message: string): string {
+  return message.replace(/^MCP error -?\d+: /, "");
 }
 
 function timeoutFor(label: string, ctx: TranslateContext): number {

@@ -7,10 +7,13 @@
  * @module
  */
 
-import type { AuthStore } from "../auth/token_store.ts";
+import type { AuthStore, CredentialSource, IdpSettings } from "../auth/token_store.ts";
 import type {
+  CompletionRef,
+  CompletionResult,
   ElicitationRequest,
   ElicitationResponse,
+  JsonObject,
   LogEntry,
   ProgressUpdate,
   PromptInfo,
@@ -19,6 +22,8 @@ import type {
   ResourceInfo,
   ResourceTemplateInfo,
   RootInfo,
+  SamplingRequest,
+  SamplingResponse,
   ServerIdentity,
   TaskInfo,
   ToolCallResult,
@@ -32,6 +37,8 @@ export type ProtocolMode = "auto" | "legacy" | { pin: string };
 export interface ClientHandlers {
   /** Answers `elicitation/create`; without it elicitation is not advertised. */
   onElicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
+  /** Answers `sampling/createMessage` (rejecting refuses it); without it sampling is not advertised. */
+  onSample?: (request: SamplingRequest) => Promise<SamplingResponse>;
   /** Roots to expose; without them roots are not advertised. */
   roots?: RootInfo[];
   /** Things the user should know about (a declined sampling request). */
@@ -50,6 +57,16 @@ export interface LoginSettings {
   scope?: string;
   /** An HTTPS client ID metadata document to use as client_id where supported. */
   clientMetadataUrl?: string;
+  /** Client credentials with `private_key_jwt`: where the private key is read. */
+  privateKey?: CredentialSource;
+  /** Its JWS algorithm (default: from the key). */
+  signingAlg?: string;
+  /** Workload identity (JWT bearer grant): where the JWT is read. */
+  assertion?: CredentialSource;
+  /** Cross-app access (identity assertion grant): the enterprise IdP. */
+  idp?: IdpSettings;
+  /** Ask for DPoP-bound tokens. */
+  dpop?: boolean;
 }
 
 /** OAuth for remote servers. */
@@ -155,6 +172,8 @@ export interface Session {
   readonly server: ServerIdentity;
   /** How it is reached: `stdio`, `streamable-http` or `sse`. */
   readonly transportKind?: "stdio" | "streamable-http" | "sse";
+  /** The capabilities jn declared to the server (sampling, elicitation, roots, …). */
+  readonly clientCapabilities?: JsonObject;
   /** `tools/list`, every page (cached: the tools of a session do not change under jn). */
   listTools(): Promise<ToolInfo[]>;
   /** `resources/list`, every page. */
@@ -175,6 +194,12 @@ export interface Session {
   readResource(uri: string): Promise<ResourceContents[]>;
   /** `prompts/get`. */
   getPrompt(name: string, args: Record<string, string>): Promise<PromptResult>;
+  /** `completion/complete`: values for `argument` of `ref` starting from `value`, given `context`. */
+  complete(
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<CompletionResult>;
   /** Ends the session and the server's process tree or HTTP session. Idempotent. */
   close(): Promise<void>;
 }

@@ -15,6 +15,8 @@
 
 import type { ListKind, Operation, RawArg } from "./source.ts";
 import { type Fail, percentDecode } from "./percent.ts";
+import { argFlagNote } from "./reserved.ts";
+import { closest } from "../text/suggest.ts";
 
 /** What a query string asks for. */
 export interface ParsedQuery {
@@ -95,13 +97,14 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
       fail(
         start,
         `the tool is named twice: "${options.pathTool}" in the path and "tool=" in the query`,
-        "name the tool once: @server/tool or @server?tool=tool",
+        `name the tool once: @server/tool or @server?tool=tool (${argFlagNote("tool")})`,
       );
     }
-    if (seen.has(key)) fail(start, `"${key}=" is given twice`);
+    if (seen.has(key)) fail(start, `"${key}=" is given twice`, argFlagNote(key));
     seen.add(key);
     // A task may name the tool it runs: `?tool=NAME&task=ID`, `@server/tool?task=ID`.
-    const named = taskOfTool(operation, toOperation(key, value, { valueStart, fail }));
+    const named: Operation | false | undefined = (key === "task" || key === "tool") &&
+      taskOfTool(operation, toOperation(key, value, { valueStart, fail }));
     if (named) {
       operation = named;
       continue;
@@ -113,7 +116,7 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
       fail(
         start,
         `"${key}=" conflicts with ${first}`,
-        "give at most one of tool, resource, prompt, list and task",
+        `give at most one of tool, resource, prompt, list and task (${argFlagNote(key)})`,
       );
     }
     operation = toOperation(key, value, { valueStart, fail });
@@ -162,10 +165,13 @@ function toOperation(
     case "list": {
       const what = Object.hasOwn(LIST_KINDS, value) ? LIST_KINDS[value] : undefined;
       if (what === undefined) {
+        const near = closest(value, Object.keys(LIST_KINDS));
         ctx.fail(
           ctx.valueStart,
           value === "" ? "list kind is empty" : `unknown list kind "${value}"`,
-          "list= takes tools, resources, templates or prompts",
+          near !== undefined
+            ? `did you mean list=${near}?`
+            : `list= takes tools, resources, templates or prompts (${argFlagNote("list")})`,
         );
       }
       return { kind: "list", what };

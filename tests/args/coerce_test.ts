@@ -189,6 +189,7 @@ const SEARCH = object({
   mode: { enum: ["fast", "slow"] },
   filters: { type: "object", properties: { year: { type: "integer" } } },
 }, { required: ["query"], additionalProperties: false });
+const SEARCH_NAMES = "query, limit, exact, mode, filters";
 
 Deno.test("prepareArguments() returns typed arguments that satisfy the schema", () => {
   const value = prepareArguments(args('query=deno&limit=5&exact=true&filters={"year":2024}'), {
@@ -207,8 +208,11 @@ Deno.test("prepareArguments() lists every violation with the argument's name", a
     ["a value of the wrong type", "query=x&limit=1.5", undefined, [
       { path: "limit", message: "must be integer", value: "1.5" },
     ]],
-    ["an argument the schema does not allow", "query=x&colour=red", undefined, [
-      { path: "colour", message: "is not allowed by the schema", value: "red" },
+    ["an argument the schema does not declare", "query=x&colour=red", undefined, [
+      { path: "colour", message: `is unknown: its arguments are ${SEARCH_NAMES}`, unknown: true },
+    ]],
+    ["a mistyped argument", "query=x&limt=2", undefined, [
+      { path: "limt", message: 'is unknown: did you mean "limit"?', unknown: true },
     ]],
     ["a value outside an enum", "query=x&mode=medium", undefined, [
       { path: "mode", message: "must be one of: fast, slow", value: "medium" },
@@ -223,8 +227,8 @@ Deno.test("prepareArguments() lists every violation with the argument's name", a
       { path: "limit", message: "must be >= 1", value: 0 },
     ]],
     ["several at once, in schema order", "limit=x&exact=yes&extra=1", undefined, [
+      { path: "extra", message: `is unknown: its arguments are ${SEARCH_NAMES}`, unknown: true },
       { path: "query", message: "is required" },
-      { path: "extra", message: "is not allowed by the schema", value: "1" },
       { path: "limit", message: "must be integer", value: "x" },
       { path: "exact", message: "must be boolean", value: "yes" },
     ]],
@@ -241,6 +245,49 @@ Deno.test("prepareArguments() lists every violation with the argument's name", a
     });
   }
 });
+
+Deno.test("prepareArguments() and undeclared arguments", async (t) => {
+  const prepare = (text: string, schema: JsonSchema, allowUnknown?: boolean) =>
+    prepareArguments(args(text), { tool: "t", schema, engine, allowUnknown });
+  await t.step("a schema with properties and no additionalProperties is closed", () => {
+    const error = thrown(() =>
+      prepare("text=a&repet=2", object({ text: {}, repeat: { type: "integer" } }))
+    );
+    assert.equal(error.message, 'Unknown argument "repet" for tool "t": did you mean "repeat"?');
+    assert.match(error.hint ?? "", /--allow-unknown sends/);
+  });
+  await t.step(
+    "allowUnknown sends it, converted as text, even past additionalProperties: false",
+    () => {
+      assert.deepEqual(prepare("text=a&repet=2", SEARCH_OPEN, true), { text: "a", repet: "2" });
+      assert.deepEqual(prepare("query=a&extra=1", SEARCH, true), { query: "a", extra: "1" });
+    },
+  );
+  await t.step("additionalProperties true or a schema, or no properties at all: open", () => {
+    const open = object({ text: {} }, { additionalProperties: true });
+    assert.deepEqual(prepare("text=a&other=b", open), { text: "a", other: "b" });
+    assert.deepEqual(prepare("other=b", { type: "object" }), { other: "b" });
+    const typed = object({}, { additionalProperties: { type: "integer" } });
+    assert.deepEqual(prepare("n=3", typed), { n: 3 });
+  });
+  await t.step("a reserved query key in a violation gets the --arg hint", () => {
+    const schema = object({ list: { type: "string" } }, { required: ["list"] });
+    const error = thrown(() => prepare("", schema));
+    assert.match(error.hint ?? "", /"list" is a reserved query key .* --arg list=VALUE/);
+  });
+});
+
+function thrown(fn: () => unknown): ArgumentError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ArgumentError) return error;
+    throw error;
+  }
+  throw new Error("no ArgumentError thrown");
+}
+
+const SEARCH_OPEN = object({ text: {}, repeat: { type: "integer" } });
 
 Deno.test("prepareArguments() explains unions in plain words", async (t) => {
   const cases: [string, unknown, string, string][] = [

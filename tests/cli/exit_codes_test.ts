@@ -21,7 +21,6 @@ Deno.test("exit codes follow SPEC §6", async (t) => {
       tool: "echo",
       content_type: "text",
       text: '{"text":"hi"}',
-      mimeType: "text/plain",
     }]);
   });
 

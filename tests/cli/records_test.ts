@@ -38,7 +38,6 @@ Deno.test("cat writes one lossless record per content item", async (t) => {
         tool: "add",
         content_type: "text",
         text: '{"sum":42}',
-        mimeType: "text/plain",
       },
       { type: "structured_result", tool: "add", data: { sum: 42 } },
     ]);

@@ -49,7 +49,6 @@ Deno.test("@demo works offline from any directory with a fresh HOME", async (t) 
           tool: "echo",
           content_type: "text",
           text: "hi",
-          mimeType: "text/plain",
         },
       ]);
     });

@@ -42,7 +42,6 @@ Deno.test({
               tool: "echo",
               content_type: "text",
               text: "Echo: hi",
-              mimeType: "text/plain",
             },
           ]);
           const sum = await cat(`${base}?tool=get-sum&a=2&b=3`);

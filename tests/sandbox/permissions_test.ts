@@ -131,7 +131,6 @@ Deno.test("the narrow CI permission set runs a node server", async (t) => {
       tool: "echo",
       content_type: "text",
       text: '{"text":"ci"}',
-      mimeType: "text/plain",
     }]);
   });
 

@@ -45,7 +45,7 @@ export function registerCat(program: Command, cli: Cli): void {
     if (name !== "cat") command.option("-n, --lines <N>", "how many records", "10");
     command.option(
       "--json",
-      "emit the payload (structured content or parsed JSON text) instead of the envelope",
+      "emit the payload (structured content or parsed JSON text of a tool, a JSON resource's value) instead of the envelope",
     );
     command
       .option("--task", "call the tool as a task (where it allows one) and wait for it")
@@ -143,6 +143,7 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
       result = await cat(conn, {
         args,
         json: flags.json,
+        allowUnknown: flags.allowUnknown,
         onProgress: (update) => progress.update(update),
         task: options.task,
         detach: options.detach,

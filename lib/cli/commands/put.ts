@@ -119,9 +119,8 @@ function parseMaxTimeouts(text: string): number {
 
 /** Flags that only mean something for a tool are an error with a file target. */
 function refuseCallFlags(raw: RawPutFlags, command: Command): void {
-  const given = ["concurrency", "failFast", "maxTimeouts", "json", "arg", "args"].filter((name) =>
-    command.getOptionValueSource(name) === "cli"
-  );
+  const given = ["concurrency", "failFast", "maxTimeouts", "json", "arg", "args", "allowUnknown"]
+    .filter((name) => command.getOptionValueSource(name) === "cli");
   if (given.length === 0) return;
   const names = given.map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
   throw new UsageError(`${names.join(", ")} only apply when putting to a tool, not to a file`, {
