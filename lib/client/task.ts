@@ -11,7 +11,8 @@
  * result of `tasks/result`.
  *
  * Bounds: the task, like a request, is bounded by the timeout since its last
- * change of status, within `HARD_BOUND_FACTOR` × the timeout in all. A
+ * change of status (not running while it is `input_required`: someone may be
+ * answering), within `HARD_BOUND_FACTOR` × the timeout in all. A
  * timeout, Ctrl-C (the connection's signal) or any failure while the task is
  * not final sends `tasks/cancel` before the error goes up: no task is left
  * running on the server behind jn's back — except a detached one, which is
@@ -190,6 +191,8 @@ export async function awaitTask(
       }
       if (FINAL.has(current.status)) return await result!;
       const now = Date.now();
+      // A person may be answering the server's question: only the hard bound runs meanwhile.
+      if (current.status === "input_required") lastChange = now;
       const deadline = timeoutMs > 0
         ? Math.min(lastChange + timeoutMs, started + timeoutMs * HARD_BOUND_FACTOR)
         : Infinity;
