@@ -16,7 +16,7 @@ import { resolveTarget } from "../../client/resolve.ts";
 import { sandboxHint } from "../../client/sandbox.ts";
 import { UsageError } from "../../errors.ts";
 import { visible } from "../../output/visible.ts";
-import { requireDetachable } from "../../client/task.ts";
+import { requireDetachable } from "../../client/detach.ts";
 import type { TaskInfo, ToolCallResult } from "../../types.ts";
 import { withConnection } from "../connect.ts";
 import { action, type Cli, type Outcome } from "../context.ts";
@@ -164,7 +164,8 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
         onProgress: (update) => progress.update(update),
         task: options.task,
         detach: options.detach,
-        onTaskStatus: (task) => progress.note(taskStatusLine(task)),
+        onTaskStatus: (task) =>
+          progress.note(taskStatusLine(task), { keep: task.status === "input_required" }),
       });
     } finally {
       await progress.done();
