@@ -26,7 +26,9 @@ export type AuthGrant = "authorization_code" | "client_credentials" | "jwt_beare
 
 /** Where a credential is read each time it is needed: a file or an environment variable. */
 export interface CredentialSource {
+  /** An absolute path, read each time. */
   file?: string;
+  /** The name of an environment variable, read each time. */
   env?: string;
 }
 
@@ -46,6 +48,7 @@ export interface IdpSettings {
   tokenEndpoint?: string;
   /** jn's client at the IdP. */
   clientId: string;
+  /** Its secret, when the IdP wants one (stored like a client secret, mode 0600). */
   clientSecret?: string;
   /** Where the user's ID token is read. */
   idToken: CredentialSource;

@@ -96,6 +96,7 @@ export { parseSandboxPolicy, type SandboxPolicy } from "../sandbox/policy.ts";
 export type { SandboxLink, SandboxMask, SandboxPlan } from "../sandbox/plan.ts";
 export type { DenoPermissions } from "../sandbox/deno_permissions.ts";
 export type { LoginSettings, ProtocolMode, Session, ToolCallOptions } from "../session/types.ts";
+export type { CredentialSource, IdpSettings } from "../auth/token_store.ts";
 export { type LoadOptions, loadProfile } from "../profile/resolve.ts";
 export { type EntryStatus, listProfiles, type ProfileEntry } from "../profile/listing.ts";
 export type { LayerOptions } from "../profile/layers.ts";
