@@ -94,7 +94,13 @@ async function runScenario(version: string, scenario: string, timeoutMs: number)
     .map((line) => line.replace(/^\S+Z\s+/, "").trim());
   if (/Client timed out/.test(plain)) failures.push("client timed out");
   const exited = plain.match(/Client exited with code (\d+)/);
-  if (exited) failures.push(`adapter exited with code ${exited[1]}`);
+  if (exited) {
+    failures.push(`adapter exited with code ${exited[1]}`);
+    // What jn said (its error line and hint), from the client's stderr the runner shows.
+    failures.push(
+      ...plain.split("\n").filter((line) => /^(jn|hint|conformance_adapter): /.test(line)),
+    );
+  }
   return { scenario, passed: code === 0, failures };
 }
 
