@@ -339,6 +339,7 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
       assert.ok(!record.includes("PRIVATE KEY"), "the key itself is never stored");
       const status = await runJnAt(at, ["auth", "status", mcp]);
       assert.match(status.stdout, /signed in: yes \(client credentials\)/);
+      assert.match(status.stdout, new RegExp(`uses: {6}private key from file ${at}/key.pem`));
       assert.match(status.stdout, /renewable: yes/);
     });
 
@@ -375,6 +376,8 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
       assert.ok(!login.stderr.includes(env.WORKLOAD_JWT), "the JWT is never printed");
       assert.equal(await whoami(at, env), "workload-1");
       assert.ok((await mock.log()).grants.includes(JWT_BEARER));
+      const status = await runJnAt(at, ["auth", "status", mcp]);
+      assert.match(status.stdout, /uses: {6}workload JWT from \$WORKLOAD_JWT/);
     });
 
     await t.step("a workload JWT for another audience is refused, exit 4", async () => {
