@@ -5,7 +5,8 @@
  * words (`__complete source WORD`) are answered before the CLI (commander,
  * Deno's Node compatibility and the command modules, ~150 ms to load) is
  * even imported: help and scripts come from lib/cli/help_text.ts,
- * generated from the CLI and checked by a test.
+ * generated from the CLI and checked by a test. `profile list` and `profile
+ * info` run without commander too (lib/cli/light.ts).
  *
  * @module
  */
@@ -34,6 +35,11 @@ if (import.meta.main) {
   if (Deno.args[0] === "__complete" && Deno.args[1] === "source" && Deno.args.length <= 3) {
     const printed = await completeSource(Deno.args[2] ?? "");
     if (printed) Deno.exit(0);
+  }
+  if (Deno.args.includes("profile")) {
+    const { runLight } = await import("./lib/cli/light.ts");
+    const code = await runLight(Deno.args);
+    if (code !== undefined) Deno.exit(code);
   }
   const { runProcess } = await import("./lib/cli/main.ts");
   Deno.exit(await runProcess(Deno.args));

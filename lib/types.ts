@@ -140,6 +140,25 @@ export interface ServerIdentity {
   instructions?: string;
 }
 
+/** Where a task stands (2025-11-25 tasks). */
+export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+
+/** A task: a request the server runs in the background, polled by its id (2025-11-25 tasks). */
+export interface TaskInfo {
+  /** The id to poll, fetch and cancel it by. */
+  taskId: string;
+  /** Where it stands; `completed`, `failed` and `cancelled` are final. */
+  status: TaskStatus;
+  /** What it is doing, in the server's words. */
+  statusMessage?: string;
+  /** How often the server suggests polling it (ms). */
+  pollInterval?: number;
+  /** How long the server keeps it after creation (ms); null: no limit. */
+  ttl?: number | null;
+  /** Every other field the server sent (`createdAt`, `lastUpdatedAt`, …). */
+  [key: string]: unknown;
+}
+
 /** A progress notification of a request in flight. */
 export interface ProgressUpdate {
   /** How far it is. */
@@ -180,6 +199,48 @@ export interface ElicitationResponse {
   action: "accept" | "decline" | "cancel";
   /** The answers, form mode. */
   content?: Record<string, string | number | boolean | string[]>;
+}
+
+/**
+ * A server's request for an LLM completion (`sampling/createMessage`), as it
+ * sent it: `messages`, `systemPrompt`, `maxTokens`, `modelPreferences`, ….
+ */
+export interface SamplingRequest {
+  /** The conversation so far: `{role, content}` items. */
+  messages: { role: string; content: unknown }[];
+  /** The most tokens the server wants back. */
+  maxTokens?: number;
+  /** The system prompt the server asks for. */
+  systemPrompt?: string;
+  /** Every other field the server sent. */
+  [key: string]: unknown;
+}
+
+/** The answer to a sampling request (`CreateMessageResult`). */
+export interface SamplingResponse {
+  /** Always `assistant`. */
+  role: "assistant";
+  /** The generated content (text: `{type: "text", text}`). */
+  content: ContentItem;
+  /** The model that produced it. */
+  model: string;
+  /** Why generation stopped (`endTurn`, `maxTokens`, …). */
+  stopReason?: string;
+}
+
+/** What `completion/complete` completes: a prompt's argument or a resource template's variable. */
+export type CompletionRef =
+  | { type: "ref/prompt"; name: string }
+  | { type: "ref/resource"; uri: string };
+
+/** The answer of `completion/complete`. */
+export interface CompletionResult {
+  /** The values, best first (at most 100). */
+  values: string[];
+  /** How many values there are in all, when the server knows. */
+  total?: number;
+  /** Whether there are more values than these. */
+  hasMore?: boolean;
 }
 
 /** A root the client exposes to the server (`roots/list`). */

@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
 # jn as a client under test of the official MCP conformance suite
-# (@modelcontextprotocol/conformance, "client" mode).
+# (@modelcontextprotocol/conformance, "client" mode). `deno task conformance`
+# (scripts/conformance.ts) runs every scenario of the pinned versions through it.
 #
-#   npx @modelcontextprotocol/conformance client \
-#     --command "scripts/conformance_adapter.sh" --scenario initialize
+#   deno run -A npm:@modelcontextprotocol/conformance@0.2.0-alpha.12 client \
+#     --command scripts/conformance_adapter.sh --scenario initialize
 #
-# Contract: the server URL is the last argument; MCP_CONFORMANCE_SCENARIO names
-# the scenario; MCP_CONFORMANCE_CONTEXT (JSON) carries scenario data such as
-# pre-registered client credentials. The adapter drives jn the way a user
-# would: it signs in when the scenario needs it (`jn auth login`, a headless
-# "browser" that follows the authorization redirect to jn's loopback
-# receiver), lists the tools and calls each one with arguments built from its
-# schema. Exit 0 when every jn run succeeded.
+# Contract (the runner's): the server URL is the last argument;
+# MCP_CONFORMANCE_SCENARIO names the scenario; MCP_CONFORMANCE_CONTEXT (JSON,
+# optional) carries scenario data: credentials for the auth scenarios, and
+# `toolCalls` ([{name, arguments}]) when a scenario wants particular calls.
+#
+# The adapter drives jn the way a user would, and does only what the scenario
+# asks: it signs in when the scenario is an auth one (`jn auth login` with the
+# grant the context's credentials are for; a headless "browser" follows the
+# authorization redirect to jn's loopback receiver), then
+#   - with context toolCalls: exactly those calls, with those arguments;
+#   - json-schema-ref-no-deref, request-metadata: lists the tools only;
+#   - json-schema-2020-12-preservation: echoes the focal tool's input schema,
+#     as listed, to json_schema_echo;
+#   - otherwise: lists the tools and calls the first one, with arguments built
+#     from its schema's required properties (the reference client's behaviour).
+# Credentials reach jn through environment variables (never argv). Exit 0 when
+# every jn run succeeded (a tool answering isError, exit 1, counts as success).
 #
 # Environment: JN (the command that runs jn; default: deno run from this
 # repository with jn's permission set), JN_ADAPTER_KEEP=1 keeps the private
@@ -27,7 +38,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [[ -z "${JN:-}" ]]; then
   perms="--allow-read --allow-write --allow-env --allow-run --allow-net"
   perms+=" --allow-sys=homedir,hostname,osRelease,uid,gid --no-prompt"
-  JN="deno run $perms $root/main.ts"
+  JN="deno run $perms --config $root/deno.json $root/main.ts"
 fi
 
 # Auth state lives in a private HOME; the Deno cache stays where it is.
@@ -44,18 +55,37 @@ export JN_BROWSER="$browser"
 
 ctx() { python3 -c 'import json,sys; print(json.loads(sys.argv[1]).get(sys.argv[2], ""))' "$context" "$1"; }
 jn() { echo "+ jn $*" >&2; $JN "$@"; }
+# 1 = the tool answered isError: jn itself did its job.
+call() { local code=0; jn cat "$source?tool=$1" --args "$2" --elicit accept-defaults || code=$?; [[ $code -eq 0 || $code -eq 1 ]] || return "$code"; }
 
 case "$scenario" in
   auth/client-credentials-basic)
+    export JN_CONF_SECRET="$(ctx client_secret)"
     jn auth login "$url" --client-credentials --client-id "$(ctx client_id)" \
-      --client-secret "$(ctx client_secret)"
+      --client-secret-env JN_CONF_SECRET
+    ;;
+  auth/client-credentials-jwt)
+    export JN_CONF_KEY="$(ctx private_key_pem)"
+    alg="$(ctx signing_algorithm)"
+    jn auth login "$url" --client-credentials --client-id "$(ctx client_id)" \
+      --private-key-env JN_CONF_KEY ${alg:+--signing-alg "$alg"}
     ;;
   auth/pre-registration)
-    jn auth login "$url" --client-id "$(ctx client_id)" --client-secret "$(ctx client_secret)"
+    export JN_CONF_SECRET="$(ctx client_secret)"
+    jn auth login "$url" --client-id "$(ctx client_id)" --client-secret-env JN_CONF_SECRET
     ;;
-  auth/client-credentials-jwt | auth/cross-app-access* | auth/enterprise-managed*)
-    echo "conformance_adapter: $scenario is not supported by jn (no private_key_jwt / ID-JAG)" >&2
-    exit 2
+  auth/cross-app-access* | auth/enterprise-managed-authorization)
+    export JN_CONF_SECRET="$(ctx client_secret)" JN_CONF_ID_TOKEN="$(ctx idp_id_token)"
+    jn auth login "$url" --client-id "$(ctx client_id)" --client-secret-env JN_CONF_SECRET \
+      --idp-token-endpoint "$(ctx idp_token_endpoint)" --idp-client-id "$(ctx idp_client_id)" \
+      --id-token-env JN_CONF_ID_TOKEN
+    ;;
+  auth/wif-jwt-bearer)
+    export JN_CONF_JWT="$(ctx valid_jwt)"
+    jn auth login "$url" --client-id "$(ctx client_id)" --assertion-env JN_CONF_JWT
+    ;;
+  auth/dpop | auth/dpop-nonce)
+    jn auth login "$url" --dpop --client-metadata-url "https://conformance-test.local/client-metadata.json"
     ;;
   auth/*)
     jn auth login "$url" --client-metadata-url "https://conformance-test.local/client-metadata.json"
@@ -63,17 +93,37 @@ case "$scenario" in
 esac
 
 source="mcp+$url"
-tools="$(jn cat "$source?list=tools")"
 
-# One call per tool, with arguments built from its input schema.
-status=0
-while IFS=$'\t' read -r name args; do
-  [[ -n "$name" ]] || continue
-  code=0
-  jn cat "$source?tool=$name" --args "$args" --elicit accept-defaults || code=$?
-  # 1 = the tool answered isError: jn itself did its job.
-  if [[ $code -ne 0 && $code -ne 1 ]]; then status=$code; fi
-done < <(python3 - "$tools" <<'PY'
+# The calls the context asks for, exactly.
+calls="$(python3 -c '
+import json, sys
+for c in json.loads(sys.argv[1]).get("toolCalls") or []:
+    print(c["name"] + "\t" + json.dumps(c.get("arguments") or {}))
+' "$context")"
+if [[ -n "$calls" ]]; then
+  while IFS=$'\t' read -r name args; do call "$name" "$args"; done <<< "$calls"
+  exit 0
+fi
+
+case "$scenario" in
+  json-schema-ref-no-deref | request-metadata)
+    jn cat "$source?list=tools" > /dev/null
+    ;;
+  json-schema-2020-12-preservation)
+    tools="$(jn cat "$source?list=tools")"
+    args="$(python3 -c '
+import json, sys
+for line in sys.argv[1].splitlines():
+    tool = json.loads(line)
+    if tool["name"] == "json_schema_2020_12_tool":
+        print(json.dumps({"schema": tool.get("inputSchema")}))
+' "$tools")"
+    [[ -n "$args" ]] || { echo "conformance_adapter: json_schema_2020_12_tool not listed" >&2; exit 1; }
+    call json_schema_echo "$args"
+    ;;
+  *)
+    tools="$(jn cat "$source?list=tools")"
+    first="$(python3 - "$tools" <<'PY'
 import json, sys
 SAMPLE = {"integer": 1, "number": 1, "boolean": True, "string": "test", "array": [], "object": {}}
 for line in sys.argv[1].splitlines():
@@ -82,6 +132,9 @@ for line in sys.argv[1].splitlines():
     props = schema.get("properties") or {}
     args = {k: SAMPLE.get((props.get(k) or {}).get("type"), "test") for k in schema.get("required") or []}
     print(f"{tool['name']}\t{json.dumps(args)}")
+    break
 PY
-)
-exit "$status"
+)"
+    if [[ -n "$first" ]]; then call "${first%%$'\t'*}" "${first#*$'\t'}"; fi
+    ;;
+esac

@@ -49,22 +49,34 @@ const STEPS: Step[] = [
   },
 ];
 
-let failures = 0;
-for (const step of STEPS) {
-  console.log(`\n${bold(`# ${step.say}`)}`);
-  console.log(dim(`$ jn ${step.args.map(quote).join(" ")}`));
-  const output = await new Deno.Command(Deno.execPath(), {
+/**
+ * `deno run` of jn from the source checkout, with its production permissions.
+ * `--quiet`: on a fresh machine Deno fetches jn's npm packages on the first
+ * run and says `Download …` for each on stderr, which would land in the
+ * tour's output; it hides only Deno's progress lines, not errors.
+ */
+function jnCommand(args: string[]): Deno.Command {
+  return new Deno.Command(Deno.execPath(), {
     args: [
       "run",
+      "--quiet",
       "--config",
       `${ROOT}deno.json`,
       ...permissionFlags(),
       `${ROOT}main.ts`,
-      ...step.args,
+      ...args,
     ],
+    stdin: "null",
     stdout: "piped",
     stderr: "piped",
-  }).output();
+  });
+}
+
+let failures = 0;
+for (const step of STEPS) {
+  console.log(`\n${bold(`# ${step.say}`)}`);
+  console.log(dim(`$ jn ${step.args.map(quote).join(" ")}`));
+  const output = await jnCommand(step.args).output();
   const stdout = new TextDecoder().decode(output.stdout);
   const stderr = new TextDecoder().decode(output.stderr);
   if (stdout) Deno.stdout.writeSync(new TextEncoder().encode(stdout));

@@ -20,6 +20,8 @@ export interface AuthSummary {
   expired: boolean;
   /** A refresh token (or client credentials) can renew the access token. */
   renewable: boolean;
+  /** Tokens are bound to a DPoP key. */
+  dpop?: boolean;
   file?: string;
 }
 
@@ -40,16 +42,37 @@ export function summarize(record: AuthRecord, file?: string, now = Date.now()): 
     scopes: (tokens?.scope ?? record.scope ?? "").split(" ").filter(Boolean),
     expiresAt: tokens?.expires_at ? new Date(tokens.expires_at).toISOString() : undefined,
     expired: tokens ? tokenExpired(tokens, now, 0) : false,
-    renewable: tokens?.refresh_token !== undefined ||
-      (record.grant === "client_credentials" && record.client?.client_secret !== undefined),
+    renewable: tokens?.refresh_token !== undefined || machineGrant(record),
+    ...(record.dpop ? { dpop: true } : {}),
     file,
   };
 }
 
+/** Whether jn can get a new token without a person: a machine grant with its credential. */
+function machineGrant(record: AuthRecord): boolean {
+  switch (record.grant) {
+    case "client_credentials":
+      return record.client?.client_secret !== undefined || record.clientKey !== undefined;
+    case "jwt_bearer":
+      return record.assertion !== undefined;
+    case "id_jag":
+      return record.idp !== undefined;
+    default:
+      return false;
+  }
+}
+
+const GRANT_NAMES: Record<AuthRecord["grant"], string> = {
+  authorization_code: "browser sign-in",
+  client_credentials: "client credentials",
+  jwt_bearer: "workload identity (JWT bearer)",
+  id_jag: "cross-app access (identity assertion)",
+};
+
 /** The summary as indented text lines. */
 export function formatSummary(summary: AuthSummary, now = Date.now()): string {
   const lines = [summary.serverUrl];
-  const how = summary.grant === "client_credentials" ? "client credentials" : "browser sign-in";
+  const how = `${GRANT_NAMES[summary.grant] ?? summary.grant}${summary.dpop ? ", DPoP" : ""}`;
   lines.push(`  signed in: ${summary.signedIn ? `yes (${how})` : "no"}`);
   if (summary.clientId) lines.push(`  client:    ${summary.clientId}`);
   if (summary.issuer) lines.push(`  issuer:    ${summary.issuer}`);

@@ -16,8 +16,43 @@
 
 import { ConfigError } from "../errors.ts";
 
-/** How a server's tokens are obtained. */
-export type AuthGrant = "authorization_code" | "client_credentials";
+/**
+ * How a server's tokens are obtained: a browser sign-in, the client-credentials grant (a secret
+ * or a private key, `private_key_jwt`), a workload identity JWT (`jwt_bearer`, RFC 7523), or
+ * cross-app access (`id_jag`: an enterprise IdP's ID token exchanged for an identity assertion
+ * grant, then for a token).
+ */
+export type AuthGrant = "authorization_code" | "client_credentials" | "jwt_bearer" | "id_jag";
+
+/** Where a credential is read each time it is needed: a file or an environment variable. */
+export interface CredentialSource {
+  /** A file holding the credential (read each time, never copied). */
+  file?: string;
+  /** An environment variable holding it. */
+  env?: string;
+}
+
+/** A DPoP key (RFC 9449), kept so that tokens bound to it stay usable across runs. */
+export interface DpopKey {
+  alg: string;
+  privateJwk?: JsonWebKey;
+  publicJwk?: JsonWebKey;
+  thumbprint?: string;
+}
+
+/** The enterprise identity provider of cross-app access. */
+export interface IdpSettings {
+  /** The IdP's issuer URL (its token endpoint is discovered). */
+  issuer?: string;
+  /** The IdP's token endpoint (no discovery). */
+  tokenEndpoint?: string;
+  /** jn's client at the IdP. */
+  clientId: string;
+  /** Its secret at the IdP (never printed). */
+  clientSecret?: string;
+  /** Where the user's ID token is read. */
+  idToken: CredentialSource;
+}
 
 /** Tokens as the authorization server issued them, plus when they were obtained. */
 export interface StoredTokens {
@@ -47,6 +82,14 @@ export interface AuthRecord {
   scope?: string;
   /** A client ID metadata document URL used as client_id when the server supports it. */
   clientMetadataUrl?: string;
+  /** `private_key_jwt`: where the client's private key is read (never stored here). */
+  clientKey?: CredentialSource & { alg?: string };
+  /** `jwt_bearer`: where the workload identity JWT is read (never stored here). */
+  assertion?: CredentialSource;
+  /** `id_jag`: the identity provider. */
+  idp?: IdpSettings;
+  /** Sender-constrained tokens (DPoP) and their key. */
+  dpop?: DpopKey;
   /** ISO time of the last change. */
   updated?: string;
 }

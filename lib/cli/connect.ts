@@ -73,6 +73,7 @@ export function openOptions(cli: Cli, target: Target, flags: CallFlags): OpenOpt
     allowHttp: flags.allowHttp,
     roots: flags.roots,
     ignoreSchema: flags.ignoreSchema,
+    samplingCommand: flags.samplingCommand,
     elicit: elicitationHandler(io, { mode: flags.elicit, server: target.name, quiet: cli.quiet }),
     auth: {
       // A browser sign-in only where a person can see it, or where JN_BROWSER says how.

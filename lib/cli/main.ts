@@ -76,6 +76,16 @@ export async function runProcess(args: string[]): Promise<number> {
   return await main(args, io);
 }
 
+/**
+ * Reports an error that happened outside commander (lib/cli/light.ts) the
+ * CLI's way, and returns its exit code.
+ */
+export async function reportFailure(error: unknown, cli: Cli): Promise<number> {
+  const failure = stateWriteError(error) ?? error;
+  await reportError(failure, cli);
+  return exitCodeFor(failure);
+}
+
 async function buildProgram(
   ctx: Cli,
   args: string[],

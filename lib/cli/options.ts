@@ -31,6 +31,7 @@ export interface RawCallFlags {
   allowHttp?: boolean;
   tokenEnv?: string;
   elicit?: string;
+  samplingCommand?: string;
   root?: string[];
   sandbox?: boolean;
   sandboxRead?: string[];
@@ -61,6 +62,8 @@ export interface CallFlags {
   tokenEnv?: string;
   /** `--elicit`: how to answer elicitation requests. */
   elicit: ElicitMode;
+  /** `--sampling-command`: a shell command answering sampling requests. */
+  samplingCommand?: string;
   /** `--root`: directories exposed as roots (as given). */
   roots: string[];
   /** `--sandbox*`: confine the server; absent when no sandbox flag was given. */
@@ -96,6 +99,10 @@ export function addConnectionOptions(command: Command): Command {
       "--elicit <mode>",
       `answer the server's questions: ${ELICIT_MODES.join("|")} (auto: prompt on a terminal)`,
       "auto",
+    )
+    .option(
+      "--sampling-command <cmd>",
+      "answer the server's LLM sampling requests: sh -c CMD, request JSON on stdin, answer on stdout",
     )
     .option("--root <path>", "expose a directory to the server as a root (repeatable)", collect)
     .option("--sandbox", "confine the server: read-only system, your files hidden, no network")
@@ -137,6 +144,9 @@ export function parseCallFlags(raw: RawCallFlags): CallFlags {
       ? undefined
       : parseEnvNames([raw.tokenEnv], "--token-env")[0],
     elicit: parseElicit(raw.elicit ?? "auto"),
+    ...(raw.samplingCommand === undefined
+      ? {}
+      : { samplingCommand: parseSamplingCommand(raw.samplingCommand) }),
     roots: raw.root ?? [],
     sandbox: parseSandboxFlags(raw),
   };
@@ -168,6 +178,15 @@ function parseHeaders(values: string[]): Record<string, string> {
     headers[name] = value.slice(colon + 1).trim();
   }
   return headers;
+}
+
+function parseSamplingCommand(text: string): string {
+  if (text.trim() === "") {
+    throw new UsageError("Invalid --sampling-command: it is empty", {
+      hint: `give a shell command, e.g. --sampling-command 'llm -m gpt-4o-mini'`,
+    });
+  }
+  return text;
 }
 
 function parseElicit(text: string): ElicitMode {

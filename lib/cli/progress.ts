@@ -1,6 +1,7 @@
 /**
  * Progress of a request on stderr: a redrawn bar on a TTY, one line per
- * update with `--progress`, nothing otherwise. Never touches stdout. The
+ * update with `--progress`, nothing otherwise; a task's status changes are
+ * shown the same way (`note`). Never touches stdout. The
  * server's progress message is shown on one line with its control characters
  * made visible (a CR or an escape in it cannot redraw the terminal).
  *
@@ -36,6 +37,17 @@ export class ProgressReporter {
     const text = this.#mode === "bar" ? `\r\x1b[2K${this.#bar(update)}` : this.#line(update);
     if (this.#mode === "bar") this.#drawn = true;
     this.#queue = this.#queue.then(() => this.#write(text));
+  }
+
+  /** Shows a line of status (a task's), in the style of an update. */
+  note(text: string): void {
+    if (this.#mode === "off") return;
+    const line = visible(text, { oneLine: true });
+    const out = this.#mode === "bar"
+      ? `\r\x1b[2K${`${this.#label} ${line}`.slice(0, 200)}`
+      : `${this.#label}: ${line}\n`;
+    if (this.#mode === "bar") this.#drawn = true;
+    this.#queue = this.#queue.then(() => this.#write(out));
   }
 
   /** Clears the bar (call before writing anything else to stderr, and at the end). */

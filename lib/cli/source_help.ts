@@ -13,6 +13,7 @@ Query keys (SOURCE?key=value&…):
   resource=URI       read a resource
   prompt=NAME        get a prompt
   list=KIND          list tools, resources, templates or prompts
+  task=ID            a task's result (waits for it), e.g. one --detach started
   command=WORD       append WORD to the server's command (naked URIs; repeatable)
   any other key      an argument of the tool or prompt, converted to the type
                      its schema declares; a tool's own argument named like a

@@ -10,7 +10,8 @@
 
 import { type AuthSummary, summarize } from "../auth/describe.ts";
 import { authDir, AuthStore } from "../auth/token_store.ts";
-import { UsageError } from "../errors.ts";
+import type { CredentialSource } from "../auth/token_store.ts";
+import { ConfigError, UsageError } from "../errors.ts";
 import { openSession } from "../session/session.ts";
 import type { LoginSettings } from "../session/types.ts";
 import type { OpenOptions } from "./options.ts";
@@ -66,6 +67,139 @@ export async function login(
   const record = await store(options.env).load(serverUrl(target));
   if (!record?.tokens || (record.tokens.obtained_at ?? 0) < started) return undefined;
   return summarize(record);
+}
+
+/** The flags of `jn auth login` that choose a grant and its credentials. */
+export interface LoginFlags {
+  scope?: string;
+  clientId?: string;
+  clientSecret?: string;
+  clientSecretEnv?: string;
+  clientCredentials?: boolean;
+  clientMetadataUrl?: string;
+  privateKey?: string;
+  privateKeyEnv?: string;
+  signingAlg?: string;
+  assertion?: string;
+  assertionEnv?: string;
+  idp?: string;
+  idpTokenEndpoint?: string;
+  idpClientId?: string;
+  idpClientSecretEnv?: string;
+  idToken?: string;
+  idTokenEnv?: string;
+  dpop?: boolean;
+}
+
+/**
+ * Checks the login flags and turns them into login settings: one grant (browser, client
+ * credentials with a secret or a private key, workload identity, cross-app access), each with
+ * what it needs. Keys, assertions and ID tokens stay where they are (a file, made absolute, or
+ * a variable's name): jn reads them when it needs a token.
+ */
+export function loginSettings(
+  flags: LoginFlags,
+  io: { cwd: string; env: Record<string, string> },
+): LoginSettings {
+  const secret = fromEnv(flags.clientSecretEnv, "--client-secret-env", io.env) ??
+    flags.clientSecret;
+  const privateKey = source(flags.privateKey, flags.privateKeyEnv, "--private-key", io);
+  const assertion = source(flags.assertion, flags.assertionEnv, "--assertion", io);
+  const idToken = source(flags.idToken, flags.idTokenEnv, "--id-token", io);
+  const idpGiven = flags.idp !== undefined || flags.idpTokenEndpoint !== undefined ||
+    flags.idpClientId !== undefined || idToken !== undefined;
+  const grants = [
+    flags.clientCredentials && "--client-credentials",
+    assertion && "--assertion",
+    idpGiven && "--idp",
+  ].filter(Boolean);
+  if (grants.length > 1) {
+    throw new UsageError(`${grants.join(" and ")} choose different grants; use one`);
+  }
+  if (secret && !flags.clientId) throw new UsageError("A client secret needs --client-id");
+  if (privateKey && !flags.clientCredentials) {
+    throw new UsageError("--private-key is for the client-credentials grant", {
+      hint: "e.g. jn auth login URL --client-credentials --client-id ID --private-key key.pem",
+    });
+  }
+  if (privateKey && secret) throw new UsageError("Use a client secret or --private-key, not both");
+  if (flags.signingAlg && !privateKey) throw new UsageError("--signing-alg needs --private-key");
+  if (flags.clientCredentials && (!flags.clientId || (!secret && !privateKey))) {
+    throw new UsageError(
+      "--client-credentials needs --client-id and a client secret or --private-key",
+      {
+        hint:
+          "e.g. jn auth login URL --client-credentials --client-id ID --client-secret-env SECRET",
+      },
+    );
+  }
+  if (assertion && !flags.clientId) {
+    throw new UsageError("--assertion needs --client-id (the client the workload is known as)");
+  }
+  if (idpGiven) {
+    const missing = [
+      !flags.clientId && "--client-id",
+      !flags.idpClientId && "--idp-client-id",
+      !idToken && "--id-token (or --id-token-env)",
+      !flags.idp && !flags.idpTokenEndpoint && "--idp (or --idp-token-endpoint)",
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new UsageError(`Cross-app access needs ${missing.join(", ")}`, {
+        hint: "see 'Cross-app access' in docs/remote.md",
+      });
+    }
+  }
+  return {
+    clientId: flags.clientId,
+    clientSecret: secret,
+    clientCredentials: flags.clientCredentials === true,
+    scope: flags.scope,
+    clientMetadataUrl: flags.clientMetadataUrl,
+    ...(privateKey ? { privateKey, signingAlg: flags.signingAlg } : {}),
+    ...(assertion ? { assertion } : {}),
+    ...(idpGiven
+      ? {
+        idp: {
+          issuer: flags.idp,
+          tokenEndpoint: flags.idpTokenEndpoint,
+          clientId: flags.idpClientId!,
+          clientSecret: fromEnv(flags.idpClientSecretEnv, "--idp-client-secret-env", io.env),
+          idToken: idToken!,
+        },
+      }
+      : {}),
+    ...(flags.dpop ? { dpop: true } : {}),
+  };
+}
+
+function fromEnv(
+  name: string | undefined,
+  flag: string,
+  env: Record<string, string>,
+): string | undefined {
+  if (name === undefined) return undefined;
+  const value = env[name];
+  if (!value) throw new ConfigError(`The variable "${name}" of ${flag} is not set`);
+  return value;
+}
+
+function source(
+  file: string | undefined,
+  envName: string | undefined,
+  flag: string,
+  io: { cwd: string; env: Record<string, string> },
+): CredentialSource | undefined {
+  if (file !== undefined && envName !== undefined) {
+    throw new UsageError(`Use ${flag} FILE or ${flag}-env VAR, not both`);
+  }
+  if (envName !== undefined) {
+    if (!io.env[envName]) {
+      throw new ConfigError(`The variable "${envName}" of ${flag}-env is not set`);
+    }
+    return { env: envName };
+  }
+  if (file === undefined) return undefined;
+  return { file: file.startsWith("/") ? file : `${io.cwd.replace(/\/$/, "")}/${file}` };
 }
 
 /** Forgets the tokens and client registration of a server; false when there were none. */

@@ -7,7 +7,9 @@
  * progress is always asked for (each notification also resets the
  * request's timeout), and the result is
  * checked against the profile's `output_format` (`events.onOutputFormat`).
- * A tool that answers `isError` is a result, not an exception.
+ * A tool that requires a task (or allows one, with `task`) is called as one
+ * (lib/client/task.ts). A tool that answers `isError` is a result, not an
+ * exception.
  *
  * @module
  */
@@ -16,8 +18,9 @@ import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { outputFormatDrift } from "../drift/check.ts";
 import { UsageError } from "../errors.ts";
-import type { ProgressUpdate, ToolCallResult, ToolInfo } from "../types.ts";
+import type { ProgressUpdate, TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
+import { callAsTask, wantsTask } from "./task.ts";
 
 /** Options of {@linkcode call}. */
 export interface CallOptions {
@@ -29,6 +32,10 @@ export interface CallOptions {
    * the schema allows more (README "Arguments").
    */
   allowUnknown?: boolean;
+  /** Call as a task where the tool allows one (`--task`); one that requires it always is. */
+  task?: boolean;
+  /** The status of a task, each time it changes (lib/client/task.ts). */
+  onTaskStatus?: (task: TaskInfo) => void;
 }
 
 /**
@@ -52,10 +59,11 @@ export async function call(
   options: CallOptions = {},
 ): Promise<ToolCallResult> {
   try {
-    const info = findTool(await conn.session.listTools(), tool, conn.target.name);
-    const prepared = await prepareToolArguments(info, typedArgs(args), options.allowUnknown);
+    const { info, prepared } = await prepareCall(conn, tool, args, options.allowUnknown);
     const onProgress = options.onProgress ?? (() => {});
-    const result = await conn.session.callTool(tool, prepared, { onProgress });
+    const result = wantsTask(conn, info, options.task === true)
+      ? await callAsTask(conn, tool, prepared, { onStatus: options.onTaskStatus })
+      : await conn.session.callTool(tool, prepared, { onProgress });
     const drift = outputFormatDrift(conn.target.profile, {
       asked: askedName(conn, tool),
       tool,
@@ -66,6 +74,17 @@ export async function call(
   } catch (error) {
     throw conn.explain(error);
   }
+}
+
+/** The tool `tool` of the server, and `args` converted and validated for it. */
+export async function prepareCall(
+  conn: Connection,
+  tool: string,
+  args: ArgPairs | Record<string, unknown>,
+  allowUnknown?: boolean,
+): Promise<{ info: ToolInfo; prepared: Record<string, unknown> }> {
+  const info = findTool(await conn.session.listTools(), tool, conn.target.name);
+  return { info, prepared: await prepareToolArguments(info, typedArgs(args), allowUnknown) };
 }
 
 /** The name the caller used for `tool`: the profile tool a source named, or the tool itself. */

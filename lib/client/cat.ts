@@ -3,7 +3,9 @@
  * resource, get a prompt, or list — and returns jn's records of it
  * (SPEC §3, lib/output/records.ts). A tool that answers `isError` gives its
  * records (each marked `"isError": true`) and the result, for the caller to
- * decide what that means (the CLI exits 1).
+ * decide what that means (the CLI exits 1). A tool run as a task
+ * (lib/client/task.ts) gives the same records; `detach` gives the task's
+ * record instead, and a `?task=ID` source the records of that task's result.
  *
  * @module
  */
@@ -19,10 +21,11 @@ import {
   toolRecords,
   toolResultRecords,
 } from "../output/records.ts";
-import type { ProgressUpdate, ToolCallResult } from "../types.ts";
-import { call } from "./call.ts";
+import type { ProgressUpdate, TaskInfo, ToolCallResult } from "../types.ts";
+import { call, prepareCall } from "./call.ts";
 import type { Connection } from "./connection.ts";
 import type { Target } from "./resolve.ts";
+import { awaitTask, requireDetachable, startTask, taskRecord, wantsTask } from "./task.ts";
 import { getPrompt, list, read } from "./verbs.ts";
 
 /** Options of {@linkcode cat}. */
@@ -35,6 +38,15 @@ export interface CatOptions {
   onProgress?: (update: ProgressUpdate) => void;
   /** Send arguments the tool's schema (or the prompt) does not declare (`--allow-unknown`). */
   allowUnknown?: boolean;
+  /** Call the tool as a task where it allows one (`--task`); one that requires it always is. */
+  task?: boolean;
+  /**
+   * Start the tool as a task and return its `{"type":"task",…}` record at
+   * once, without waiting (`--detach`; remote servers only).
+   */
+  detach?: boolean;
+  /** The status of a task, each time it changes. */
+  onTaskStatus?: (task: TaskInfo) => void;
 }
 
 /** What {@linkcode cat} produced. */
@@ -89,19 +101,42 @@ export async function cat(conn: Connection, options: CatOptions = {}): Promise<C
         ),
       };
     case "tool": {
+      if (options.detach) return { records: [await detach(conn, operation.name, options)] };
       const result = await call(conn, operation.name, options.args, {
         onProgress: options.onProgress,
         allowUnknown: options.allowUnknown,
+        task: options.task,
+        onTaskStatus: options.onTaskStatus,
       });
-      const records = toolResultRecords(operation.name, result, { json: options.json });
-      return result.isError === true
-        ? { records, toolError: { tool: operation.name, result } }
-        : { records };
+      return toolOutcome(operation.name, result, options);
+    }
+    case "task": {
+      const result = await awaitTask(conn, operation.id, { onStatus: options.onTaskStatus });
+      return toolOutcome(operation.tool ?? "", result, options);
     }
     case "none":
       requireOperation(conn.target);
   }
   return { records: [] };
+}
+
+function toolOutcome(tool: string, result: ToolCallResult, options: CatOptions): CatResult {
+  const records = toolResultRecords(tool, result, { json: options.json });
+  return result.isError === true ? { records, toolError: { tool, result } } : { records };
+}
+
+/** Starts the tool as a task and gives the record that resumes it. */
+async function detach(conn: Connection, tool: string, options: CatOptions): Promise<unknown> {
+  requireDetachable(conn.target);
+  const { info, prepared } = await prepareCall(
+    conn,
+    tool,
+    options.args ?? {},
+    options.allowUnknown,
+  );
+  wantsTask(conn, info, true);
+  const task = await startTask(conn, tool, prepared);
+  return taskRecord(conn.target, tool, task, conn.session.tasks.keepSession());
 }
 
 /** A usage error when the target names nothing to do (`cat` needs a tool, resource, prompt or list). */

@@ -31,10 +31,25 @@ export {
   type SandboxInfo,
 } from "./options.ts";
 export { type ResolveOptions, resolveTarget, serverName, type Target } from "./resolve.ts";
-export { inspect } from "./inspect.ts";
+export { inspect, type InspectReport, inspectSections } from "./inspect.ts";
 export { call, type CallOptions } from "./call.ts";
+export {
+  awaitTask,
+  callAsTask,
+  requireDetachable,
+  resumeSource,
+  serverRunsToolTasks,
+  startTask,
+  type TaskCallOptions,
+  taskRecord,
+  type TaskSupport,
+  taskSupport,
+  wantsTask,
+} from "./task.ts";
 export { getPrompt, type GetPromptOptions, list, type Listing, read } from "./verbs.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
+export { complete, completionRef } from "./complete.ts";
+export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
 export { put, type PutOptions, type PutRecord } from "./put.ts";
 export type { RunStats } from "../put/ordered.ts";
 export { compareWithLive, type LiveComparison } from "./profile.ts";
@@ -76,6 +91,7 @@ export {
   typedArgs,
 } from "../args/collect.ts";
 export {
+  completionRecords,
   type JnRecord,
   promptMessageRecords,
   promptRecords,
@@ -86,7 +102,7 @@ export {
   toolRecords,
   toolResultRecords,
 } from "../output/records.ts";
-export type { Inventory } from "../output/inventory.ts";
+export type { Inventory, InventorySection } from "../output/inventory.ts";
 export { type HashableTool, schemaHash, toolHashes } from "../schema/hash.ts";
 export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "../schema/diff.ts";
 export type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
@@ -95,7 +111,14 @@ export type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 export { parseSandboxPolicy, type SandboxPolicy } from "../sandbox/policy.ts";
 export type { SandboxLink, SandboxMask, SandboxPlan } from "../sandbox/plan.ts";
 export type { DenoPermissions } from "../sandbox/deno_permissions.ts";
-export type { LoginSettings, ProtocolMode, Session, ToolCallOptions } from "../session/types.ts";
+export type { CredentialSource, IdpSettings } from "../auth/token_store.ts";
+export type {
+  LoginSettings,
+  ProtocolMode,
+  Session,
+  SessionTasks,
+  ToolCallOptions,
+} from "../session/types.ts";
 export { type LoadOptions, loadProfile } from "../profile/resolve.ts";
 export { type EntryStatus, listProfiles, type ProfileEntry } from "../profile/listing.ts";
 export type { LayerOptions } from "../profile/layers.ts";

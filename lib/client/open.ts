@@ -4,7 +4,8 @@
  * CLI and for a program using jn as a library alike:
  *
  * 1. resolve the source (a project profile only when trusted: resolve.ts);
- * 2. headers, token, OAuth, roots and elicitation (remote.ts);
+ * 2. headers, token, OAuth, roots, elicitation (remote.ts) and sampling
+ *    (sampling.ts: the caller's callback or a command);
  * 3. the sandbox — the profile's merged with the caller's — Deno
  *    permissions and the variables passed through by name (sandbox.ts); the
  *    server gets a minimal environment (lib/sandbox/env.ts);
@@ -29,6 +30,7 @@ import { Connection, explainError } from "./connection.ts";
 import { levelAtLeast, type OpenOptions, type SandboxInfo } from "./options.ts";
 import { sessionSettings } from "./remote.ts";
 import { resolveTarget, type Target } from "./resolve.ts";
+import { samplingHandler } from "./sampling.ts";
 import { sandboxedLaunch } from "./sandbox.ts";
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -56,8 +58,20 @@ export async function open(
   const resolved = isTarget(target) ? target : await resolveTarget(target, options);
   const settings = sessionSettings(resolved, options);
   const secrets = settings.secrets;
+  // A detached task's HTTP session is joined, not opened: no handshake, no tools to check.
+  const operation = resolved.operation;
+  const resumeSession = operation.kind === "task" && resolved.launch.transport !== "stdio"
+    ? operation.session
+    : undefined;
   const events = options.events ?? {};
   const stderr = events.onStderr && stderrLines(events.onStderr, secrets);
+  // Ends a sampling command still running when the connection closes.
+  const samplingStop = new AbortController();
+  const onSample = samplingHandler(resolved, options, samplingStop.signal);
+  const ended = () => {
+    samplingStop.abort();
+    stderr?.end();
+  };
   let sandbox: SandboxInfo | undefined;
   let session: Session | undefined;
   try {
@@ -67,6 +81,7 @@ export async function open(
     const logLevel = options.logLevel ?? "info";
     const sessionOptions: SessionOptions = {
       ...settings.options,
+      onSample,
       logLevel,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -84,6 +99,7 @@ export async function open(
       onWarning: events.onWarning && ((message) => events.onWarning!(redact(message, secrets))),
       onNotice: events.onNotice && ((message) => void events.onNotice!(redact(message, secrets))),
       onFallback: events.onFallback && ((reason) => events.onFallback!(redact(reason, secrets))),
+      resumeSession,
     };
     session = await openSession(prepared.launch, sessionOptions);
     await events.onConnected?.(session);
@@ -94,9 +110,9 @@ export async function open(
       sandbox,
       secrets,
       options,
-      onClose: stderr?.end,
+      onClose: ended,
     });
-    if (driftChecked(resolved.profile, options)) {
+    if (resumeSession === undefined && driftChecked(resolved.profile, options)) {
       const verdict = driftVerdict(resolved.profile, await session.listTools());
       connection.drift = verdict.report;
       if (verdict.report.status === "changed") {
@@ -107,7 +123,7 @@ export async function open(
     return connection;
   } catch (error) {
     await session?.close();
-    stderr?.end();
+    ended();
     throw explainError(error, { sandbox, secrets });
   }
 }

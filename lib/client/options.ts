@@ -13,7 +13,13 @@ import type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { SandboxPolicy } from "../sandbox/policy.ts";
 import type { LoginSettings, ProtocolMode, Session } from "../session/types.ts";
-import type { ElicitationRequest, ElicitationResponse, LogEntry } from "../types.ts";
+import type {
+  ElicitationRequest,
+  ElicitationResponse,
+  LogEntry,
+  SamplingRequest,
+  SamplingResponse,
+} from "../types.ts";
 import type { SandboxPlan } from "../sandbox/plan.ts";
 
 /** MCP log levels, least severe first (RFC 5424 names). */
@@ -64,6 +70,18 @@ export interface OpenOptions {
   ignoreSchema?: boolean;
   /** Answers the server's elicitation requests; without it elicitation is not offered. */
   elicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
+  /**
+   * Answers the server's sampling requests (`sampling/createMessage`): resolve
+   * with the assistant's message, reject to refuse. Without it (and without a
+   * sampling command) sampling is not offered, and a request is refused.
+   */
+  sample?: (request: SamplingRequest) => Promise<SamplingResponse>;
+  /**
+   * A shell command that answers sampling requests (over the profile's
+   * `sampling_command`; `sample` wins over both): the request's params as JSON
+   * on its stdin, its stdout the answer's text, a non-zero exit a refusal.
+   */
+  samplingCommand?: string;
   /** OAuth for remote servers (tokens live under the user's jn directory, mode 0600). */
   auth?: {
     /** Whether a browser sign-in may start (default false: a sign-in is then an error). */

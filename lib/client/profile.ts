@@ -9,7 +9,12 @@
 
 import { type DriftReport, driftReport } from "../drift/report.ts";
 import { ConfigError } from "../errors.ts";
-import { launchFields, liveProfileFiles, rawLaunchFields } from "../profile/edit/from_live.ts";
+import {
+  launchFields,
+  liveProfileFiles,
+  rawLaunchFields,
+  withRecordedFlags,
+} from "../profile/edit/from_live.ts";
 import type { ProfileFiles } from "../profile/edit/write.ts";
 import type { ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
@@ -33,17 +38,39 @@ export async function compareWithLive(conn: Connection): Promise<LiveComparison>
   return { report: driftReport(profile, live), live };
 }
 
+/** A discovered profile, and what of the connection's options it could not hold. */
+export interface DiscoveredProfile extends ProfileFiles {
+  /** Credential headers given by value (`--header`): left out, they would be secrets in a file. */
+  skippedHeaders: string[];
+}
+
 /**
  * A profile discovered from the connected server: its launch (a profile's
- * as written, with its `${VAR}` references), a description, one tool file
- * per tool with its schema snapshot, and the schema hash.
+ * as written, with its `${VAR}` references) plus the options the
+ * connection was opened with that a profile holds (`envPassthrough`,
+ * `sandbox`, `roots`, `headers`, `tokenEnv` as `${VAR}`), a description,
+ * one tool file per tool with its schema snapshot, and the schema hash.
  */
-export async function discoverProfile(conn: Connection, source: string): Promise<ProfileFiles> {
-  const { target } = conn;
-  return liveProfileFiles({
-    launch: target.profile ? rawLaunchFields(target.profile.rawMeta) : launchFields(target.launch),
+export async function discoverProfile(
+  conn: Connection,
+  source: string,
+): Promise<DiscoveredProfile> {
+  const { target, options } = conn;
+  const base = target.profile
+    ? rawLaunchFields(target.profile.rawMeta)
+    : launchFields(target.launch);
+  const { launch, skipped } = withRecordedFlags(base, {
+    envPassthrough: options.envPassthrough,
+    sandbox: options.sandbox,
+    roots: options.roots,
+    headers: options.headers,
+    tokenEnv: options.tokenEnv,
+  });
+  const files = liveProfileFiles({
+    launch,
     server: conn.session.server,
     tools: await list(conn, "tools"),
     source,
   });
+  return { ...files, skippedHeaders: skipped };
 }

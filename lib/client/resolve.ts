@@ -48,6 +48,8 @@ export interface Target {
   sandbox?: SandboxPolicy;
   /** The profile's `deno_permissions` (see lib/sandbox/deno_permissions.ts). */
   denoPermissions?: DenoPermissions;
+  /** The profile's `sampling_command`: a shell command answering sampling requests. */
+  samplingCommand?: string;
 }
 
 /** Options of {@linkcode resolveTarget}. */
@@ -117,6 +119,9 @@ async function resolveProfileTarget(
       operation = { kind: "tool", name: tool.serverTool };
       defaults = { ...tool.def.defaults };
     }
+  } else if (operation.kind === "task" && operation.tool !== undefined) {
+    const tool = profileTool(profile, operation.tool);
+    if (tool !== undefined) operation = { ...operation, tool: tool.serverTool };
   }
   return {
     source,
@@ -127,6 +132,9 @@ async function resolveProfileTarget(
     secrets: profile.secrets,
     name: `@${profile.name}`,
     ...(profile.meta.roots === undefined ? {} : { roots: profile.meta.roots }),
+    ...(profile.meta.sampling_command === undefined
+      ? {}
+      : { samplingCommand: profile.meta.sampling_command }),
     ...(confinement.sandbox ? { sandbox: confinement.sandbox } : {}),
     ...(confinement.denoPermissions ? { denoPermissions: confinement.denoPermissions } : {}),
     profile,

@@ -9,7 +9,12 @@
  * @module
  */
 
-import { McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
+import {
+  completable,
+  McpServer,
+  ResourceNotFoundError,
+  ResourceTemplate,
+} from "@modelcontextprotocol/server";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import * as z from "zod";
 import { DEMO_README, demoItem, demoItems, TINY_PNG_BASE64 } from "./content.ts";
@@ -20,6 +25,9 @@ export const DEMO_SERVER_INFO = { name: "jn-demo", version: "0.1.0" } as const;
 
 /** How many items `demo://items/{id}` lists (any positive id can be read). */
 const LISTED_ITEMS = 3;
+
+/** What `completion/complete` offers for the `summarize` prompt's `topic`. */
+const TOPICS = ["MCP", "MCP sampling", "NDJSON", "jq", "Deno"];
 
 /**
  * Builds one fully registered demo server instance. `serveStdio` calls this
@@ -80,6 +88,10 @@ function registerDemoResources(server: McpServer): void {
         mimeType: "application/json",
       })),
     }),
+    complete: {
+      id: (value) =>
+        demoItems(LISTED_ITEMS).map((item) => String(item.id)).filter((id) => id.startsWith(value)),
+    },
   });
   server.registerResource("item", items, {
     title: "Demo item",
@@ -107,7 +119,12 @@ function registerDemoPrompts(server: McpServer): void {
   server.registerPrompt("summarize", {
     title: "Summarize",
     description: "Asks the model for a short summary of a topic.",
-    argsSchema: z.object({ topic: z.string().describe("What to summarize") }),
+    argsSchema: z.object({
+      topic: completable(
+        z.string().describe("What to summarize"),
+        (value) => TOPICS.filter((topic) => topic.toLowerCase().startsWith(value.toLowerCase())),
+      ),
+    }),
   }, ({ topic }) => ({
     messages: [{
       role: "user",

@@ -1,8 +1,10 @@
 /**
  * What a profile expects of its server, in the form the schema diff takes:
  * one entry per server tool (several profile tools may call the same one),
- * with the `inputSchema` snapshot (else the seed's `parameters`), the
- * server's description when it was recorded with a snapshot, the
+ * with the `inputSchema` snapshot (else the seed's `parameters`) and the
+ * `outputSchema` snapshot recorded with it, the server's description when
+ * it was recorded with a snapshot (the text while it still hashes to
+ * `server_description_md5`; once the user edited it, only that MD5), the
  * `output_format`; and the parameters the profile uses in `defaults`,
  * `examples` and `tested_with` (removing one of those is breaking).
  *
@@ -10,6 +12,7 @@
  */
 
 import type { ExpectedTool } from "../schema/diff.ts";
+import { descriptionMd5 } from "../schema/hash.ts";
 import { isPlainObject } from "../profile/fields.ts";
 import type { Profile, ProfileTool, ToolDef } from "../profile/types.ts";
 
@@ -41,7 +44,14 @@ export function profileExpectations(profile: Profile): Expectations {
     const expected: ExpectedTool = { name };
     if (snapshot?.inputSchema !== undefined) {
       expected.inputSchema = snapshot.inputSchema;
-      if (typeof snapshot.description === "string") expected.description = snapshot.description;
+      if (snapshot.outputSchema !== undefined) expected.outputSchema = snapshot.outputSchema;
+      const recorded = snapshot.server_description_md5;
+      const text = snapshot.description;
+      if (
+        typeof recorded === "string" && (text === undefined || descriptionMd5(text) !== recorded)
+      ) {
+        expected.descriptionMd5 = recorded; // the user's text: compare the server's by its MD5
+      } else if (typeof text === "string") expected.description = text;
     } else if (seed?.parameters !== undefined) expected.parameters = seed.parameters;
     if (format !== undefined) expected.output_format = format;
     tools.push(expected);

@@ -8,10 +8,23 @@
  *   not see nested types or enums, so the diff runs anyway);
  * - `changed`: the hash differs, or a breaking change hides behind an equal hash.
  *
+ * `callers` says what a changed hash means for a call: `unaffected` when the
+ * diff found nothing and every tool was compared against an exact snapshot
+ * (a reordered type list or a `$ref` refactor moves the seed's hash, which
+ * reads `type` as written, but no call sees it).
+ *
  * @module
  */
 
-import { type ChangeCounts, classify, diffSchemas, type SchemaChange } from "../schema/diff.ts";
+import {
+  type ChangeCounts,
+  classify,
+  diffSchemas,
+  type ExpectedTool,
+  type SchemaChange,
+} from "../schema/diff.ts";
+import { quote } from "../schema/change.ts";
+import { malformedRequired } from "../schema/schema_view.ts";
 import { schemaHash } from "../schema/hash.ts";
 import type { ToolInfo } from "../types.ts";
 import { profileExpectations } from "./expected.ts";
@@ -31,6 +44,18 @@ export interface DriftReport {
   changes: SchemaChange[];
   /** How many changes of each severity. */
   counts: ChangeCounts;
+  /**
+   * `affected`: there are changes; `unaffected`: none, and every tool has a
+   * snapshot to compare with (no change for callers); `unknown`: none found,
+   * but the profile's snapshots do not cover every tool.
+   */
+  callers: "affected" | "unaffected" | "unknown";
+  /**
+   * What the comparison had to read leniently, one line each: a `required`
+   * that is not an array of strings (in a snapshot or a live schema) is read
+   * as its strings only.
+   */
+  warnings: string[];
 }
 
 /** Compares a resolved profile with the server's tools. */
@@ -55,7 +80,32 @@ export function driftReport(profile: Profile, live: readonly ToolInfo[]): DriftR
     current_hash: current,
     changes,
     counts,
+    callers: changes.length > 0 ? "affected" : expected.complete ? "unaffected" : "unknown",
+    warnings: schemaWarnings(expected.tools, live),
   };
+}
+
+/** A warning per malformed `required`, in the snapshots and in the live schemas. */
+function schemaWarnings(expected: readonly ExpectedTool[], live: readonly ToolInfo[]): string[] {
+  const out: string[] = [];
+  const check = (tool: string, schema: unknown, what: string) => {
+    for (const path of malformedRequired(schema)) {
+      const where = path === "" ? "" : ` at ${quote(path)}`;
+      out.push(
+        `Tool ${quote(tool)}: "required"${where} of ${what} is not an array of strings ` +
+          `(read as its strings only)`,
+      );
+    }
+  };
+  for (const tool of expected) {
+    check(tool.name, tool.inputSchema, "the profile's inputSchema");
+    check(tool.name, tool.outputSchema, "the profile's outputSchema");
+  }
+  for (const tool of live) {
+    check(tool.name, tool.inputSchema, "the server's inputSchema");
+    check(tool.name, tool.outputSchema, "the server's outputSchema");
+  }
+  return out;
 }
 
 /** `1 breaking change`, `2 breaking changes`. */

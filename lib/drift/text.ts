@@ -29,10 +29,16 @@ export function driftWarningText(
   s: Style,
   options: { stop: boolean },
 ): string {
+  if (unaffected(report)) {
+    return `${s.yellow("jn:")} ${report.server}: no change for callers: the server's schema ` +
+      `hash changed, but its schemas mean the same (a reordered type list or a $ref refactor)\n` +
+      `hint: record the new hash: jn profile update ${report.server}`;
+  }
   const lines = options.stop ? [...changeLines(report, s), "", ...hashLines(report), ""] : [
     `${
       s.yellow("jn: warning:")
     } the MCP server schema of ${report.server} has changed since the profile was written`,
+    ...warningLines(report, s),
     "",
     ...changeLines(report, s),
     "",
@@ -67,14 +73,23 @@ export function driftReportText(
         summary ? `; ${summary}` : ""
       }`,
     );
+  } else if (unaffected(report)) {
+    lines.push(
+      `${report.server}: no change for callers — the schema hash differs, the schemas mean the same`,
+    );
   } else {
     lines.push(`${report.server}: changed — ${summary || "the schema hash differs"}`);
   }
-  if (report.changes.length > 0 || report.status === "changed") {
+  lines.push(...warningLines(report, s));
+  if (unaffected(report)) {
+    lines.push("", ...hashLines(report));
+  } else if (report.changes.length > 0 || report.status === "changed") {
     lines.push("", ...changeLines(report, s), "", ...hashLines(report));
   }
   if (report.status === "unknown") {
     lines.push("", `hint: record the current schema: jn profile update ${report.server}`);
+  } else if (unaffected(report)) {
+    lines.push("", `hint: record the new hash: jn profile update ${report.server}`);
   } else if (report.status === "changed" || (!options.verdict && report.changes.length > 0)) {
     lines.push("", `Fix: jn profile update ${report.server}`);
   }
@@ -88,6 +103,17 @@ export function outputFormatText(drift: OutputFormatDrift, s: Style): string {
     `hint: if that is how @${profile.name}/${tool.name} answers now, change "output_format" in ${
       tool.file ?? profile.metaFile
     }`;
+}
+
+/** One `warning:` line per schema read leniently. */
+function warningLines(report: DriftReport, s: Style): string[] {
+  return (report.warnings ?? []).map((w) => `${s.yellow("warning:")} ${w}`);
+}
+
+/** A changed hash behind which no call sees a difference. */
+function unaffected(report: DriftReport): boolean {
+  return report.status === "changed" && report.changes.length === 0 &&
+    report.callers === "unaffected";
 }
 
 /** `Changes detected:` and one line per change, its severity in brackets. */

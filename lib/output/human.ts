@@ -12,7 +12,7 @@
  */
 
 import type { Style } from "./style.ts";
-import type { JsonSchema } from "../types.ts";
+import type { JsonSchema, ToolInfo } from "../types.ts";
 import type { Inventory } from "./inventory.ts";
 import { visible } from "./visible.ts";
 
@@ -32,24 +32,34 @@ export function formatInventory(inventory: Inventory, s: Style): string {
     }`,
   );
   if (inventory.instructions) out.push(...instructionLines(inventory.instructions, s));
-  section(out, s, "Tools", inventory.tools, (tool) => [
+  const errors = inventory.errors ?? {};
+  section(out, s, "Tools", inventory.tools, errors.tools, (tool) => [
     `${s.cyan(v(tool.name))}(${v(signature(tool.inputSchema))})${
       tool.outputSchema ? s.dim(" → structured") : ""
     }`,
     ...describe(tool.description, s),
     ...parameterLines(tool.inputSchema, s),
+    ...taskLines(tool, s),
   ]);
-  section(out, s, "Resources", inventory.resources, (resource) => [
+  out.push(...hiddenToolsNote(inventory, s));
+  section(out, s, "Resources", inventory.resources, errors.resources, (resource) => [
     `${s.cyan(v(resource.uri))}${resource.mimeType ? s.dim(`  ${v(resource.mimeType)}`) : ""}${
       resource.name && resource.name !== resource.uri ? `  ${v(resource.name)}` : ""
     }`,
     ...describe(resource.description as string | undefined, s),
   ]);
-  section(out, s, "Resource templates", inventory.resource_templates, (template) => [
-    `${s.cyan(v(template.uriTemplate))}${template.name ? `  ${v(template.name)}` : ""}`,
-    ...describe(template.description as string | undefined, s),
-  ]);
-  section(out, s, "Prompts", inventory.prompts, (prompt) => [
+  section(
+    out,
+    s,
+    "Resource templates",
+    inventory.resource_templates,
+    errors.resource_templates,
+    (template) => [
+      `${s.cyan(v(template.uriTemplate))}${template.name ? `  ${v(template.name)}` : ""}`,
+      ...describe(template.description as string | undefined, s),
+    ],
+  );
+  section(out, s, "Prompts", inventory.prompts, errors.prompts, (prompt) => [
     `${s.cyan(v(prompt.name))}(${
       v((prompt.arguments ?? []).map((a) => (a.required ? a.name : `${a.name}?`)).join(", "))
     })`,
@@ -63,14 +73,45 @@ function section<T>(
   s: Style,
   title: string,
   items: T[],
+  error: string | undefined,
   render: (item: T) => string[],
 ) {
+  if (error !== undefined) {
+    out.push("", s.bold(title), `  ${s.yellow("not listed:")} ${v(error)}`);
+    return;
+  }
   out.push("", s.bold(`${title} (${items.length})`));
   if (items.length === 0) out.push(s.dim("  none"));
   for (const item of items) {
     const [first, ...rest] = render(item);
     out.push(`  ${first}`, ...rest.map((line) => `      ${line}`));
   }
+}
+
+/**
+ * What jn did not offer this server, when it offers tools: servers such as
+ * server-everything register some tools only for clients that declare
+ * sampling, elicitation or roots, and list nothing to say so.
+ */
+function hiddenToolsNote(inventory: Inventory, s: Style): string[] {
+  const offered = inventory.clientCapabilities;
+  if (!offered || !inventory.capabilities.tools || inventory.errors?.tools) return [];
+  const missing: string[] = [];
+  if (!offered.sampling) missing.push("sampling (--sampling-command CMD)");
+  if (!offered.elicitation) missing.push("elicitation (--elicit prompt)");
+  if (!offered.roots) missing.push("roots (--root PATH)");
+  if (missing.length === 0) return [];
+  return [
+    s.dim(`  jn did not offer ${missing.join(", ")}: the server may hide tools that need them`),
+  ];
+}
+
+/** How a task-augmented tool is called (2025-11-25 `execution.taskSupport`). */
+function taskLines(tool: ToolInfo, s: Style): string[] {
+  const support = (tool.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
+  if (support === "required") return [s.dim("task-only: jn calls it as a task")];
+  if (support === "optional") return [s.dim("can run as a task: add --task")];
+  return [];
 }
 
 function describe(text: string | undefined, s: Style): string[] {

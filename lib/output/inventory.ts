@@ -15,6 +15,9 @@ import type {
   ToolInfo,
 } from "../types.ts";
 
+/** The lists of an inventory, each listed (and failing) on its own. */
+export type InventorySection = "tools" | "resources" | "resource_templates" | "prompts";
+
 /** Everything `inspect` reports. */
 export interface Inventory {
   /** A naked URI's location, or a profile's name (the seed's `server` field). */
@@ -29,6 +32,11 @@ export interface Inventory {
   instructions?: string;
   /** What the server offers, as it declared it. */
   capabilities: JsonObject;
+  /**
+   * What jn offered the server (sampling, elicitation, roots, …): a server may
+   * hide tools from a client that lacks what they need.
+   */
+  clientCapabilities?: JsonObject;
   /** Its tools. */
   tools: ToolInfo[];
   /** Its resources. */
@@ -37,4 +45,11 @@ export interface Inventory {
   resource_templates: ResourceTemplateInfo[];
   /** Its prompts. */
   prompts: PromptInfo[];
+  /**
+   * The lists the server failed to give, each with jn's one-line error
+   * (`{"resource_templates": "The server answered resources/templates/list
+   * with error -32601: Method not found"}`); absent when every list answered.
+   * A failed list is empty above.
+   */
+  errors?: Partial<Record<InventorySection, string>>;
 }

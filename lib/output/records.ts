@@ -10,6 +10,8 @@
  */
 
 import type {
+  CompletionRef,
+  CompletionResult,
   ContentItem,
   PromptInfo,
   PromptResult,
@@ -144,4 +146,18 @@ export function promptMessageRecords(prompt: string, result: PromptResult): JnRe
     const { type, ...fields } = message.content ?? { type: "text" };
     return { type: "prompt_message", prompt, role: message.role, content_type: type, ...fields };
   });
+}
+
+/**
+ * `{"type":"completion",…}` records of a `completion/complete` result, one per
+ * value, in the server's order: `prompt` or `resource` (the template), the
+ * `argument` completed, and the `value`.
+ */
+export function completionRecords(
+  ref: CompletionRef,
+  argument: string,
+  result: CompletionResult,
+): JnRecord[] {
+  const where = ref.type === "ref/prompt" ? { prompt: ref.name } : { resource: ref.uri };
+  return result.values.map((value) => ({ type: "completion", ...where, argument, value }));
 }

@@ -21,8 +21,8 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { joinPath as join } from "./paths.ts";
+import { Sha256, sha256Hex } from "./sha256.ts";
 import { ConfigError } from "../errors.ts";
 
 /** A profile file name: `NAME.json` or `NAME.jsonc`. */
@@ -165,16 +165,16 @@ async function readBounded(path: string, cap: number): Promise<Uint8Array> {
 
 /** `sha256:HEX` over a directory's entries: each name and fingerprint, sorted by name. */
 export function entriesDigest(entries: Record<string, string>): string {
-  const hash = createHash("sha256");
+  const hash = new Sha256();
   for (const name of Object.keys(entries).sort()) {
     hash.update(`${JSON.stringify(name)} ${entries[name]}\n`);
   }
-  return `sha256:${hash.digest("hex")}`;
+  return `sha256:${hash.hex()}`;
 }
 
 /** Hex SHA-256 of text or bytes. */
 export function sha256(data: string | Uint8Array): string {
-  return createHash("sha256").update(data).digest("hex");
+  return sha256Hex(data);
 }
 
 /** UTF-8 text of a file's bytes; a leading byte order mark is dropped (editors on Windows write one). */

@@ -189,6 +189,11 @@ export function escapeVariables(text: string): string {
   return text.replaceAll("${", () => "$${");
 }
 
+/** The inverse of {@linkcode escapeVariables} (`$${` → `${`): the text substitution gives back. */
+export function unescapeVariables(text: string): string {
+  return text.replaceAll("$${", () => "${");
+}
+
 /** {@linkcode escapeVariables} over every string of a JSON value. */
 export function escapeValue<T>(value: T): T {
   if (typeof value === "string") return escapeVariables(value) as T;

@@ -32,6 +32,7 @@ export function checkMeta(doc: JsoncDoc): MetaDef {
   optionalString(meta, "url", at, { nonEmpty: true });
   stringMap(meta, "headers", at);
   optionalString(meta, "description", at);
+  optionalString(meta, "sampling_command", at, { nonEmpty: true });
   optionalString(meta, "schema_updated", at);
   oneOf(meta, "schema_validation", ["warn", "error", "ignore"], at);
   if (meta.schema_hash !== undefined) {
@@ -67,7 +68,8 @@ function checkToolValue(value: unknown, at: Where, prefix: Path): ToolDef {
   optionalString(def, "tool", sub, { nonEmpty: true, prefix });
   optionalString(def, "description", sub, { prefix });
   optionalString(def, "output_format", sub, { prefix });
-  for (const key of ["parameters", "defaults", "inputSchema"]) {
+  optionalString(def, "server_description_md5", sub, { prefix });
+  for (const key of ["parameters", "defaults", "inputSchema", "outputSchema"]) {
     if (def[key] !== undefined && !isPlainObject(def[key])) {
       fail(sub([key]), `${label(prefix, key)} must be an object`);
     }

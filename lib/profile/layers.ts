@@ -21,7 +21,7 @@
  * @module
  */
 
-import { isAbsolute, join } from "node:path";
+import { isAbsolutePath as isAbsolute, joinPath as join } from "./paths.ts";
 import { ConfigError } from "../errors.ts";
 import { BUNDLED_PROFILES } from "./bundled_data.ts";
 import { type DirContents, PROFILE_FILE, readProfileDir } from "./dir_contents.ts";

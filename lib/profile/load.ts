@@ -1,19 +1,14 @@
 /**
  * Reads profile files: JSONC (comments and trailing commas allowed, a
- * leading byte order mark ignored) through `jsonc-parser`. A syntax error is a `ConfigError` naming the file, line and
+ * leading byte order mark ignored) through jn's own parser (./jsonc.ts,
+ * no npm package). A syntax error is a `ConfigError` naming the file, line and
  * column (`/p/_meta.json:3:5: expected ","`); the parsed document can point
  * any later complaint about a field at that field's line and column too.
  *
  * @module
  */
 
-import {
-  findNodeAtLocation,
-  type Node,
-  type ParseError,
-  parseTree,
-  printParseErrorCode,
-} from "jsonc-parser";
+import { type JsoncNode, nodeAt, parseJsoncTree } from "./jsonc.ts";
 import { ConfigError } from "../errors.ts";
 
 /** A parsed profile file. */
@@ -38,7 +33,6 @@ const MESSAGES: Record<string, string> = {
   CloseBraceExpected: `expected "}"`,
   CloseBracketExpected: `expected "]"`,
   EndOfFileExpected: "unexpected text after the end of the document",
-  InvalidCommentToken: "invalid comment",
   UnexpectedEndOfComment: "unterminated comment",
   UnexpectedEndOfString: "unterminated string",
   UnexpectedEndOfNumber: "unterminated number",
@@ -57,18 +51,16 @@ const MESSAGES: Record<string, string> = {
 export function parseJsonc(source: string, file: string): JsoncDoc {
   // A byte order mark (Windows editors write one) is not part of the JSON.
   const text = source.startsWith("\uFEFF") ? source.slice(1) : source;
-  const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const { tree, error } = parseJsoncTree(text);
   const position = (offset: number) => {
     const { line, column } = lineColumn(text, offset);
     return `${file}:${line}:${column}`;
   };
-  if (errors.length > 0 || tree === undefined) {
-    const first = errors[0];
-    const offset = first?.offset ?? 0;
+  if (error !== undefined || tree === undefined) {
+    const offset = error?.offset ?? 0;
     const what = text.trim() === ""
       ? "the file is empty"
-      : (first && MESSAGES[printParseErrorCode(first.error)]) ?? "invalid JSON";
+      : (error && MESSAGES[error.code]) ?? "invalid JSON";
     throw new ConfigError(`Invalid JSON in ${position(offset)}: ${what}`, {
       path: file,
       hint: "profile files are JSON with comments (JSONC); fix the file and retry",
@@ -87,7 +79,7 @@ export function parseJsonc(source: string, file: string): JsoncDoc {
     text,
     value: nodeValue(tree),
     where(path) {
-      const node = findNodeAtLocation(tree, path);
+      const node = nodeAt(tree, path);
       return node ? position(node.offset) : file;
     },
   };
@@ -107,7 +99,7 @@ export function lineColumn(text: string, offset: number): { line: number; column
 }
 
 /** The value of a tree node, objects built with own keys only (`__proto__` stays a key). */
-function nodeValue(node: Node): unknown {
+function nodeValue(node: JsoncNode): unknown {
   switch (node.type) {
     case "object": {
       const out: Record<string, unknown> = {};

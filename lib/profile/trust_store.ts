@@ -16,7 +16,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { joinPath as join } from "./paths.ts";
 import { ConfigError } from "../errors.ts";
 import { isPlainObject } from "./fields.ts";
 import { userJnDir } from "./layers.ts";

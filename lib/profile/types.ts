@@ -31,6 +31,14 @@ export interface ToolDef {
   examples?: unknown[];
   /** The snapshot of the server's `inputSchema` that makes diffs exact. */
   inputSchema?: JsonSchema;
+  /**
+   * MD5 of the server's description when the snapshot was taken: a
+   * `description` that no longer hashes to it is the user's, and `profile
+   * update` keeps it.
+   */
+  server_description_md5?: string;
+  /** The snapshot of the server's `outputSchema` (written with `inputSchema`, when the tool has one). */
+  outputSchema?: JsonSchema;
   /** Calls the profile was tested with. */
   tested_with?: unknown;
   /** Fields jn does not know, kept as written. */
@@ -67,6 +75,8 @@ export interface MetaDef {
   sandbox?: unknown;
   /** Directories advertised to the server as MCP roots (relative to the caller's directory). */
   roots?: string[];
+  /** A shell command answering the server's sampling requests (see lib/client/sampling.ts). */
+  sampling_command?: string;
   /** jn extension: `false` stops tool files of lower layers from extending this server. */
   inherit_tools?: boolean;
   /** Fields jn does not know, kept as written. */

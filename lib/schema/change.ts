@@ -29,7 +29,15 @@ export type ChangeKind =
   | "enum_widened"
   | "description_changed"
   | "output_format_changed"
-  | "output_schema_changed";
+  | "output_schema_changed"
+  | "output_schema_removed"
+  | "output_field_removed"
+  | "output_field_renamed"
+  | "output_type_changed"
+  | "output_field_optional"
+  | "output_enum_widened"
+  | "output_field_added"
+  | "output_enum_narrowed";
 
 /** Severity of each kind; the key order is also the sort order within one path. */
 export const SEVERITY: Readonly<Record<ChangeKind, Severity>> = {
@@ -38,6 +46,7 @@ export const SEVERITY: Readonly<Record<ChangeKind, Severity>> = {
   description_changed: "non-breaking",
   output_format_changed: "behavioural",
   output_schema_changed: "behavioural",
+  output_schema_removed: "breaking",
   param_renamed: "breaking",
   required_removed: "breaking",
   used_param_removed: "breaking",
@@ -50,6 +59,13 @@ export const SEVERITY: Readonly<Record<ChangeKind, Severity>> = {
   optional_added: "non-breaking",
   became_optional: "non-breaking",
   enum_widened: "non-breaking",
+  output_field_renamed: "breaking",
+  output_field_removed: "breaking",
+  output_type_changed: "breaking",
+  output_field_optional: "breaking",
+  output_enum_widened: "breaking",
+  output_field_added: "non-breaking",
+  output_enum_narrowed: "non-breaking",
 };
 
 const KIND_ORDER = Object.keys(SEVERITY);
@@ -82,7 +98,7 @@ export interface ChangeCounts {
   breaking: number;
   /** Changes a caller does not notice. */
   nonBreaking: number;
-  /** Changes of what a tool answers (its output format). */
+  /** Changes of what a tool answers that jn cannot classify (its output format, an output schema detail). */
   behavioural: number;
 }
 

@@ -13,8 +13,10 @@
 import type { JsonSchema, ToolInfo } from "../types.ts";
 import { makeChange, quote, type SchemaChange, sortChanges } from "./change.ts";
 import { compareInputSchemas } from "./diff_params.ts";
+import { compareOutputSchemas } from "./diff_output.ts";
+import { descriptionMd5 } from "./hash.ts";
 import { isObject } from "./ref.ts";
-import { canonical, schemaFromParameters } from "./schema_view.ts";
+import { schemaFromParameters } from "./schema_view.ts";
 
 export { classify, SEVERITY } from "./change.ts";
 export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "./change.ts";
@@ -32,6 +34,12 @@ export interface ExpectedTool {
    * when it is the server's text, not the profile's own prose; absent → not compared.
    */
   description?: string;
+  /**
+   * The MD5 of the server's description recorded with the snapshot, given
+   * when the profile's own text replaced it (`description` is then absent):
+   * a change is still seen, without the old text.
+   */
+  descriptionMd5?: string;
   /** The snapshot of the tool's `outputSchema`; absent → not compared. */
   outputSchema?: JsonSchema;
   /** The media type the profile expects results in (`text/plain`, `application/json`). */
@@ -133,17 +141,16 @@ function compareTool(
       new: have.description ?? null,
       message: `Tool ${quote(tool)}: Description changed`,
     }));
-  }
-  if (
-    want.outputSchema !== undefined &&
-    canonical(want.outputSchema) !== canonical(have.outputSchema ?? null)
+  } else if (
+    want.description === undefined && want.descriptionMd5 !== undefined &&
+    want.descriptionMd5 !== descriptionMd5(have.description ?? "")
   ) {
-    ctx.out.push(makeChange("output_schema_changed", tool, {
-      old: want.outputSchema,
-      new: have.outputSchema ?? null,
-      message: `Tool ${quote(tool)}: Output schema changed`,
+    ctx.out.push(makeChange("description_changed", tool, {
+      new: have.description ?? null,
+      message: `Tool ${quote(tool)}: Description changed (the profile keeps its own)`,
     }));
   }
+  ctx.out.push(...compareOutputSchemas(tool, want.outputSchema, have.outputSchema));
   const loose = want.inputSchema === undefined;
   const oldSchema = want.inputSchema ??
     (isObject(want.parameters) ? schemaFromParameters(want.parameters) : undefined);

@@ -4,12 +4,24 @@
  * `": "`), and the code-point string order Python's `sorted()` uses. The schema
  * hash of the seed depends on these bytes, so they are the contract.
  *
- * One edge cannot be matched: after `JSON.parse`, JavaScript cannot tell `1.0`
- * from `1`, nor `1e16` from `10000000000000000`. Python keeps the first of each
- * pair a float (`1.0`, `1e+16`) and the second an int. Here every integer-valued
- * number prints as an int (all digits, never an exponent); other numbers print as
- * Python's `repr(float)`. Numbers only reach the hash through malformed schemas
- * (a numeric `type`), so the difference is theoretical.
+ * Numbers: jn hashes what `JSON.parse` leaves of a number, while Python reads
+ * its spelling. The SDK parses every message before jn sees it, so the
+ * spelling is gone and this edge cannot be matched. Every integer-valued
+ * number prints as an int (all digits, never an exponent), every other one as
+ * Python's `repr(float)`, so exactly these spellings hash unlike the seed:
+ *
+ * - an integral value spelled with a fraction or an exponent: `1.0`, `1e3`,
+ *   `1E+2`, `2.50e1` (Python `1.0`, `1000.0`, `100.0`, `25.0`; jn `1`,
+ *   `1000`, `100`, `25`), also with more digits than a double holds
+ *   (`1.00000000000000001`: Python `1.0`, jn `1`);
+ * - negative zero `-0.0` (Python `-0.0`, jn `0`);
+ * - such a float from 1e16 on: `1e16` (Python `1e+16`, jn `10000000000000000`);
+ * - an integer beyond 2^53: `12345678901234567890` (Python exact, jn
+ *   `12345678901234567168`).
+ *
+ * Numbers reach the hash only through malformed schemas (a numeric `type`,
+ * numbers in `required`), so a real server's hash is not affected.
+ * tests/schema/hash_test.ts runs these cases against Python.
  *
  * @module
  */

@@ -55,6 +55,34 @@ export function viewNode(node: unknown, root: unknown, chain: readonly string[])
   };
 }
 
+/**
+ * Where a schema's `required` is not an array of strings, as paths
+ * (`""` for the root, `filters` for a nested object, `rows[]` for array
+ * items): the diff reads only the strings of such a `required` (none when it
+ * is not an array), which the caller should say in a warning.
+ *
+ * @example malformedRequired({ type: "object", required: "gene" }) // [""]
+ */
+export function malformedRequired(schema: unknown): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown, path: string, depth: number) => {
+    if (!isObject(node) || depth > 32) return;
+    const required = node.required;
+    if (
+      required !== undefined &&
+      !(Array.isArray(required) && required.every((r) => typeof r === "string"))
+    ) out.push(path);
+    if (isObject(node.properties)) {
+      for (const [name, child] of Object.entries(node.properties)) {
+        walk(child, path === "" ? name : `${path}.${name}`, depth + 1);
+      }
+    }
+    if (isObject(node.items)) walk(node.items, `${path}[]`, depth + 1);
+  };
+  walk(schema, "", 0);
+  return out;
+}
+
 /** Turns the seed's `parameters` form (`{gene: {type, required: true}}`) into an object schema. */
 export function schemaFromParameters(parameters: Record<string, unknown>): JsonSchema {
   const properties: Record<string, JsonSchema> = Object.create(null);

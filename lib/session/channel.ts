@@ -30,6 +30,11 @@ export interface Channel {
   exitStatus(): ExitStatus | undefined;
   /** Ends the remote side before the client closes (HTTP: terminate the session). */
   shutdown(): Promise<void>;
+  /**
+   * Leaves the remote session open when the channel closes (a detached task
+   * may live in it) and gives its id; undefined where there is none.
+   */
+  keepSession?(): string | undefined;
   /** Ends the transport and whatever it started. Idempotent. */
   close(): Promise<void>;
   /** A transport-specific reading of a failure, or undefined for the generic one. */

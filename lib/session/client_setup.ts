@@ -5,9 +5,10 @@
  * Guarantees: elicitation is advertised (form and URL mode) only when the
  * caller can answer it; roots only when the caller gave some (advertising
  * none would let servers such as server-filesystem narrow themselves to the
- * current directory); sampling never — a server that asks anyway gets a
- * JSON-RPC error that says jn is not an LLM host. In the 2026-07-28 era the
- * same handlers fulfil `input_required` results (the SDK's auto-fulfilment).
+ * current directory); sampling only when the caller can answer it
+ * (sampling.ts) — a server that asks anyway gets a JSON-RPC error and the
+ * caller a notice. In the 2026-07-28 era the same handlers fulfil
+ * `input_required` results (the SDK's auto-fulfilment).
  *
  * @module
  */
@@ -15,6 +16,7 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { VERSION } from "../version.ts";
 import type { JsonSchema } from "../types.ts";
+import { answerSampling } from "./sampling.ts";
 import type { ClientHandlers, ProtocolMode } from "./types.ts";
 
 type Sdk = typeof import("@modelcontextprotocol/client");
@@ -31,6 +33,7 @@ export function createClient(sdk: Sdk, options: CreateClientOptions): Client {
   const capabilities: Record<string, unknown> = {};
   if (options.onElicit) capabilities.elicitation = { form: {}, url: {} };
   if (options.roots) capabilities.roots = { listChanged: false };
+  if (options.onSample) capabilities.sampling = {};
   const mode = options.mode;
   const client = new sdk.Client({ name: "jn", version: VERSION }, {
     capabilities,
@@ -58,17 +61,18 @@ export function createClient(sdk: Sdk, options: CreateClientOptions): Client {
   if (roots) {
     client.setRequestHandler("roots/list", () => ({ roots: roots.map((r) => ({ ...r })) }));
   }
+  const onSample = options.onSample;
+  if (onSample) {
+    client.setRequestHandler(
+      "sampling/createMessage",
+      // jn's structural answer type is the SDK's CreateMessageResult.
+      async (request) =>
+        await answerSampling(sdk, request.params, onSample, options.onNotice) as never,
+    );
+  }
   client.fallbackRequestHandler = (request) => {
     if (request.method === "sampling/createMessage") {
-      options.onNotice?.(
-        "the server asked jn to run an LLM (sampling/createMessage); jn is not an LLM host, so it declined",
-      );
-      return Promise.reject(
-        new sdk.ProtocolError(
-          sdk.ProtocolErrorCode.MethodNotFound,
-          "Sampling is not supported: jn is a command-line client, not an LLM host",
-        ),
-      );
+      return answerSampling(sdk, request.params, undefined, options.onNotice) as Promise<never>;
     }
     return Promise.reject(
       new sdk.ProtocolError(

@@ -4,11 +4,16 @@
  * optional authorizing `fetch` (lib/session/oauth_fetch.ts).
  *
  * Guarantees: teardown terminates the Streamable HTTP session (`DELETE`,
- * bounded to a second) before the transport closes; HTTP failures become
+ * bounded to a second) before the transport closes, unless a detached task
+ * asked to keep it (`keepSession`; `sessionId` joins it again later); HTTP failures become
  * ConnectionError (exit 4) naming the URL and the status, malformed JSON
  * becomes ProtocolError (exit 5); `fallsBackToSse()` is the one rule for
  * leaving Streamable HTTP: a 4xx answer other than 401/403/408/429 to the
- * first POST (MCP spec, "Backwards compatibility").
+ * first POST (MCP spec, "Backwards compatibility"). A server whose endpoint
+ * takes no POST at all (404/405 to the era probe, no JSON-RPC error in the
+ * body) gets no Streamable HTTP `initialize` after the probe: the channel
+ * answers it with the probe's refusal, so the fallback to SSE starts at once
+ * and the server sees the probe and `initialize` once each.
  *
  * @module
  */
@@ -28,6 +33,8 @@ export interface HttpChannelOptions {
   fetch?: FetchLike;
   /** The headers carry credentials of the user's own (a 401 means they were refused). */
   credentials?: boolean;
+  /** A Streamable HTTP session to join (no handshake) instead of opening one. */
+  sessionId?: string;
 }
 
 const TERMINATE_MS = 1000;
@@ -39,6 +46,7 @@ export class HttpChannel implements Channel {
   #sdk: Sdk;
   #url: string;
   #credentials: boolean;
+  #keep = false;
 
   constructor(sdk: Sdk, url: string, options: HttpChannelOptions) {
     this.#sdk = sdk;
@@ -50,6 +58,8 @@ export class HttpChannel implements Channel {
       ? new sdk.SSEClientTransport(new URL(url), common)
       : new sdk.StreamableHTTPClientTransport(new URL(url), {
         ...common,
+        fetch: refusedOnce(options.fetch ?? fetch),
+        sessionId: options.sessionId,
         // A one-shot CLI gives a dropped stream one quick retry, not a minute of backoff.
         reconnectionOptions: {
           initialReconnectionDelay: 500,
@@ -71,7 +81,7 @@ export class HttpChannel implements Channel {
   async shutdown(): Promise<void> {
     const transport = this.transport;
     if (!(transport instanceof this.#sdk.StreamableHTTPClientTransport)) return;
-    if (!transport.sessionId) return;
+    if (!transport.sessionId || this.#keep) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
       transport.terminateSession().catch(() => {/* 405 or gone: nothing to end */}),
@@ -80,12 +90,51 @@ export class HttpChannel implements Channel {
     clearTimeout(timer);
   }
 
+  keepSession(): string | undefined {
+    this.#keep = true;
+    return this.transport.sessionId;
+  }
+
   close(): Promise<void> {
     return this.transport.close();
   }
 
   translate(error: unknown, label: string): JnError | undefined {
     return translateHttpError(this.#sdk, this.#url, error, label, this.#credentials);
+  }
+}
+
+/**
+ * A fetch that remembers a probe refused the way an SSE-only server refuses
+ * every POST (404/405, no JSON-RPC error in the body) and answers the
+ * `initialize` that the SDK sends next with the same refusal, unsent.
+ */
+function refusedOnce(inner: FetchLike): FetchLike {
+  let refusal: { status: number; statusText: string; body: string } | undefined;
+  return async (url, init) => {
+    const method = init?.method === "POST" ? jsonRpcMethod(init.body) : undefined;
+    if (refusal && method === "initialize") {
+      return new Response(refusal.body, { status: refusal.status, statusText: refusal.statusText });
+    }
+    const response = await inner(url, init);
+    if (method === "server/discover" && (response.status === 404 || response.status === 405)) {
+      const body = await response.clone().text().catch(() => "");
+      if (jsonRpcMethod(body, "error") === undefined) {
+        refusal = { status: response.status, statusText: response.statusText, body };
+      }
+    }
+    return response;
+  };
+}
+
+/** The `method` of a JSON-RPC message in a body (or whether it has `key`, e.g. "error"). */
+function jsonRpcMethod(body: unknown, key = "method"): string | undefined {
+  if (typeof body !== "string") return undefined;
+  try {
+    const value = JSON.parse(body)?.[key];
+    return value === undefined ? undefined : String(typeof value === "string" ? value : key);
+  } catch {
+    return undefined;
   }
 }
 

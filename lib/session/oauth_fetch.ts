@@ -53,11 +53,13 @@ export function createAuthFetch(sdk: Sdk, options: AuthFetchOptions): FetchLike 
     return running;
   };
 
+  // A DPoP-bound token goes out as `DPoP` with a fresh proof (a nonce challenge is retried).
+  const resource = provider.record.dpop ? sdk.withDpopFromProvider(provider)(base) : base;
   const send = async (input: string | URL, init?: RequestInit): Promise<Response> => {
     const headers = new Headers(init?.headers);
     const token = provider.tokens()?.access_token;
     if (token) headers.set("authorization", `Bearer ${token}`);
-    return await base(input, { ...init, headers });
+    return await resource(input, { ...init, headers });
   };
 
   return async (input, init) => {
@@ -67,6 +69,7 @@ export function createAuthFetch(sdk: Sdk, options: AuthFetchOptions): FetchLike 
     if (stored && tokenExpired(stored) && provider.canAuthorize()) {
       await authorize({ resourceMetadataUrl, scope });
     }
+    const sentToken = provider.tokens() !== undefined;
     let response = await send(input, init);
     if (response.status === 401) {
       const params = sdk.extractWWWAuthenticateParams(response);
@@ -74,6 +77,9 @@ export function createAuthFetch(sdk: Sdk, options: AuthFetchOptions): FetchLike 
       resourceMetadataUrl = params.resourceMetadataUrl ?? resourceMetadataUrl;
       scope = sdk.computeScopeUnion(scope, params.scope);
       if (!provider.canAuthorize()) throw signInRequired(provider.record);
+      // A refused token can mean the resource moved to another authorization server: discover
+      // again, so the SDK sees the new issuer and does not present the old one's credentials.
+      if (sentToken) await provider.invalidateCredentials("discovery");
       await authorize({ resourceMetadataUrl, scope });
       response = await send(input, init);
       if (response.status === 401) {
@@ -183,12 +189,23 @@ function authError(sdk: Sdk, serverUrl: string, error: unknown): JnError {
     });
   }
   if (error instanceof sdk.IssuerMismatchError) {
+    const expected = quoted(error.expected);
+    const message = error.kind === "metadata"
+      ? `the authorization server metadata names the issuer ${quoted(error.received)}, ` +
+        `but it was looked up as ${expected}`
+      : `the sign-in came back from the issuer ${quoted(error.received)} (iss), ` +
+        `but it was started at ${expected}`;
+    return new ConnectionError(`Authorization failed: ${message}`, {
+      hint: "this can be an attack (authorization-server mix-up); do not retry blindly",
+      cause: error,
+    });
+  }
+  if (error instanceof sdk.AuthorizationServerMismatchError) {
+    const { recordedIssuer, currentIssuer } = error as unknown as Record<string, unknown>;
     return new ConnectionError(
-      "Authorization failed: the authorization server's issuer does not match its metadata",
-      {
-        hint: "this can be an attack (authorization-server mix-up); do not retry blindly",
-        cause: error,
-      },
+      `Authorization failed: the sign-in started at the issuer ${quoted(recordedIssuer)}, ` +
+        `but the server now names ${quoted(currentIssuer)}`,
+      { hint: `sign in again with 'jn auth login ${serverUrl}'`, cause: error },
     );
   }
   if (error instanceof sdk.InsecureTokenEndpointError) {
@@ -205,6 +222,13 @@ function authError(sdk: Sdk, serverUrl: string, error: unknown): JnError {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ConnectionError(`Authorization failed: ${message}`, { hint, cause: error });
+}
+
+/** An issuer as shown in a message: JSON-quoted (control characters escaped), bounded. */
+function quoted(value: unknown): string {
+  if (typeof value !== "string") return "(none)";
+  const text = JSON.stringify(value);
+  return text.length > 200 ? `${text.slice(0, 199)}…"` : text;
 }
 
 function rootMessage(error: Error): string {

@@ -8,10 +8,16 @@
  * the caller allowed it (`interactive`), and otherwise fails with a
  * ConnectionError that says how to sign in. Nothing here prints.
  *
+ * Over 300 lines because it is one SDK contract (`OAuthClientProvider`) for
+ * every grant jn supports; the machine grants' credentials live in
+ * oauth_grants.ts.
+ *
  * @module
  */
 
 import type {
+  AddClientAuthentication,
+  DpopSession,
   OAuthClientMetadata,
   OAuthClientProvider,
   OAuthDiscoveryState,
@@ -26,6 +32,13 @@ import {
   type StoredTokens,
 } from "../auth/token_store.ts";
 import { ConnectionError } from "../errors.ts";
+import {
+  dpopSession,
+  identityAssertion,
+  JWT_BEARER,
+  privateKeyJwtAuth,
+  readCredential,
+} from "./oauth_grants.ts";
 import type { LoginSettings } from "./types.ts";
 import { VERSION } from "../version.ts";
 
@@ -39,6 +52,8 @@ export interface SignInOptions {
   signal?: AbortSignal;
   /** How long to wait for the browser (ms); default 5 minutes. */
   timeoutMs?: number;
+  /** Where credentials named by an environment variable are read. */
+  env?: Record<string, string>;
 }
 
 const PLACEHOLDER_REDIRECT = "http://127.0.0.1/callback";
@@ -52,6 +67,9 @@ export class JnOAuthProvider implements OAuthClientProvider {
   #verifier?: string;
   #state?: string;
   #saving: Promise<void> = Promise.resolve();
+  #dpop?: Promise<DpopSession>;
+  #issuer?: string;
+  #resource?: string;
 
   constructor(store: AuthStore, record: AuthRecord, signIn: SignInOptions) {
     this.#store = store;
@@ -82,7 +100,24 @@ export class JnOAuthProvider implements OAuthClientProvider {
   startOver(settings: LoginSettings): void {
     const record = this.#record;
     delete record.tokens;
-    record.grant = settings.clientCredentials ? "client_credentials" : "authorization_code";
+    record.grant = settings.idp
+      ? "id_jag"
+      : settings.assertion
+      ? "jwt_bearer"
+      : settings.clientCredentials
+      ? "client_credentials"
+      : "authorization_code";
+    delete record.clientKey;
+    delete record.assertion;
+    delete record.idp;
+    if (settings.privateKey) {
+      record.clientKey = { ...settings.privateKey, alg: settings.signingAlg };
+    }
+    if (settings.assertion) record.assertion = settings.assertion;
+    if (settings.idp) record.idp = settings.idp;
+    if (settings.dpop) record.dpop ??= { alg: "ES256" };
+    else delete record.dpop;
+    this.#dpop = undefined;
     if (settings.clientId) {
       record.client = { client_id: settings.clientId, jn_preregistered: true };
       if (settings.clientSecret) record.client.client_secret = settings.clientSecret;
@@ -103,12 +138,25 @@ export class JnOAuthProvider implements OAuthClientProvider {
   /** Whether a sign-in can be attempted without a browser or with one. */
   canAuthorize(): boolean {
     const record = this.#record;
-    if (record.grant === "client_credentials") return record.client?.client_secret !== undefined;
-    return this.#signIn.interactive || record.tokens?.refresh_token !== undefined;
+    switch (record.grant) {
+      case "client_credentials":
+        return record.client?.client_secret !== undefined || record.clientKey !== undefined;
+      case "jwt_bearer":
+        return record.assertion !== undefined;
+      case "id_jag":
+        return record.idp !== undefined;
+      default:
+        return this.#signIn.interactive || record.tokens?.refresh_token !== undefined;
+    }
+  }
+
+  /** Whether tokens come without a browser (a machine grant). */
+  get machine(): boolean {
+    return this.#record.grant !== "authorization_code";
   }
 
   get redirectUrl(): string | undefined {
-    if (this.#record.grant === "client_credentials") return undefined;
+    if (this.machine) return undefined;
     if (this.#receiver) return this.#receiver.redirectUrl;
     const registered = this.#record.client?.redirect_uris;
     return Array.isArray(registered) && typeof registered[0] === "string"
@@ -117,16 +165,47 @@ export class JnOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    const cc = this.#record.grant === "client_credentials";
+    const record = this.#record;
+    const machine = this.machine;
+    const grant = record.grant === "client_credentials"
+      ? "client_credentials"
+      : record.grant === "authorization_code"
+      ? undefined
+      : JWT_BEARER;
     return {
       client_name: "jn",
       software_id: "jn",
       software_version: VERSION,
-      redirect_uris: cc ? [] : [this.redirectUrl ?? PLACEHOLDER_REDIRECT],
-      grant_types: cc ? ["client_credentials"] : ["authorization_code", "refresh_token"],
-      response_types: cc ? [] : ["code"],
-      ...(this.#record.scope ? { scope: this.#record.scope } : {}),
+      redirect_uris: machine ? [] : [this.redirectUrl ?? PLACEHOLDER_REDIRECT],
+      grant_types: grant ? [grant] : ["authorization_code", "refresh_token"],
+      response_types: machine ? [] : ["code"],
+      ...(record.clientKey ? { token_endpoint_auth_method: "private_key_jwt" } : {}),
+      ...(record.scope ? { scope: record.scope } : {}),
+      ...(record.dpop ? { dpop_bound_access_tokens: true } : {}),
     };
+  }
+
+  /** `private_key_jwt`: a signed assertion on each token request (the SDK's helper). */
+  get addClientAuthentication(): AddClientAuthentication | undefined {
+    const record = this.#record;
+    if (!record.clientKey || !record.client) return undefined;
+    return privateKeyJwtAuth(record.client.client_id, record.clientKey, this.#signIn.env ?? {});
+  }
+
+  /** DPoP (RFC 9449): the session of the record's key, when the login asked for DPoP. */
+  dpop(): Promise<DpopSession> | undefined {
+    const key = this.#record.dpop;
+    if (!key) return undefined;
+    this.#dpop ??= dpopSession(key, () => this.#persist());
+    return this.#dpop;
+  }
+
+  saveAuthorizationServerUrl(issuer: string): void {
+    this.#issuer = issuer;
+  }
+
+  saveResourceUrl(resource: string): void {
+    this.#resource = resource;
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -185,8 +264,8 @@ export class JnOAuthProvider implements OAuthClientProvider {
       this.#verifier = undefined;
       return;
     }
-    // Pre-registered and client-credentials clients were given by the user: keep them.
-    const given = record.grant === "client_credentials" || record.client?.jn_preregistered === true;
+    // Pre-registered and machine clients were given by the user: keep them.
+    const given = this.machine || record.client?.jn_preregistered === true;
     if ((scope === "all" || scope === "client") && !given) delete record.client;
     if (scope === "all" || scope === "tokens") delete record.tokens;
     if (scope === "all" || scope === "discovery") delete record.discovery;
@@ -202,16 +281,42 @@ export class JnOAuthProvider implements OAuthClientProvider {
     return this.#record.discovery as OAuthDiscoveryState | undefined;
   }
 
-  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
-    if (this.#record.grant !== "client_credentials") return undefined;
-    const params = new URLSearchParams({ grant_type: "client_credentials" });
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
+    const record = this.#record;
+    const env = this.#signIn.env ?? {};
+    let params: URLSearchParams;
+    switch (record.grant) {
+      case "client_credentials":
+        params = new URLSearchParams({ grant_type: "client_credentials" });
+        break;
+      case "jwt_bearer": {
+        const assertion = await readCredential(
+          record.assertion ?? {},
+          "workload identity token",
+          env,
+        );
+        params = new URLSearchParams({ grant_type: JWT_BEARER, assertion });
+        break;
+      }
+      case "id_jag": {
+        const assertion = await identityAssertion(record.idp!, {
+          audience: this.#issuer ?? "",
+          resource: this.#resource ?? record.serverUrl,
+          scope,
+        }, env);
+        params = new URLSearchParams({ grant_type: JWT_BEARER, assertion });
+        break;
+      }
+      default:
+        return undefined;
+    }
     if (scope) params.set("scope", scope);
     return params;
   }
 
   /** Starts the loopback receiver of a browser sign-in, when one may happen. */
   beginSignIn(): void {
-    if (!this.#signIn.interactive || this.#record.grant === "client_credentials") return;
+    if (!this.#signIn.interactive || this.machine) return;
     if (this.#receiver) return;
     const registered = this.#record.client?.redirect_uris;
     const port = Array.isArray(registered) && typeof registered[0] === "string"

@@ -124,6 +124,7 @@ async function openHttp(sdk: Sdk, launch: HttpLaunch, options: SessionOptions): 
       headers: launch.headers,
       fetch,
       credentials: Object.keys(launch.headers).some((h) => h.toLowerCase() === "authorization"),
+      sessionId: kind === "streamable-http" ? options.resumeSession : undefined,
     });
   if (launch.transport === "sse") {
     return await connect(sdk, channel("sse"), launch.label, options, mode, probe).catch(unwrap);
@@ -134,8 +135,11 @@ async function openHttp(sdk: Sdk, launch: HttpLaunch, options: SessionOptions): 
     if (!(error instanceof ConnectFailure)) throw error;
     if (!fallsBackToSse(sdk, error.raw)) throw error.jnError;
     options.onFallback?.(error.jnError.message);
+    // The era probe went out on the first POST already, and legacy SSE is a
+    // 2025 transport: over SSE, `initialize` comes first (unless a revision is pinned).
+    const sseMode = mode === "auto" ? "legacy" : mode;
     try {
-      return await connect(sdk, channel("sse"), launch.label, options, mode, probe);
+      return await connect(sdk, channel("sse"), launch.label, options, sseMode, probe);
     } catch (sseError) {
       // Neither worked: the Streamable HTTP answer is the one to explain.
       if (sseError instanceof ConnectFailure) {
@@ -156,6 +160,7 @@ async function authorizingFetch(sdk: Sdk, launch: HttpLaunch, options: SessionOp
     interactive: auth.interactive,
     onSignIn: auth.onSignIn,
     signal: options.signal,
+    env: options.callerEnv,
   });
   if (auth.login) provider.startOver(auth.login);
   return createAuthFetch(sdk, { serverUrl: launch.url, provider, onWarning: options.onWarning });
@@ -175,6 +180,7 @@ async function connect(
       mode,
       probeTimeoutMs,
       onElicit: options.onElicit,
+      onSample: options.onSample,
       roots: options.roots,
       onNotice: options.onNotice,
     });

@@ -10,6 +10,17 @@
  * the request waits for its timeout; a message nested deeper than
  * `MAX_JSON_DEPTH` fails its request, or the session when it answers none.
  *
+ * Three repairs for the 2026-07-28 era and for raw tool listings:
+ * - a request that carries the 2026 `_meta` envelope also carries the log
+ *   level (`logLevel`), the era's only way to ask for `notifications/message`
+ *   (`logging/setLevel` is deprecated there and often unsupported);
+ * - a result to such a request without `resultType` is taken as
+ *   `"complete"` (SEP-2322: absent means complete), where the SDK would
+ *   reject it;
+ * - every `tools/list` result goes through `onToolsPage` first, which sees
+ *   it exactly as the server sent it and decides what the SDK gets (so one
+ *   malformed tool cannot fail the whole listing).
+ *
  * The wrapper exposes `pid`/`stderr` only when the wrapped transport has
  * them, because the SDK tells stdio from HTTP by those two properties.
  *
@@ -35,6 +46,29 @@ export interface TapHooks {
   onTrace?: (direction: "send" | "recv", message: unknown) => void;
   /** A request's response stream ended and the request is still unanswered (`tools/call "x"`). */
   onUnanswered?: (request: string) => void;
+  /** Added to every request that carries the 2026-07-28 `_meta` envelope. */
+  logLevel?: string;
+  /**
+   * A `tools/list` result as the server sent it (parsed, never copied);
+   * returns the result to hand to the SDK instead.
+   */
+  onToolsPage?: (result: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/** The `_meta` key of the protocol revision a 2026-era request is sent under. */
+const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
+/** The `_meta` key of the capabilities a 2026-era request is sent with. */
+const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
+/** The `_meta` key of a 2026-era request's log level. */
+const LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel";
+
+/** What the tap remembers of a request until its answer arrives. */
+interface PendingRequest {
+  /** `tools/call "x"`, for messages. */
+  label: string;
+  method: string;
+  /** Sent with the 2026-07-28 envelope. */
+  modern: boolean;
 }
 
 /** A transport that reports its traffic. */
@@ -45,9 +79,11 @@ export class TransportTap implements Transport {
 
   #inner: Transport;
   #hooks: TapHooks;
-  #pending = new Map<string | number, string>();
+  #pending = new Map<string | number, PendingRequest>();
   #inFlight = new Set<Promise<void>>();
   #halted = false;
+  /** The capabilities this client declared: in `initialize`, or in each 2026-era request. */
+  clientCapabilities?: Record<string, unknown>;
 
   constructor(inner: Transport, hooks: TapHooks = {}) {
     this.#inner = inner;
@@ -72,6 +108,7 @@ export class TransportTap implements Transport {
   #check(message: Record<string, unknown>): Record<string, unknown> | undefined {
     const isResponse = !("method" in message);
     const id = isResponse ? this.#pendingKey(message.id) : undefined;
+    const request = id === undefined ? undefined : this.#pending.get(id);
     if (id !== undefined) this.#pending.delete(id);
     if (nestsDeeperThan(message, MAX_JSON_DEPTH)) {
       const deep = `nests more than ${MAX_JSON_DEPTH} levels deep`;
@@ -86,7 +123,22 @@ export class TransportTap implements Transport {
     }
     if (id === undefined) return message;
     const response = checkResponse(message);
-    return response.ok ? { ...response.message, id } : malformedStandIn(id, response.problem);
+    if (!response.ok) return malformedStandIn(id, response.problem);
+    const result = response.message.result as Record<string, unknown> | undefined;
+    if (result === undefined || request === undefined) return { ...response.message, id };
+    return { ...response.message, id, result: this.#repair(result, request) };
+  }
+
+  /** A result as the SDK should see it (the server's own object is left as it is). */
+  #repair(result: Record<string, unknown>, request: PendingRequest): Record<string, unknown> {
+    let repaired = result;
+    if (request.method === "tools/list" && this.#hooks.onToolsPage) {
+      repaired = this.#hooks.onToolsPage(result);
+    }
+    if (request.modern && !Object.hasOwn(repaired, "resultType")) {
+      repaired = { ...repaired, resultType: "complete" };
+    }
+    return repaired;
   }
 
   /** The id of the pending request a response answers (the SDK matches `"1"` to `1` too). */
@@ -134,25 +186,34 @@ export class TransportTap implements Transport {
   }
 
   send(message: Message, options?: SendOptions): Promise<void> {
+    message = this.#withLogLevel(message);
     this.#hooks.onTrace?.("send", message);
     const request = message as {
       id?: string | number;
       method?: string;
-      params?: { name?: unknown };
+      params?: { name?: unknown; capabilities?: unknown; _meta?: Record<string, unknown> };
     };
+    const declared = request.method === "initialize"
+      ? request.params?.capabilities
+      : request.params?._meta?.[CLIENT_CAPABILITIES_KEY];
+    if (isObject(declared)) this.clientCapabilities = declared;
     let sendOptions = options;
     if (request.id !== undefined && typeof request.method === "string") {
       const id = request.id;
       const name = typeof request.params?.name === "string" ? ` "${request.params.name}"` : "";
-      this.#pending.set(id, `${request.method}${name}`);
+      this.#pending.set(id, {
+        label: `${request.method}${name}`,
+        method: request.method,
+        modern: isModern(request.params?._meta),
+      });
       sendOptions = {
         ...options,
         onRequestStreamEnd: () => {
           options?.onRequestStreamEnd?.();
           // The answer may still come on another stream (a resumed GET): give it a moment.
           setTimeout(() => {
-            const method = this.#pending.get(id);
-            if (method !== undefined) this.#hooks.onUnanswered?.(method);
+            const pending = this.#pending.get(id);
+            if (pending !== undefined) this.#hooks.onUnanswered?.(pending.label);
           }, UNANSWERED_GRACE_MS);
         },
       } as SendOptions;
@@ -162,6 +223,21 @@ export class TransportTap implements Transport {
     this.#inFlight.add(tracked);
     tracked.finally(() => this.#inFlight.delete(tracked));
     return sending;
+  }
+
+  /** A 2026-era request with the log level in its envelope (a copy; others as they are). */
+  #withLogLevel(message: Message): Message {
+    const level = this.#hooks.logLevel;
+    const request = message as { method?: unknown; params?: { _meta?: Record<string, unknown> } };
+    const meta = request.params?._meta;
+    if (level === undefined || typeof request.method !== "string" || !isModern(meta)) {
+      return message;
+    }
+    if (Object.hasOwn(meta!, LOG_LEVEL_KEY)) return message;
+    return {
+      ...message,
+      params: { ...request.params, _meta: { ...meta, [LOG_LEVEL_KEY]: level } },
+    } as Message;
   }
 
   /** Waits (at most `ms`) for the sends still in flight. */
@@ -178,4 +254,14 @@ export class TransportTap implements Transport {
   close(): Promise<void> {
     return this.#inner.close();
   }
+}
+
+/** Whether a request's `_meta` is the 2026-07-28 envelope. */
+function isModern(meta: Record<string, unknown> | undefined): boolean {
+  return typeof meta === "object" && meta !== null &&
+    typeof meta[PROTOCOL_VERSION_KEY] === "string";
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -7,10 +7,13 @@
  * @module
  */
 
-import type { AuthStore } from "../auth/token_store.ts";
+import type { AuthStore, CredentialSource, IdpSettings } from "../auth/token_store.ts";
 import type {
+  CompletionRef,
+  CompletionResult,
   ElicitationRequest,
   ElicitationResponse,
+  JsonObject,
   LogEntry,
   ProgressUpdate,
   PromptInfo,
@@ -19,7 +22,10 @@ import type {
   ResourceInfo,
   ResourceTemplateInfo,
   RootInfo,
+  SamplingRequest,
+  SamplingResponse,
   ServerIdentity,
+  TaskInfo,
   ToolCallResult,
   ToolInfo,
 } from "../types.ts";
@@ -31,6 +37,8 @@ export type ProtocolMode = "auto" | "legacy" | { pin: string };
 export interface ClientHandlers {
   /** Answers `elicitation/create`; without it elicitation is not advertised. */
   onElicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
+  /** Answers `sampling/createMessage` (rejecting refuses it); without it sampling is not advertised. */
+  onSample?: (request: SamplingRequest) => Promise<SamplingResponse>;
   /** Roots to expose; without them roots are not advertised. */
   roots?: RootInfo[];
   /** Things the user should know about (a declined sampling request). */
@@ -49,6 +57,16 @@ export interface LoginSettings {
   scope?: string;
   /** An HTTPS client ID metadata document to use as client_id where supported. */
   clientMetadataUrl?: string;
+  /** Client credentials with `private_key_jwt`: where the private key is read. */
+  privateKey?: CredentialSource;
+  /** Its JWS algorithm (default: from the key). */
+  signingAlg?: string;
+  /** Workload identity (JWT bearer grant): where the JWT is read. */
+  assertion?: CredentialSource;
+  /** Cross-app access (identity assertion grant): the enterprise IdP. */
+  idp?: IdpSettings;
+  /** Ask for DPoP-bound tokens. */
+  dpop?: boolean;
 }
 
 /** OAuth for remote servers. */
@@ -95,12 +113,49 @@ export interface SessionOptions extends ClientHandlers {
   onWarning?: (message: string) => void;
   /** Called when a remote server only speaks legacy SSE (for `--debug`). */
   onFallback?: (reason: string) => void;
+  /**
+   * A Streamable HTTP session to join instead of opening one (a detached
+   * task's, `?task=ID&session=SID`): no handshake, so the server's
+   * capabilities are unknown; only the task requests are meant for it.
+   */
+  resumeSession?: string;
 }
 
 /** Per-call options. */
 export interface ToolCallOptions {
   /** Progress notifications of this request. */
   onProgress?: (update: ProgressUpdate) => void;
+}
+
+/**
+ * The requests of tasks (2025-11-25, SEP-1686), as is: when to use them is
+ * lib/client's policy (lib/client/task.ts).
+ */
+export interface SessionTasks {
+  /** `tools/call` with `params.task`: the task the server created (CreateTaskResult). */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: { ttlMs?: number },
+  ): Promise<TaskInfo>;
+  /** `tasks/get`. */
+  get(taskId: string): Promise<TaskInfo>;
+  /**
+   * `tasks/result`: the tool's result once the task is final (the server may
+   * hold the request open and ask its questions meanwhile). `timeoutMs`
+   * replaces the session's bound (0: none).
+   */
+  result(taskId: string, options?: { timeoutMs?: number }): Promise<ToolCallResult>;
+  /**
+   * `tasks/cancel`, sent even after the session's signal aborted (Ctrl-C),
+   * bounded by a few seconds of its own.
+   */
+  cancel(taskId: string): Promise<TaskInfo>;
+  /**
+   * Keeps the HTTP session open when the session closes (servers may keep
+   * tasks per session) and gives its id, if it has one.
+   */
+  keepSession(): string | undefined;
 }
 
 /** An open session. Close it in `finally`. */
@@ -111,6 +166,8 @@ export interface Session {
   readonly server: ServerIdentity;
   /** How it is reached: `stdio`, `streamable-http` or `sse`. */
   readonly transportKind?: "stdio" | "streamable-http" | "sse";
+  /** The capabilities jn declared to the server (sampling, elicitation, roots, …). */
+  readonly clientCapabilities?: JsonObject;
   /** `tools/list`, every page (cached: the tools of a session do not change under jn). */
   listTools(): Promise<ToolInfo[]>;
   /** `resources/list`, every page. */
@@ -125,10 +182,18 @@ export interface Session {
     args: Record<string, unknown>,
     options?: ToolCallOptions,
   ): Promise<ToolCallResult>;
+  /** Tasks: task-augmented `tools/call`, `tasks/get`, `tasks/result`, `tasks/cancel`. */
+  readonly tasks: SessionTasks;
   /** `resources/read`. */
   readResource(uri: string): Promise<ResourceContents[]>;
   /** `prompts/get`. */
   getPrompt(name: string, args: Record<string, string>): Promise<PromptResult>;
+  /** `completion/complete`: values for `argument` of `ref` starting from `value`, given `context`. */
+  complete(
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<CompletionResult>;
   /** Ends the session and the server's process tree or HTTP session. Idempotent. */
   close(): Promise<void>;
 }

@@ -6,8 +6,9 @@
  * (`a=1&&b=2`, a trailing `&`) are skipped; a pair without `=` is an error
  * (write `flag=true`, or `flag=` for an empty string); keys and values are
  * strictly percent-decoded and `+` is a literal plus. Reserved keys are
- * case-sensitive. At most one of `tool`, `resource`, `prompt`, `list`; none
- * of them twice. Every other key is an argument, in order, repeats kept.
+ * case-sensitive. At most one of `tool`, `resource`, `prompt`, `list`, `task`
+ * (except that `task` may name its `tool`, and comes with `session`, the
+ * HTTP session it lives in); none of them twice. Every other key is an argument, in order, repeats kept.
  *
  * @module
  */
@@ -44,7 +45,7 @@ const LIST_KINDS: Record<string, ListKind> = {
   prompts: "prompts",
 };
 
-const OPERATION_KEYS = ["tool", "resource", "prompt", "list"] as const;
+const OPERATION_KEYS = ["tool", "resource", "prompt", "list", "task"] as const;
 type OperationKey = typeof OPERATION_KEYS[number];
 
 /** Parses `query` (the text after `?`). */
@@ -54,6 +55,7 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
     ? { kind: "none" }
     : { kind: "tool", name: options.pathTool };
   let operationKey: OperationKey | undefined;
+  const seen = new Set<OperationKey>();
   const command: string[] = [];
   const args: RawArg[] = [];
 
@@ -98,7 +100,14 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
         `name the tool once: @server/tool or @server?tool=tool (${argFlagNote("tool")})`,
       );
     }
-    if (operationKey === key) fail(start, `"${key}=" is given twice`, argFlagNote(key));
+    if (seen.has(key)) fail(start, `"${key}=" is given twice`, argFlagNote(key));
+    seen.add(key);
+    // A task may name the tool it runs: `?tool=NAME&task=ID`, `@server/tool?task=ID`.
+    const named = taskOfTool(operation, toOperation(key, value, { valueStart, fail }));
+    if (named) {
+      operation = named;
+      continue;
+    }
     if (operation.kind !== "none") {
       const first = operationKey === undefined
         ? `the tool "${options.pathTool}" in the path`
@@ -106,13 +115,28 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
       fail(
         start,
         `"${key}=" conflicts with ${first}`,
-        `give at most one of tool, resource, prompt and list (${argFlagNote(key)})`,
+        `give at most one of tool, resource, prompt, list and task (${argFlagNote(key)})`,
       );
     }
     operation = toOperation(key, value, { valueStart, fail });
     operationKey = key;
   }
+  // Beside task=, session= names the HTTP session the task lives in (not an argument).
+  const session = args.findIndex((arg) => arg.key === "session");
+  if (operation.kind === "task" && session !== -1 && args[session].value !== "") {
+    operation = { ...operation, session: args[session].value };
+    args.splice(session, 1);
+  }
   return { operation, command, args };
+}
+
+/** A task and the tool it runs, when `first` and `next` are those two; else undefined. */
+function taskOfTool(first: Operation, next: Operation): Operation | undefined {
+  if (first.kind === "tool" && next.kind === "task") return { ...next, tool: first.name };
+  if (first.kind === "task" && first.tool === undefined && next.kind === "tool") {
+    return { ...first, tool: next.name };
+  }
+  return undefined;
 }
 
 function isOperationKey(key: string): key is OperationKey {
@@ -134,6 +158,9 @@ function toOperation(
     case "prompt":
       if (value === "") ctx.fail(ctx.valueStart, "prompt name is empty");
       return { kind: "prompt", name: value };
+    case "task":
+      if (value === "") ctx.fail(ctx.valueStart, "task id is empty");
+      return { kind: "task", id: value };
     case "list": {
       const what = Object.hasOwn(LIST_KINDS, value) ? LIST_KINDS[value] : undefined;
       if (what === undefined) {

@@ -29,7 +29,14 @@ export type Operation =
   | { kind: "tool"; name: string }
   | { kind: "resource"; uri: string }
   | { kind: "prompt"; name: string }
-  | { kind: "list"; what: ListKind };
+  | { kind: "list"; what: ListKind }
+  /**
+   * A task the server runs (`?task=ID`, printed by `--detach`): wait for it
+   * and fetch its result; `tool` names the tool it runs, when given;
+   * `session` the HTTP session it lives in (`session=`), when the server
+   * keeps tasks per session.
+   */
+  | { kind: "task"; id: string; tool?: string; session?: string };
 
 /** One `key=value` argument in the order it was given. Values are raw strings. */
 export interface RawArg {

@@ -108,6 +108,7 @@ Deno.test("bash completion completes jn's command line", async (t) => {
       assert.deepEqual(await complete(s, "jn "), [
         "auth",
         "cat",
+        "complete",
         "completions",
         "filter",
         "head",

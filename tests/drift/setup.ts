@@ -1,7 +1,7 @@
 /**
  * A profile of the fixture server made the way users make one
  * (`jn profile create fx --from URI`), then pointed at a schema variant
- * chosen per run by `$FIXTURE_SCHEMA` (v1 unless set).
+ * chosen per run by `$FIXTURE_SCHEMA` (the variant it was made from unless set).
  *
  * @module
  */
@@ -10,13 +10,16 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXTURE, type Sandbox } from "../profile/sandbox.ts";
 
-/** Creates `@fx` in the sandbox's user layer; returns its directory. */
-export async function fixtureProfile(box: Sandbox): Promise<string> {
-  const uri = `mcp+node://${FIXTURE}?command=--schema&command=v1`;
+/** Creates `@fx` from variant `base` in the sandbox's user layer; returns its directory. */
+export async function fixtureProfile(box: Sandbox, base = "v1"): Promise<string> {
+  const uri = `mcp+node://${FIXTURE}?command=--schema&command=${base}`;
   const created = await box.run(["profile", "create", "fx", "--from", uri]);
   assert.equal(created.code, 0, created.stderr);
   const dir = join(box.user, "fx");
-  await edit(join(dir, "_meta.json"), (text) => text.replace(`"v1"`, `"\${FIXTURE_SCHEMA:-v1}"`));
+  await edit(
+    join(dir, "_meta.json"),
+    (text) => text.replace(`"${base}"`, `"\${FIXTURE_SCHEMA:-${base}}"`),
+  );
   return dir;
 }
 

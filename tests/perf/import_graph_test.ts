@@ -68,6 +68,10 @@ Deno.test("the light paths load no heavy package", async (t) => {
       assert.deepEqual(await staticNpm("main.ts"), []);
       assert.deepEqual(await staticNpm("lib/cli/help_text.ts"), []);
       assert.deepEqual(await staticNpm("lib/cli/source_candidates.ts"), []);
+      // profile list / profile info without commander (tests/cli/light_test.ts).
+      assert.deepEqual(await staticNpm("lib/cli/light.ts"), []);
+      assert.deepEqual(await staticNpm("lib/cli/commands/profile_list_text.ts"), []);
+      assert.deepEqual(await staticNpm("lib/cli/commands/profile_info_text.ts"), []);
     },
   );
   for (const entry of ["lib/cli/commands/profile.ts", "lib/cli/commands/completions.ts"]) {

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { withRecordedFlags } from "../../lib/profile/edit/from_live.ts";
 import { FIXTURE, sandbox } from "./sandbox.ts";
 
 const SEED = `// the seed's "Phase 3" document
@@ -154,3 +155,100 @@ export async function seedHash(tools: unknown[]): Promise<string> {
   const out = await child.output();
   return JSON.parse(new TextDecoder().decode(out.stdout))[0].hash;
 }
+
+Deno.test("jn profile create --from records the launch flags given, and says which it cannot", async () => {
+  const box = await sandbox();
+  const dir = join(box.user, "flags");
+  try {
+    const uri = `mcp+node://${FIXTURE}`;
+    await Deno.mkdir(join(box.project, "data"));
+    const result = await box.run([
+      "profile",
+      "create",
+      "flags",
+      "--from",
+      uri,
+      "--env-passthrough",
+      "FIXTURE_TOKEN",
+      "--env-passthrough",
+      "OTHER_VAR",
+      "--root",
+      "data",
+      "--timeout",
+      "5s",
+      "--protocol",
+      "legacy",
+    ], { env: { FIXTURE_TOKEN: "tok-1234", OTHER_VAR: "x" } });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(
+      result.stderr,
+      "jn: not recorded: --timeout (a profile has no field for it): give it on each use\n" +
+        "jn: not recorded: --protocol (a profile has no field for it): give it on each use\n",
+    );
+    const meta = await readJson(`${dir}/_meta.json`);
+    assert.deepEqual(meta.env_passthrough, ["FIXTURE_TOKEN", "OTHER_VAR"]);
+    assert.deepEqual(meta.roots, ["data"]);
+    assert.equal(meta.sandbox, undefined);
+    // The recorded passthrough works: the server sees the variable without the flag.
+    const env = await box.run(["cat", "--json", "@flags/env"], {
+      env: { FIXTURE_TOKEN: "tok-1234" },
+    });
+    assert.equal(env.code, 0, env.stderr);
+    assert.ok(env.stdout.includes(`"FIXTURE_TOKEN"`), env.stdout);
+    const quiet = await box.run([
+      "profile",
+      "create",
+      "flags2",
+      "--from",
+      "@flags",
+      "--env-passthrough",
+      "THIRD",
+      "--quiet",
+      "--timeout",
+      "5s",
+    ]);
+    assert.deepEqual([quiet.code, quiet.stderr], [0, ""]);
+    const copied = await readJson(join(box.user, "flags2", "_meta.json"));
+    assert.deepEqual(copied.env_passthrough, ["FIXTURE_TOKEN", "OTHER_VAR", "THIRD"]);
+    assert.deepEqual(copied.roots, ["data"]);
+  } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("withRecordedFlags() maps --sandbox*, --header and --token-env to profile fields", () => {
+  const stdio = { command: "node", args: ["s.mjs"], transport: "stdio" as const };
+  assert.deepEqual(withRecordedFlags(stdio, { sandbox: { network: false, read: [], write: [] } }), {
+    launch: { ...stdio, sandbox: true },
+    skipped: [],
+  });
+  assert.deepEqual(
+    withRecordedFlags(stdio, {
+      sandbox: { network: ["api.example.com"], read: ["~/data"], write: ["./out"] },
+      envPassthrough: ["A"],
+      headers: { "X-Ignored": "stdio has no headers" },
+    }).launch,
+    {
+      ...stdio,
+      env_passthrough: ["A"],
+      sandbox: { network: ["api.example.com"], read: ["~/data"], write: ["./out"] },
+    },
+  );
+  const remote = { transport: "http" as const, url: "https://example.com/mcp" };
+  assert.deepEqual(
+    withRecordedFlags(remote, {
+      headers: { "X-Team": "a${b}", "X-Api-Key": "sekrit" },
+      tokenEnv: "GH_TOKEN",
+      envPassthrough: ["A"],
+      roots: ["/srv"],
+    }),
+    {
+      launch: {
+        ...remote,
+        headers: { "X-Team": "a$${b}", Authorization: "Bearer ${GH_TOKEN}" },
+        roots: ["/srv"],
+      },
+      skipped: ["X-Api-Key"],
+    },
+  );
+});

@@ -21,8 +21,11 @@ Deno.test("what jn answers when the server asks", async (t) => {
   await t.step("sampling is declined with a clear message, on both sides", async () => {
     const { answer, stderr } = await ask("ask_sample");
     assert.equal(answer.error.code, -32601);
-    assert.match(answer.error.message, /not an LLM host/);
-    assert.match(stderr, /jn: the server asked jn to run an LLM \(sampling\/createMessage\)/);
+    assert.match(answer.error.message, /no sampling command/);
+    assert.match(
+      stderr,
+      /jn: the server asked for an LLM completion \(sampling\/createMessage\); declined: no sampling command is set \(--sampling-command CMD/,
+    );
   });
 
   await t.step("--root advertises roots and lists exactly those directories", async () => {

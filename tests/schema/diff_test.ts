@@ -378,3 +378,72 @@ Deno.test("behaviouralChange() compares media types, not their parameters", asyn
     assert.deepEqual(classify(changes), { breaking: 0, nonBreaking: 0, behavioural: 1 });
   });
 });
+
+Deno.test("diffSchemas() classifies outputSchema changes from the reader's side", async (t) => {
+  const hit = obj({ id: str, title: str, kind: { type: "string", enum: ["a", "b"] } }, [
+    "id",
+    "title",
+  ]);
+  const before = obj({ hits: { type: "array", items: hit }, total: int }, ["hits", "total"]);
+  const want: ExpectedTool[] = [{ name: "t", inputSchema: obj({}), outputSchema: before }];
+  const diff = (outputSchema: JsonSchema | undefined) =>
+    diffSchemas(want, [{ name: "t", inputSchema: obj({}), outputSchema }]);
+  // deno-lint-ignore no-explicit-any
+  const clone = () => structuredClone(before) as Record<string, any>;
+
+  await t.step("equal: nothing", () => assert.deepEqual(diff(before), []));
+  await t.step("removed, renamed, optional, type: breaking; added: non-breaking", () => {
+    const now = clone();
+    delete now.properties.total;
+    now.properties.count = { type: "string" };
+    const item = now.properties.hits.items;
+    item.properties = { id: str, name: str, kind: item.properties.kind, extra: int };
+    item.required = ["name"];
+    assert.deepEqual(brief(diff(now)), [
+      ["output_field_added", "count", "non-breaking"],
+      ["output_field_added", "hits[].extra", "non-breaking"],
+      ["output_field_optional", "hits[].id", "breaking"],
+      ["output_field_renamed", "hits[].title", "breaking"],
+      ["output_field_removed", "total", "breaking"],
+    ]);
+    const type = clone();
+    type.properties.total = { type: "number" };
+    assert.deepEqual(messages(diff(type)), [
+      "Tool 't': Output field 'total' type changed from 'integer' to 'number'",
+    ]);
+  });
+  await t.step("an enum widened is breaking, narrowed is not", () => {
+    const wider = clone();
+    wider.properties.hits.items.properties.kind.enum = ["a", "b", "c"];
+    assert.deepEqual(messages(diff(wider)), [
+      "Tool 't': Output field 'hits[].kind' may now also be 'c'",
+    ]);
+    assert.equal(diff(wider)[0].severity, "breaking");
+    const narrower = clone();
+    narrower.properties.hits.items.properties.kind.enum = ["a"];
+    assert.deepEqual(brief(diff(narrower)), [
+      ["output_enum_narrowed", "hits[].kind", "non-breaking"],
+    ]);
+  });
+  await t.step("the output schema removed is breaking", () => {
+    assert.deepEqual(brief(diff(undefined)), [["output_schema_removed", null, "breaking"]]);
+  });
+  await t.step("a $ref refactor and reordered types are nothing; other details behavioural", () => {
+    const refs = clone();
+    refs.$defs = { Hit: refs.properties.hits.items };
+    refs.properties.hits.items = { $ref: "#/$defs/Hit" };
+    refs.properties.total = { type: ["integer"] };
+    assert.deepEqual(diff(refs), []);
+    const strict = clone();
+    strict.additionalProperties = false;
+    assert.deepEqual(brief(diff(strict)), [["output_schema_changed", null, "behavioural"]]);
+  });
+  await t.step("not compared without a snapshot", () => {
+    const changes = diffSchemas([{ name: "t", inputSchema: obj({}) }], [{
+      name: "t",
+      inputSchema: obj({}),
+      outputSchema: before,
+    }]);
+    assert.deepEqual(changes, []);
+  });
+});

@@ -18,7 +18,9 @@ const VECTORS: Vector[] = JSON.parse(
 );
 
 /** Runs the Python reference (vectors.py --stdin) on several tool lists. */
-async function pythonReference(lists: unknown[][]): Promise<Omit<Vector, "name" | "tools">[]> {
+async function pythonReference(
+  lists: unknown[][] | string,
+): Promise<Omit<Vector, "name" | "tools">[]> {
   const child = new Deno.Command("python3", {
     args: [SCRIPT, "--stdin"],
     stdin: "piped",
@@ -26,7 +28,8 @@ async function pythonReference(lists: unknown[][]): Promise<Omit<Vector, "name" 
     stderr: "piped",
   }).spawn();
   const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(JSON.stringify(lists)));
+  const text = typeof lists === "string" ? lists : JSON.stringify(lists);
+  await writer.write(new TextEncoder().encode(text));
   await writer.close();
   const out = await child.output();
   assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
@@ -92,6 +95,47 @@ Deno.test({
   // python3 is on every supported machine; without it there is nothing to compare with.
   ignore: !(await hasPython()),
   fn: randomizedAgreement,
+});
+
+/**
+ * The documented limit (lib/schema/python_json.ts, docs/drift.md): jn hashes
+ * the numbers `JSON.parse` leaves, so a number spelled as a float with an
+ * integral value, or an integer beyond 2^53, hashes unlike the seed's Python,
+ * which reads the spelling. Every other number agrees. The table is the
+ * contract: when one of these starts to agree, the docs must change too.
+ */
+const NUMBER_CASES: [spelling: string, python: string, jn: string][] = [
+  ["1.0", "1.0", "1"],
+  ["1e3", "1000.0", "1000"],
+  ["1E+2", "100.0", "100"],
+  ["2.50e1", "25.0", "25"],
+  ["-0.0", "-0.0", "0"],
+  ["1.00000000000000001", "1.0", "1"],
+  ["1e16", "1e+16", "10000000000000000"],
+  ["12345678901234567890", "12345678901234567890", "12345678901234567168"],
+  ["100", "100", "100"],
+  ["-7", "-7", "-7"],
+  ["0.5", "0.5", "0.5"],
+  ["1.5e-7", "1.5e-07", "1.5e-07"],
+  ["123.456", "123.456", "123.456"],
+  ["1e22", "1e+22", "10000000000000000000000"],
+];
+
+Deno.test({
+  name: "numbers hash like Python except the documented spellings JSON.parse cannot keep",
+  ignore: !(await hasPython()),
+  fn: async () => {
+    const rawList = (spelling: string) =>
+      `[{"name": "t", "inputSchema": {"properties": {"p": {"type": ${spelling}}}, "required": [${spelling}]}}]`;
+    const expected = await pythonReference(`[${NUMBER_CASES.map(([s]) => rawList(s)).join(", ")}]`);
+    for (const [i, [spelling, python, jn]] of NUMBER_CASES.entries()) {
+      const line = (n: string) => `{"name": "t", "required": [${n}], "types": {"p": ${n}}}`;
+      assert.deepEqual(expected[i].lines, [line(python)], `Python, ${spelling}`);
+      const tools = JSON.parse(rawList(spelling)) as HashableTool[];
+      assert.equal(toolSignatureLine(tools[0]), line(jn), `jn, ${spelling}`);
+      assert.equal(schemaHash(tools) === expected[i].hash, python === jn, spelling);
+    }
+  },
 });
 
 async function randomizedAgreement() {
@@ -165,8 +209,15 @@ function randomToolList(random: () => number): unknown[] {
     const keys = Object.keys(properties);
     const schema: Record<string, unknown> = { type: "object" };
     if (random() < 0.85) schema.properties = properties;
-    if (random() < 0.7) {
+    const r = random();
+    if (r < 0.7) {
       schema.required = keys.filter(() => random() < 0.5).concat(random() < 0.2 ? [name()] : []);
+    } else if (r < 0.75) {
+      schema.required = name(); // malformed: Python sorts its characters
+    } else if (r < 0.8) {
+      schema.required = Object.fromEntries(keys.map((k) => [k, true])); // sorted keys
+    } else if (r < 0.83) {
+      schema.required = [2, true, -0.5, 0]; // numbers sort by value
     }
     return random() < 0.95 ? { name: name(), inputSchema: schema } : { name: name() };
   });

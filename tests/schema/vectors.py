@@ -115,6 +115,13 @@ CASES = {
             "nested_list": {"type": [["string"], {"z": 0, "Z": 1}]},
         })},
     ],
+    "a malformed required sorts as Python sorts it": [
+        {"name": "string", "inputSchema": obj({"gene": S}, "gene")},
+        {"name": "object", "inputSchema": obj({"b": S, "a": S}, {"b": True, "a": 1})},
+        {"name": "numbers", "inputSchema": obj({}, [3, True, 0, 2.5, -1])},
+        {"name": "lists", "inputSchema": obj({}, [["b"], ["a", "z"], ["a"]])},
+        {"name": "astral", "inputSchema": obj({}, "\ue000😀a")},
+    ],
     "a parameter named __proto__ is a plain key": [
         {"name": "t", "inputSchema": obj({"__proto__": S, "constructor": {"type": "integer"}}, ["__proto__"])},
     ],

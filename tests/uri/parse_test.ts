@@ -135,6 +135,20 @@ const VALID_PROFILES: [string, Partial<ProfileSource>][] = [
   ["@srv?list=tools", { server: "srv", operation: { kind: "list", what: "tools" } }],
   ["@srv?list=prompts", { server: "srv", operation: { kind: "list", what: "prompts" } }],
   ["@srv?list=resources", { server: "srv", operation: { kind: "list", what: "resources" } }],
+  ["@srv/search?task=t-1", {
+    server: "srv",
+    operation: { kind: "task", id: "t-1", tool: "search" },
+  }],
+  ["@srv?task=t-1&session=s%2F1&tool=x", {
+    server: "srv",
+    operation: { kind: "task", id: "t-1", tool: "x", session: "s/1" },
+  }],
+  ["@srv?task=t-1", { server: "srv", operation: { kind: "task", id: "t-1" } }],
+  ["@srv/search?session=s", {
+    server: "srv",
+    operation: { kind: "tool", name: "search" },
+    args: [{ key: "session", value: "s" }],
+  }],
   ["@my.server_2-x/ns/tool%20name", {
     server: "my.server_2-x",
     operation: { kind: "tool", name: "ns/tool name" },
@@ -210,6 +224,9 @@ const ERRORS: [string, number, string, string?][] = [
   ["mcp+npx://p?tool=a&resource=r", 19, `"resource=" conflicts with "tool="`, "at most one"],
   ["mcp+npx://p?prompt=a&x=1&list=tools", 25, `"list=" conflicts with "prompt="`],
   ["mcp+npx://p?resource=r&prompt=p", 23, `"prompt=" conflicts with "resource="`],
+  ["mcp+npx://p?task=a&resource=r", 19, `"resource=" conflicts with "task="`, "list and task"],
+  ["mcp+npx://p?tool=a&task=b&task=c", 26, `"task=" is given twice`],
+  ["mcp+npx://p?task=", 17, "task id is empty"],
   ["mcp+npx://p?list=widgets", 17, `unknown list kind "widgets"`, "tools, resources, templates"],
   ["mcp+npx://p?list=", 17, "list kind is empty"],
   ["mcp+npx://p?list=Tools", 17, `unknown list kind "Tools"`],

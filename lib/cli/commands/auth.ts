@@ -11,8 +11,16 @@
 
 import type { Command } from "commander";
 import { formatSummary } from "../../auth/describe.ts";
-import { authStatus, login, logout, remoteTarget, serverUrl } from "../../client/auth.ts";
-import { ConfigError, InterruptedError, UsageError } from "../../errors.ts";
+import {
+  authStatus,
+  login,
+  type LoginFlags as AuthFlags,
+  loginSettings,
+  logout,
+  remoteTarget,
+  serverUrl,
+} from "../../client/auth.ts";
+import { InterruptedError } from "../../errors.ts";
 import { openOptions } from "../connect.ts";
 import { action, type Cli } from "../context.ts";
 import { printErr } from "../io.ts";
@@ -21,14 +29,7 @@ import { onInterrupt } from "../signals.ts";
 import { writeJson, writeText } from "../write.ts";
 import { parseFormat } from "./inspect.ts";
 
-interface LoginFlags extends RawCallFlags {
-  scope?: string;
-  clientId?: string;
-  clientSecret?: string;
-  clientSecretEnv?: string;
-  clientCredentials?: boolean;
-  clientMetadataUrl?: string;
-}
+type LoginFlags = RawCallFlags & AuthFlags;
 
 /** Registers `auth` and its subcommands. */
 export function registerAuth(program: Command, cli: Cli): void {
@@ -46,7 +47,19 @@ export function registerAuth(program: Command, cli: Cli): void {
     .option(
       "--client-metadata-url <url>",
       "an HTTPS client ID metadata document to use as client_id",
-    );
+    )
+    .option("--private-key <file>", "client credentials with private_key_jwt: a PKCS#8 PEM key")
+    .option("--private-key-env <VAR>", "the same key, read from environment variable VAR")
+    .option("--signing-alg <alg>", "the key's JWS algorithm (default: ES256/384/512 or RS256)")
+    .option("--assertion <file>", "workload identity: a JWT for the JWT-bearer grant")
+    .option("--assertion-env <VAR>", "the same JWT, read from environment variable VAR")
+    .option("--idp <url>", "cross-app access: the enterprise IdP (issuer URL)")
+    .option("--idp-token-endpoint <url>", "cross-app access: the IdP's token endpoint")
+    .option("--idp-client-id <id>", "cross-app access: jn's client at the IdP")
+    .option("--idp-client-secret-env <VAR>", "its secret, from environment variable VAR")
+    .option("--id-token <file>", "cross-app access: the user's ID token from the IdP")
+    .option("--id-token-env <VAR>", "the same ID token, from environment variable VAR")
+    .option("--dpop", "ask for DPoP-bound tokens (RFC 9449), kept with a key jn makes");
   addConnectionOptions(loginCommand).action(action(cli, async (server: string, raw: LoginFlags) => {
     await runLogin(cli, server, raw);
   }));
@@ -85,18 +98,7 @@ async function runLogin(cli: Cli, server: string, raw: LoginFlags): Promise<void
   const { io } = cli;
   const target = await remoteTarget(server, io);
   const flags = parseCallFlags(raw);
-  const secret = raw.clientSecretEnv ? io.env[raw.clientSecretEnv] : raw.clientSecret;
-  if (raw.clientSecretEnv && !secret) {
-    throw new ConfigError(
-      `The variable "${raw.clientSecretEnv}" of --client-secret-env is not set`,
-    );
-  }
-  if (raw.clientCredentials && (!raw.clientId || !secret)) {
-    throw new UsageError("--client-credentials needs --client-id and a client secret", {
-      hint: "e.g. jn auth login URL --client-credentials --client-id ID --client-secret-env SECRET",
-    });
-  }
-  if (secret && !raw.clientId) throw new UsageError("A client secret needs --client-id");
+  const settings = loginSettings(raw, io);
   const abort = new AbortController();
   const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
   let summary;
@@ -104,13 +106,7 @@ async function runLogin(cli: Cli, server: string, raw: LoginFlags): Promise<void
     summary = await login(target, {
       ...openOptions(cli, target, flags),
       signal: abort.signal,
-      login: {
-        clientId: raw.clientId,
-        clientSecret: secret,
-        clientCredentials: raw.clientCredentials === true,
-        scope: raw.scope,
-        clientMetadataUrl: raw.clientMetadataUrl,
-      },
+      login: settings,
     });
   } finally {
     stopSignals();

@@ -15,7 +15,8 @@ import { resolveTarget } from "../../client/resolve.ts";
 import { sandboxHint } from "../../client/sandbox.ts";
 import { UsageError } from "../../errors.ts";
 import { visible } from "../../output/visible.ts";
-import type { ToolCallResult } from "../../types.ts";
+import { requireDetachable } from "../../client/task.ts";
+import type { TaskInfo, ToolCallResult } from "../../types.ts";
 import { withConnection } from "../connect.ts";
 import { action, type Cli, type Outcome } from "../context.ts";
 import { printErr } from "../io.ts";
@@ -47,14 +48,22 @@ export function registerCat(program: Command, cli: Cli): void {
       "--json",
       "emit the payload (structured content or parsed JSON text of a tool, a JSON resource's value) instead of the envelope",
     );
+    command
+      .option("--task", "call the tool as a task (where it allows one) and wait for it")
+      .option("--detach", "remote: start the tool as a task, print its record and exit");
     addArgumentOptions(command);
     addConnectionOptions(command);
     command.addHelpText("after", catHelp(name));
-    command.action(action(cli, (source: string, raw: RawCallFlags & { lines?: string }) => {
+    command.action(action(cli, (source: string, raw: RawCallFlags & CatFlags) => {
       const mode: SinkMode = name === "cat"
         ? { kind: "all" }
         : { kind: name, n: parseCount(raw.lines ?? "10") };
-      return runCat(cli, source, { mode, flags: parseCallFlags(raw) });
+      return runCat(cli, source, {
+        mode,
+        flags: parseCallFlags(raw),
+        task: raw.task === true,
+        detach: raw.detach === true,
+      });
     }));
   }
 }
@@ -68,10 +77,21 @@ function parseCount(text: string): number {
   return Number(text);
 }
 
+/** The flags of cat/head/tail besides the shared ones. */
+interface CatFlags {
+  lines?: string;
+  task?: boolean;
+  detach?: boolean;
+}
+
 /** Options of {@linkcode runCat}. */
 interface CatOptions {
   mode: SinkMode;
   flags: CallFlags;
+  /** `--task`. */
+  task: boolean;
+  /** `--detach`. */
+  detach: boolean;
 }
 
 /** Runs cat/head/tail on a source given as text. */
@@ -90,15 +110,32 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
   });
   const given = [...target.queryArgs.map((a) => a.key), ...flags.arg.map((a) => a.split("=")[0])];
   if (flags.args !== undefined) given.push("--args");
-  if ((operation.kind === "list" || operation.kind === "resource") && given.length > 0) {
+  const argless = operation.kind === "list" || operation.kind === "resource" ||
+    operation.kind === "task";
+  if (argless && given.length > 0) {
     throw new UsageError(
       `Arguments are not used with ${operation.kind}=: ${given.join(", ")}`,
-      { hint: "arguments go to tools (?tool=) and prompts (?prompt=)" },
+      {
+        hint: operation.kind === "task"
+          ? "the task already runs with the arguments it was started with"
+          : "arguments go to tools (?tool=) and prompts (?prompt=)",
+      },
     );
   }
+  if ((options.task || options.detach) && operation.kind !== "tool") {
+    throw new UsageError(
+      `${options.detach ? "--detach" : "--task"} applies to tool calls only`,
+      { hint: "name a tool: SOURCE?tool=NAME or @server/tool" },
+    );
+  }
+  if (options.detach) requireDetachable(target);
   const sink = new RecordSink(io.stdout, options.mode);
   return await withConnection(cli, target, flags, async (conn) => {
-    const what = operation.kind === "tool" ? operation.name : operation.kind;
+    const what = operation.kind === "tool"
+      ? operation.name
+      : operation.kind === "task"
+      ? operation.tool ?? "task"
+      : operation.kind;
     const progress = new ProgressReporter(io, `${target.name} ${what}`, {
       lines: flags.progress,
       quiet: cli.quiet,
@@ -110,6 +147,9 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
         json: flags.json,
         allowUnknown: flags.allowUnknown,
         onProgress: (update) => progress.update(update),
+        task: options.task,
+        detach: options.detach,
+        onTaskStatus: (task) => progress.note(taskStatusLine(task)),
       });
     } finally {
       await progress.done();
@@ -129,6 +169,12 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
     await sink.end();
     return result.toolError ? "tool_error" : "ok";
   });
+}
+
+/** `task ID STATUS: MESSAGE`, as shown on stderr. */
+function taskStatusLine(task: TaskInfo): string {
+  const message = task.statusMessage ? `: ${task.statusMessage}` : "";
+  return `task ${task.taskId} ${task.status}${message}`;
 }
 
 function firstText(result: ToolCallResult): string {

@@ -5,20 +5,24 @@
  * `jn mcp explore|tools|schema`. The text format shows server strings with
  * control characters made visible (lib/output/human.ts).
  *
+ * A list the server fails to give does not cost the others: it is a one-line
+ * warning on stderr and an entry of `errors` in the output. The exit status
+ * says whether the tools could be listed: a tools/list failure is printed
+ * (and exits with its code, 5 for a JSON-RPC error) after what was gathered.
+ *
  * @module
  */
 
 import type { Command } from "commander";
-import { inspect } from "../../client/inspect.ts";
+import { type InspectReport, inspectSections } from "../../client/inspect.ts";
 import { resolveTarget } from "../../client/resolve.ts";
-import { UsageError } from "../../errors.ts";
-import type { Inventory } from "../../output/inventory.ts";
+import type { InventorySection } from "../../output/inventory.ts";
 import { formatInventory } from "../../output/human.ts";
 import { style } from "../../output/style.ts";
 import { withConnection } from "../connect.ts";
 import { INSPECT_HELP } from "../source_help.ts";
 import { action, type Cli } from "../context.ts";
-import { useColor } from "../io.ts";
+import { printErr, useColor } from "../io.ts";
 import {
   addConnectionOptions,
   type CallFlags,
@@ -26,6 +30,9 @@ import {
   type RawCallFlags,
 } from "../options.ts";
 import { writeJson, writeText } from "../write.ts";
+import { parseFormat } from "../format.ts";
+
+export { parseFormat };
 
 /** Registers `inspect`. */
 export function registerInspect(program: Command, cli: Cli): void {
@@ -37,29 +44,48 @@ export function registerInspect(program: Command, cli: Cli): void {
   command.addHelpText("after", INSPECT_HELP);
   command.action(action(cli, async (source: string, raw: RawCallFlags & { format: string }) => {
     const format = parseFormat(raw.format);
-    const inventory = await inspectSource(cli, source, parseCallFlags(raw));
-    if (format === "json") await writeJson(cli.io, inventory);
+    const report = await inspectSource(cli, source, parseCallFlags(raw));
+    if (format === "json") await writeJson(cli.io, report.inventory);
     else {
       const s = style(useColor(cli.io) && cli.io.tty.stdout);
-      await writeText(cli.io, formatInventory(inventory, s));
+      await writeText(cli.io, formatInventory(report.inventory, s));
     }
+    await reportFailures(cli, report);
   }));
 }
 
-/** `text` or `json`, or a usage error. */
-export function parseFormat(text: string): "text" | "json" {
-  if (text === "text" || text === "json") return text;
-  throw new UsageError(`Invalid --format "${text}"`, {
-    hint: "use --format text or --format json",
-  });
-}
-
-/** Connects to a source and gathers its inventory. */
+/** Connects to a source and gathers its inventory (a failed list is in `failures`). */
 export async function inspectSource(
   cli: Cli,
   sourceText: string,
   flags: CallFlags,
-): Promise<Inventory> {
+): Promise<InspectReport> {
   const target = await resolveTarget(sourceText, { cwd: cli.io.cwd, env: cli.io.env });
-  return await withConnection(cli, target, flags, (conn) => inspect(conn));
+  return await withConnection(cli, target, flags, (conn) => inspectSections(conn));
+}
+
+const SECTION_NAMES: Record<InventorySection, string> = {
+  tools: "tools",
+  resources: "resources",
+  resource_templates: "resource templates",
+  prompts: "prompts",
+};
+
+/**
+ * After the output: a warning line for each list that failed but the tools,
+ * then the tools' failure, thrown (its exit code is the run's).
+ */
+export async function reportFailures(cli: Cli, report: InspectReport): Promise<void> {
+  const color = useColor(cli.io);
+  const s = style(color);
+  for (const [section, error] of Object.entries(report.failures)) {
+    if (section === "tools" || cli.quiet) continue;
+    await printErr(
+      cli.io,
+      `${s.yellow("jn: warning:")} no ${
+        SECTION_NAMES[section as InventorySection]
+      } listed: ${error.message}`,
+    );
+  }
+  if (report.failures.tools) throw report.failures.tools;
 }

@@ -12,7 +12,7 @@ import { toolRecords } from "../../output/records.ts";
 import { action, type Cli } from "../context.ts";
 import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
 import { writeJson, writeRecords } from "../write.ts";
-import { inspectSource } from "./inspect.ts";
+import { inspectSource, reportFailures } from "./inspect.ts";
 import { registerMcpHash } from "./mcp_hash.ts";
 
 /** Registers `mcp` and its subcommands. */
@@ -27,14 +27,17 @@ export function registerMcp(program: Command, cli: Cli): void {
     )
       .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference"),
   ).action(action(cli, async (source: string, raw: RawCallFlags) => {
-    await writeJson(cli.io, await inspectSource(cli, source, parseCallFlags(raw)));
+    const report = await inspectSource(cli, source, parseCallFlags(raw));
+    await writeJson(cli.io, report.inventory);
+    await reportFailures(cli, report);
   }));
 
   addConnectionOptions(
     mcp.command("tools").description("the server's tools as NDJSON records")
       .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference"),
   ).action(action(cli, async (source: string, raw: RawCallFlags) => {
-    const inventory = await inspectSource(cli, source, parseCallFlags(raw));
+    const { inventory, failures } = await inspectSource(cli, source, parseCallFlags(raw));
+    if (failures.tools) throw failures.tools;
     await writeRecords(cli.io, toolRecords(inventory.tools));
   }));
 
@@ -43,7 +46,8 @@ export function registerMcp(program: Command, cli: Cli): void {
       .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference")
       .argument("<tool>", "the tool's name"),
   ).action(action(cli, async (source: string, toolName: string, raw: RawCallFlags) => {
-    const inventory = await inspectSource(cli, source, parseCallFlags(raw));
+    const { inventory, failures } = await inspectSource(cli, source, parseCallFlags(raw));
+    if (failures.tools) throw failures.tools;
     const tool = findTool(inventory.tools, toolName, inventory.server);
     const schema: Record<string, unknown> = { name: tool.name, inputSchema: tool.inputSchema };
     if (tool.outputSchema) schema.outputSchema = tool.outputSchema;

@@ -45,7 +45,7 @@ export function registerProfileCreate(profile: Command, cli: Cli): void {
     )
     .option("--force", "replace an existing profile of that name in that layer");
   addConnectionOptions(command);
-  command.action(action(cli, async (nameText: string, raw: CreateFlags) => {
+  command.action(action(cli, async (nameText: string, raw: CreateFlags, self: Command) => {
     const name = profileName(nameText);
     const options: LayerOptions = { cwd: cli.io.cwd, env: cli.io.env };
     const layer = raw.project ? "project" : "user";
@@ -56,7 +56,7 @@ export function registerProfileCreate(profile: Command, cli: Cli): void {
       });
     }
     const files = raw.from !== undefined
-      ? await discover(cli, raw.from, raw)
+      ? await discover(cli, raw.from, raw, self)
       : await fromStdin(cli, name);
     const dir = join(root, name);
     const written = await writeProfileDir(dir, files, {
@@ -83,7 +83,22 @@ async function fromStdin(cli: Cli, name: string): Promise<ProfileFiles> {
   return splitSeedProfile(doc.value, { source: "<stdin>" });
 }
 
-async function discover(cli: Cli, from: string, raw: CreateFlags): Promise<ProfileFiles> {
+/** Flags that change how a server is reached or answered but that no profile field holds. */
+const UNRECORDED = [
+  ["timeout", "--timeout"],
+  ["connectTimeout", "--connect-timeout"],
+  ["protocol", "--protocol"],
+  ["allowHttp", "--allow-http"],
+  ["elicit", "--elicit"],
+  ["logLevel", "--log-level"],
+] as const;
+
+async function discover(
+  cli: Cli,
+  from: string,
+  raw: CreateFlags,
+  self: Command,
+): Promise<ProfileFiles> {
   const source = parseSource(from);
   if (source.operation.kind !== "none" || source.args.length > 0) {
     throw new UsageError(`--from takes a server, not an operation: "${from}"`, {
@@ -92,5 +107,21 @@ async function discover(cli: Cli, from: string, raw: CreateFlags): Promise<Profi
   }
   const target = await resolveTarget(source, { cwd: cli.io.cwd, env: cli.io.env });
   const flags = { ...parseCallFlags(raw), ignoreSchema: true };
-  return await withConnection(cli, target, flags, (conn) => discoverProfile(conn, from));
+  const found = await withConnection(cli, target, flags, (conn) => discoverProfile(conn, from));
+  // The launch flags are in the profile; say which given flags are not.
+  const given = (key: string) => {
+    const source = self.getOptionValueSource(key);
+    return source !== undefined && source !== "default";
+  };
+  const notes = [
+    ...found.skippedHeaders.map((name) =>
+      `jn: not recorded: the value of --header "${name}" (a credential); ` +
+      `write "${name}": "\${VAR}" in "headers" of _meta.json`
+    ),
+    ...UNRECORDED.filter(([key]) => given(key)).map(([, flag]) =>
+      `jn: not recorded: ${flag} (a profile has no field for it): give it on each use`
+    ),
+  ];
+  if (notes.length > 0 && !cli.quiet) await printErr(cli.io, notes.join("\n"));
+  return { meta: found.meta, tools: found.tools };
 }

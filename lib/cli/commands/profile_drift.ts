@@ -27,7 +27,7 @@ import { compareWithLive } from "../../client/profile.ts";
 import { resolveTarget, type Target } from "../../client/resolve.ts";
 import { withConnection } from "../connect.ts";
 import { type Style, style } from "../../output/style.ts";
-import { useColor } from "../io.ts";
+import { printErr, useColor } from "../io.ts";
 import { action, type Cli } from "../context.ts";
 import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
 import { writeJson, writeText } from "../write.ts";
@@ -109,13 +109,19 @@ async function runUpdate(cli: Cli, server: string, raw: Flags): Promise<void> {
   }
   const rawProfile = await loadRawProfile(profile.name, { cwd: cli.io.cwd, env: cli.io.env });
   const plan = planUpdate(rawProfile, live, exact);
-  const lines = [reportText(report, s, { verdict: false }).replace(/\n\nFix: .*\n$/, "\n")];
+  const lines = [reportText(report, s, { verdict: false }).replace(/\n\n(Fix|hint): .*\n$/, "\n")];
   lines.push(
     `Update ${report.server} (${profile.dir}):`,
     ...plan.actions.map((a) => `  - ${visible(redact(a, target.secrets), { oneLine: true })}`),
     "",
   );
   await writeText(cli.io, lines.join("\n"));
+  if (plan.notes.length > 0 && !cli.quiet) {
+    const notes = plan.notes.map((n) =>
+      `jn: ${visible(redact(n, target.secrets), { oneLine: true })}`
+    );
+    await printErr(cli.io, notes.join("\n"));
+  }
   if (!raw.yes) {
     if (!cli.io.tty.stdin) {
       throw new UsageError(

@@ -66,6 +66,11 @@ function trustReport(profile: Profile, check: TrustCheck, dir: string): string {
   const lines = [`Trusting @${profile.name}: ${visibleLine(profile.dir)}`];
   if (profile.realDir !== profile.dir) lines.push(`  real path: ${visibleLine(profile.realDir)}`);
   lines.push(`  launches:  ${describeLaunch(profile.rawMeta)}`);
+  // A sampling command runs on this machine too (sh -c, for each sampling request).
+  const sampling = profile.rawMeta.sampling_command;
+  if (typeof sampling === "string") {
+    lines.push(`  samples:   sh -c ${visibleLine(JSON.stringify(sampling))}`);
+  }
   // Where the server starts, always: without "cwd" it runs in (and its relative paths name files
   // of) the current directory, which trust does not cover.
   const here = profile.rawMeta.cwd === undefined

@@ -19,6 +19,10 @@ type Register = (program: Command, cli: Cli) => void;
 const COMMANDS: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ["inspect"], load: async () => (await import("./inspect.ts")).registerInspect },
   { names: ["cat", "head", "tail"], load: async () => (await import("./cat.ts")).registerCat },
+  {
+    names: ["complete"],
+    load: async () => (await import("./complete.ts")).registerComplete,
+  },
   { names: ["put"], load: async () => (await import("./put.ts")).registerPut },
   { names: ["filter"], load: async () => (await import("./filter.ts")).registerFilter },
   { names: ["mcp"], load: async () => (await import("./mcp.ts")).registerMcp },

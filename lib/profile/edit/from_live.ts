@@ -9,9 +9,10 @@
  */
 
 import type { LaunchSpec } from "../../launch/spec.ts";
+import type { SandboxPolicy } from "../../sandbox/policy.ts";
 import type { ServerIdentity, ToolInfo } from "../../types.ts";
 import { schemaHash } from "../../schema/hash.ts";
-import { escapeValue } from "../expand.ts";
+import { escapeValue, escapeVariables } from "../expand.ts";
 import { isSafeToolFileName, toolDefFromLive } from "./snapshot.ts";
 import type { MetaDef, ToolDef } from "../types.ts";
 import type { ProfileFiles } from "./write.ts";
@@ -46,6 +47,7 @@ const LAUNCH_FIELDS = [
   "sandbox",
   "env_passthrough",
   "deno_permissions",
+  "roots",
 ] as const;
 
 /** The launch fields of a profile as written (`${VAR}` references kept). */
@@ -53,6 +55,81 @@ export function rawLaunchFields(meta: MetaDef): MetaDef {
   const out: Record<string, unknown> = {};
   for (const key of LAUNCH_FIELDS) if (meta[key] !== undefined) out[key] = meta[key];
   return out as MetaDef;
+}
+
+/**
+ * The connection flags of `jn profile create --from` that a profile can hold:
+ * what the server needs on every use, so the profile must say it.
+ */
+export interface RecordedFlags {
+  /** `--env-passthrough`: names of the caller's variables passed to a stdio server. */
+  envPassthrough?: readonly string[];
+  /** `--sandbox*`: the policy the flags give. */
+  sandbox?: SandboxPolicy;
+  /** `--root`: directories exposed as roots (as given). */
+  roots?: readonly string[];
+  /** `--header`: extra HTTP headers of a remote server. */
+  headers?: Readonly<Record<string, string>>;
+  /** `--token-env VAR`: the bearer token's variable (recorded as `${VAR}`, never its value). */
+  tokenEnv?: string;
+}
+
+/** Header names whose values are credentials: never written to a profile as given. */
+const CREDENTIAL_HEADER = /authorization|token|key|secret|cookie/i;
+
+/**
+ * `_meta.json`'s launch fields with the flags of `profile create --from`
+ * added: `env_passthrough` (union, stdio only), `sandbox` (`true` for the
+ * default policy, else the object), `roots` (union), `headers` (remote only;
+ * `--token-env VAR` becomes `"Authorization": "Bearer ${VAR}"`). A
+ * credential header given by value is left out (it would be a secret in a
+ * file): `skipped` says which, for a notice.
+ *
+ * @example
+ * ```ts
+ * withRecordedFlags({ command: "node", args: ["s.js"], transport: "stdio" }, {
+ *   envPassthrough: ["API_KEY"],
+ *   sandbox: { network: false, read: [], write: ["./out"] },
+ * }).launch;
+ * // { command: "node", args: ["s.js"], transport: "stdio", env_passthrough: ["API_KEY"],
+ * //   sandbox: { network: false, read: [], write: ["./out"] } }
+ * ```
+ */
+export function withRecordedFlags(
+  launch: MetaDef,
+  flags: RecordedFlags,
+): { launch: MetaDef; skipped: string[] } {
+  const out: MetaDef = { ...launch };
+  const skipped: string[] = [];
+  const remote = out.url !== undefined;
+  const union = (before: unknown, added: readonly string[]) => [
+    ...new Set([...(Array.isArray(before) ? before as string[] : []), ...added]),
+  ];
+  if (!remote && (flags.envPassthrough?.length ?? 0) > 0) {
+    out.env_passthrough = union(out.env_passthrough, flags.envPassthrough!);
+  }
+  if (flags.sandbox !== undefined) {
+    const { network, read, write } = flags.sandbox;
+    const plain = network === false && read.length === 0 && write.length === 0;
+    out.sandbox = plain ? true : escapeValue({
+      network: Array.isArray(network) ? [...network] : network,
+      ...(read.length > 0 ? { read: [...read] } : {}),
+      ...(write.length > 0 ? { write: [...write] } : {}),
+    });
+  }
+  if ((flags.roots?.length ?? 0) > 0) {
+    out.roots = union(out.roots, flags.roots!.map((root) => escapeVariables(root)));
+  }
+  if (remote) {
+    const headers: Record<string, string> = { ...out.headers };
+    for (const [name, value] of Object.entries(flags.headers ?? {})) {
+      if (CREDENTIAL_HEADER.test(name)) skipped.push(name);
+      else headers[name] = escapeVariables(value);
+    }
+    if (flags.tokenEnv !== undefined) headers.Authorization = `Bearer \${${flags.tokenEnv}}`;
+    if (Object.keys(headers).length > 0) out.headers = headers;
+  }
+  return { launch: out, skipped };
 }
 
 /** Options of {@linkcode liveProfileFiles}. */

@@ -1,12 +1,15 @@
 /**
  * What a profile records about a live server's tools: per tool, the seed's
- * `parameters` form, the exact `inputSchema` snapshot, the server's
- * description; and the file name a tool gets. Strings from the server are
+ * `parameters` form, the exact `inputSchema` snapshot (and `outputSchema`,
+ * when the tool has one), the server's description and its MD5
+ * (`server_description_md5`: what tells a description the user edited from
+ * the server's, see lib/profile/edit/update.ts); and the file name a tool gets. Strings from the server are
  * escaped (`${` → `$${`) so that substitution gives them back unchanged.
  *
  * @module
  */
 
+import { descriptionMd5 } from "../../schema/hash.ts";
 import type { JsonSchema, ToolInfo } from "../../types.ts";
 import { escapeValue } from "../expand.ts";
 import type { ToolDef } from "../types.ts";
@@ -53,8 +56,12 @@ export function seedParameters(schema: JsonSchema | undefined): Record<string, u
 export function toolDefFromLive(tool: ToolInfo, fileName: string = tool.name): ToolDef {
   const def: ToolDef = {};
   if (fileName !== tool.name) def.tool = tool.name;
-  if (tool.description !== undefined) def.description = escapeValue(tool.description);
+  if (tool.description !== undefined) {
+    def.description = escapeValue(tool.description);
+    def.server_description_md5 = descriptionMd5(tool.description);
+  }
   def.parameters = seedParameters(tool.inputSchema);
   def.inputSchema = escapeValue(tool.inputSchema);
+  if (tool.outputSchema !== undefined) def.outputSchema = escapeValue(tool.outputSchema);
   return def;
 }

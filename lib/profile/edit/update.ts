@@ -5,8 +5,9 @@
  * - `_meta.json`: `schema_hash` (the seed's hash of the live tools) and
  *   `schema_updated`;
  * - each tool: the `inputSchema` snapshot and `parameters` where the profile
- *   records them (never added where it does not), the server's description
- *   where it was recorded with a snapshot;
+ *   records them (never added where it does not), with the `inputSchema`
+ *   snapshot the `outputSchema` one, the server's description where it was
+ *   recorded with a snapshot;
  * - a renamed parameter is renamed in the tool's `defaults`, `examples[].input`
  *   and `tested_with` (objects and `k=v&…` strings; also `_meta.json`'s
  *   per-tool `tested_with` map);
@@ -21,7 +22,8 @@
 
 import { basename, join } from "node:path";
 import type { DriftReport } from "../../drift/report.ts";
-import { escapeValue } from "../expand.ts";
+import { escapeValue, unescapeVariables } from "../expand.ts";
+import { descriptionMd5 } from "../../schema/hash.ts";
 import { isPlainObject } from "../fields.ts";
 import { type JsonPath, setValue } from "./jsonc_edit.ts";
 import { type Rename, renameEverywhere, renameInMetaTestedWith } from "./rename.ts";
@@ -40,6 +42,8 @@ export interface UpdatePlan {
   removals: string[];
   /** One line per action, for the user. */
   actions: string[];
+  /** What the update deliberately leaves alone (a description the user wrote), for stderr. */
+  notes: string[];
   newHash: string;
 }
 
@@ -58,6 +62,7 @@ export function planUpdate(
     writes: new Map(),
     removals: [],
     actions: [],
+    notes: [],
     newHash: report.current_hash,
   };
   const edit = (path: string, base: string, change: (text: string) => string, action?: string) => {
@@ -118,18 +123,23 @@ export function planUpdate(
           (t) => setValue(t, at("inputSchema"), escapeValue(now.inputSchema)),
           `rewrite the inputSchema snapshot in ${name}`,
         );
-        const description = now.description === undefined
-          ? undefined
-          : escapeValue(now.description);
-        if (
-          def.description !== undefined && description !== undefined &&
-          def.description !== description
-        ) {
+        const output = now.outputSchema === undefined ? undefined : escapeValue(now.outputSchema);
+        if (JSON.stringify(output) !== JSON.stringify(def.outputSchema)) {
           run(
-            (t) => setValue(t, at("description"), description),
-            `update the description in ${name}`,
+            (t) => setValue(t, at("outputSchema"), output),
+            output === undefined
+              ? `remove the outputSchema snapshot from ${name}`
+              : `rewrite the outputSchema snapshot in ${name}`,
           );
         }
+        keepOrUpdateDescription(def, now.description, {
+          name,
+          replace: (text) =>
+            run((t) => setValue(t, at("description"), text), `update the description in ${name}`),
+          record: (md5) =>
+            edit(source.path, source.base, (t) => setValue(t, at("server_description_md5"), md5)),
+          note: (text) => plan.notes.includes(text) || plan.notes.push(text),
+        });
       }
       if (def.parameters !== undefined) {
         const merged = mergeParameters(
@@ -167,6 +177,47 @@ export function planUpdate(
     plan.writes.set(path, text);
   }
   return plan;
+}
+
+/**
+ * A snapshot's description: the server's while it still hashes to the
+ * `server_description_md5` recorded with it (then a new server text
+ * replaces it), the user's once edited (then it is kept, the new server
+ * text is only noted). A profile without the MD5 (written by an older jn)
+ * counts the text as the server's only when it equals the server's text
+ * now: jn cannot tell otherwise, and never overwrites what may be yours.
+ * Either way the MD5 of the server's text now is recorded.
+ */
+function keepOrUpdateDescription(
+  def: ToolDef,
+  live: string | undefined,
+  ctx: {
+    name: string;
+    replace: (text: string) => void;
+    record: (md5: string) => void;
+    note: (text: string) => void;
+  },
+): void {
+  if (typeof def.description !== "string" || live === undefined) return;
+  const liveMd5 = descriptionMd5(live);
+  const recorded = typeof def.server_description_md5 === "string"
+    ? def.server_description_md5
+    : undefined;
+  const written = escapeValue(live);
+  const theirs = recorded === undefined
+    ? def.description === written
+    : descriptionMd5(unescapeVariables(def.description)) === recorded;
+  if (theirs && def.description !== written) {
+    ctx.replace(written);
+  } else if (!theirs && recorded !== liveMd5) {
+    const shown = live.length > 120 ? `${live.slice(0, 119)}…` : live;
+    ctx.note(
+      `kept your description in ${ctx.name}; the server's ${
+        recorded === undefined ? "differs" : "changed"
+      }: ${JSON.stringify(shown)}`,
+    );
+  }
+  if (recorded !== liveMd5) ctx.record(liveMd5);
 }
 
 interface Source {

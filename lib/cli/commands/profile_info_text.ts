@@ -1,0 +1,149 @@
+/**
+ * What `jn profile info @server` prints: the resolved profile (substituted
+ * values as `***`, everything redacted once more) and its tools. Profile
+ * files may come from a repository the user did not write: in text their
+ * strings are shown with control characters made visible. No commander
+ * here: the command also runs without the CLI (lib/cli/light.ts).
+ *
+ * @module
+ */
+
+import { describeArgv } from "../../launch/spec.ts";
+import { redact } from "../../output/redact.ts";
+import { jsonSafe, visibleDeep } from "../../output/visible.ts";
+import { type Style, style } from "../../output/style.ts";
+import { loadProfile } from "../../profile/resolve.ts";
+import { trustState } from "../../profile/trust.ts";
+import type { Profile, ProfileTool } from "../../profile/types.ts";
+import { type Io, useColor } from "../io.ts";
+import { profileName } from "./profile_common.ts";
+
+/** What `profile info SERVER` prints (written by the caller: see profile_list_text.ts). */
+export async function profileInfoText(
+  io: Io,
+  server: string,
+  format: "text" | "json",
+): Promise<string> {
+  const loaded = await loadProfile(profileName(server), {
+    cwd: io.cwd,
+    env: io.env,
+    lenient: true,
+  });
+  const info = { ...profileInfo(loaded), trust: await trustState(loaded, io.env) };
+  const text = format === "json"
+    ? jsonSafe(JSON.stringify(info, null, 2)) + "\n"
+    : formatInfo(visibleDeep(info), style(useColor(io) && io.tty.stdout));
+  return redact(text, loaded.secrets);
+}
+
+/** What `profile info --format json` prints (values as displayed: secrets are `***`). */
+function profileInfo(profile: Profile) {
+  const { tools: _tools, ...meta } = profile.displayMeta;
+  return {
+    name: profile.name,
+    layer: profile.layer,
+    dir: profile.dir,
+    meta_file: profile.metaFile,
+    writable: profile.writable,
+    ...meta,
+    ...(profile.missing.length > 0 ? { unset_variables: profile.missing } : {}),
+    tools: profile.tools.map((tool) => toolInfo(tool)),
+    ...(profile.ignored.length > 0 ? { ignored: profile.ignored } : {}),
+  };
+}
+
+function toolInfo(tool: ProfileTool) {
+  const { tool: _tool, inputSchema, ...def } = tool.display;
+  return {
+    name: tool.name,
+    tool: tool.serverTool,
+    layer: tool.layer,
+    ...(tool.file === undefined ? {} : { file: tool.file }),
+    ...def,
+    ...(inputSchema === undefined ? {} : { inputSchema }),
+  };
+}
+
+type Info = ReturnType<typeof profileInfo> & { trust: string };
+
+function formatInfo(info: Info, s: Style): string {
+  const out: string[] = [`${s.bold(`@${info.name}`)}  ${s.dim(`(${info.layer}: ${info.dir})`)}`];
+  if (info.description) out.push(`  ${info.description}`);
+  const field = (label: string, value: string) =>
+    out.push(`  ${s.dim(`${label}:`.padEnd(11))} ${value}`);
+  if (info.url !== undefined) field("launch", `${info.url}  (${info.transport ?? "http"})`);
+  else {
+    const argv = describeArgv({
+      transport: "stdio",
+      command: info.command ?? "?",
+      args: info.args ?? [],
+      env: {},
+      label: "",
+    });
+    field("launch", `${argv}  (stdio${info.command === "jn" ? ", this jn" : ""})`);
+  }
+  for (const [key, value] of Object.entries(info.env ?? {})) field("env", `${key}=${value}`);
+  for (const [key, value] of Object.entries(info.headers ?? {})) {
+    field("header", `${key}: ${value}`);
+  }
+  if (info.cwd !== undefined) field("cwd", info.cwd);
+  if (info.unset_variables) {
+    field(
+      "unset",
+      s.yellow(`${info.unset_variables.join(", ")} (set them before using @${info.name})`),
+    );
+  }
+  const schema = info.schema_hash === undefined
+    ? "no schema_hash (drift is not checked)"
+    : `hash ${info.schema_hash}${
+      info.schema_updated ? `, updated ${info.schema_updated}` : ""
+    }, validation ${info.schema_validation ?? "warn"}`;
+  field("schema", schema);
+  if (info.trust !== "not-needed") {
+    field(
+      "trust",
+      info.trust === "trusted" ? "trusted" : s.yellow(
+        `${
+          info.trust === "changed" ? "changed since trusted" : "not trusted"
+        }: run jn profile trust @${info.name}`,
+      ),
+    );
+  }
+  for (const dir of info.ignored ?? []) field("ignored", `${dir} (tool files without _meta.json)`);
+  out.push("", `${s.bold("Tools")} (${info.tools.length})`);
+  if (info.tools.length === 0) {
+    out.push(s.dim(`  none defined: any server tool works as @${info.name}/TOOL`));
+  }
+  for (const tool of info.tools) {
+    const mapped = tool.tool === tool.name ? "" : ` → ${tool.tool}`;
+    out.push(`  ${s.bold(tool.name)}${mapped}  ${s.dim(`(${tool.layer})`)}`);
+    if (tool.description) out.push(`      ${tool.description}`);
+    const params = parameterSummary(tool.parameters, tool.inputSchema);
+    if (params) out.push(`      ${s.dim("parameters:")} ${params}`);
+    if (tool.defaults) out.push(`      ${s.dim("defaults:")} ${JSON.stringify(tool.defaults)}`);
+    if (tool.output_format) out.push(`      ${s.dim("output:")} ${tool.output_format}`);
+    const notes = Array.isArray(tool.notes) ? tool.notes.join(" ") : tool.notes;
+    if (typeof notes === "string") out.push(`      ${s.dim("notes:")} ${notes}`);
+  }
+  return out.join("\n") + "\n";
+}
+
+function parameterSummary(parameters: unknown, inputSchema: unknown): string {
+  const schema = inputSchema as {
+    properties?: Record<string, { type?: unknown }>;
+    required?: string[];
+  } | undefined;
+  if (schema?.properties !== undefined) {
+    return Object.entries(schema.properties).map(([name, prop]) =>
+      `${name} (${typeText(prop?.type)}${schema.required?.includes(name) ? ", required" : ""})`
+    ).join(", ");
+  }
+  if (typeof parameters !== "object" || parameters === null) return "";
+  return Object.entries(parameters as Record<string, { type?: unknown; required?: unknown }>).map((
+    [name, p],
+  ) => `${name} (${typeText(p?.type)}${p?.required === true ? ", required" : ""})`).join(", ");
+}
+
+function typeText(type: unknown): string {
+  return Array.isArray(type) ? type.join("|") : typeof type === "string" ? type : "any";
+}

@@ -1,0 +1,49 @@
+/**
+ * What `jn profile list` prints: every profile directory of every layer,
+ * with what it is (active, shadowed, invalid, …). No commander here: the
+ * command also runs without the CLI (lib/cli/light.ts).
+ *
+ * @module
+ */
+
+import { jsonSafe, visibleDeep } from "../../output/visible.ts";
+import { type Style, style } from "../../output/style.ts";
+import { listProfiles, type ProfileEntry } from "../../profile/listing.ts";
+import { type Io, useColor } from "../io.ts";
+
+/**
+ * What `profile list` prints. Writes nothing: lib/cli/light.ts, which runs
+ * this command without commander, falls back to the CLI when it throws.
+ */
+export async function profileListText(io: Io, format: "text" | "json"): Promise<string> {
+  const entries = await listProfiles({ cwd: io.cwd, env: io.env });
+  if (format === "json") return jsonSafe(JSON.stringify(entries, null, 2)) + "\n";
+  return formatList(visibleDeep(entries), style(useColor(io) && io.tty.stdout));
+}
+
+const STATUS_TEXT: Record<ProfileEntry["status"], (e: ProfileEntry) => string> = {
+  active: () => "",
+  extends: (e) => `extends the ${e.defined_in} profile with its tool files`,
+  shadowed: (e) => `shadowed by the ${e.defined_in} profile`,
+  ignored: (e) =>
+    `ignored: no _meta.json here, and the ${e.defined_in} profile is not extended from above`,
+  "no-meta": () => "ignored: no _meta.json in any layer",
+  invalid: (e) => `invalid: ${e.error}`,
+};
+
+function formatList(entries: ProfileEntry[], s: Style): string {
+  if (entries.length === 0) return "No profiles.\n";
+  const width = Math.max(...entries.map((e) => e.name.length)) + 1;
+  const lines: string[] = [];
+  for (const entry of entries) {
+    const name = `@${entry.name}`.padEnd(width + 1);
+    const head = `${entry.status === "active" ? s.bold(name) : s.dim(name)}  ${
+      entry.layer.padEnd(7)
+    }  ${s.dim(entry.path)}`;
+    lines.push(head);
+    const status = STATUS_TEXT[entry.status](entry);
+    const text = [status, entry.description].filter(Boolean).join(" — ");
+    if (text) lines.push(`${" ".repeat(width + 3)}${status ? s.yellow(text) : text}`);
+  }
+  return lines.join("\n") + "\n";
+}

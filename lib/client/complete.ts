@@ -1,0 +1,138 @@
+/**
+ * `complete` as a verb: `completion/complete` for an argument of the prompt
+ * (`?prompt=NAME`) or a variable of the resource template
+ * (`?resource=TEMPLATE`) that the connection's target names; the target's
+ * other query keys are the context (arguments already chosen), so a
+ * server can narrow one argument by another.
+ *
+ * Guarantees: a server without the `completions` capability, a target that
+ * names neither a prompt nor a resource template, a prompt or template the
+ * server does not have, and an argument the prompt or template does not
+ * declare are errors that name what there is; the listing that checks them
+ * goes out together with the completion request (no extra round trip).
+ *
+ * @module
+ */
+
+import { ProtocolError, UsageError } from "../errors.ts";
+import type { CompletionRef, CompletionResult } from "../types.ts";
+import type { Connection } from "./connection.ts";
+import type { Target } from "./resolve.ts";
+
+/**
+ * Completes `argument` of the target's prompt or resource template from
+ * `partial` (default empty: every value the server offers).
+ *
+ * @example
+ * ```ts
+ * import { complete, open } from "@jn/jn";
+ *
+ * await using conn = await open("@demo?prompt=summarize", {
+ *   cwd: Deno.cwd(),
+ *   env: Deno.env.toObject(),
+ * });
+ * const { values } = await complete(conn, "topic", "mc");
+ * console.log(values); // ["MCP", "MCP sampling"]
+ * ```
+ */
+export async function complete(
+  conn: Connection,
+  argument: string,
+  partial = "",
+): Promise<CompletionResult> {
+  const { target, session } = conn;
+  const operation = target.operation;
+  try {
+    if (operation.kind !== "prompt" && operation.kind !== "resource") {
+      throw new UsageError(`Nothing to complete in "${target.source.raw}"`, {
+        hint: "name a prompt (?prompt=NAME) or a resource template (?resource=TEMPLATE)",
+      });
+    }
+    if (!session.server.capabilities.completions) {
+      throw new ProtocolError(
+        `The server "${target.name}" does not offer completions (no "completions" capability)`,
+      );
+    }
+    const context: Record<string, string> = {};
+    for (const { key, value } of target.queryArgs) if (key !== argument) context[key] = value;
+    const ref = completionRef(target)!;
+    const known = operation.kind === "prompt"
+      ? session.listPrompts().then((prompts) => promptNames(prompts, operation.name))
+      : session.listResourceTemplates().then((templates) =>
+        templateNames(templates.map((t) => t.uriTemplate), operation.uri)
+      );
+    const answer = session.complete(ref, { name: argument, value: partial }, context);
+    answer.catch(() => {}); // observed below, unless the check throws first
+    // Checked first: a missing prompt or argument explains the server's error, if any.
+    const names = await known.catch(() => undefined);
+    checkArgument(names, argument, operation.kind === "prompt" ? operation.name : operation.uri, {
+      kind: operation.kind,
+      server: target.name,
+    });
+    return await answer;
+  } catch (error) {
+    throw conn.explain(error);
+  }
+}
+
+/** What the target completes in: its prompt or resource template (undefined for anything else). */
+export function completionRef(target: Target): CompletionRef | undefined {
+  const operation = target.operation;
+  if (operation.kind === "prompt") return { type: "ref/prompt", name: operation.name };
+  if (operation.kind === "resource") return { type: "ref/resource", uri: operation.uri };
+  return undefined;
+}
+
+/** The argument names of prompt `name`, or null when the server has no such prompt. */
+function promptNames(
+  prompts: { name: string; arguments?: { name: string }[] }[],
+  name: string,
+): { names: string[] | null; all: string[] } {
+  const prompt = prompts.find((p) => p.name === name);
+  return {
+    names: prompt ? (prompt.arguments ?? []).map((a) => a.name) : null,
+    all: prompts.map((p) => p.name),
+  };
+}
+
+/** The variables of template `uri`, or null when the server lists no such template. */
+function templateNames(
+  templates: string[],
+  uri: string,
+): { names: string[] | null; all: string[] } {
+  return { names: templates.includes(uri) ? templateVariables(uri) : null, all: templates };
+}
+
+/** The variable names of an RFC 6570 template: `{a}`, `{+b}`, `{?c,d*}`, `{e:3}`. */
+export function templateVariables(template: string): string[] {
+  const names: string[] = [];
+  for (const match of template.matchAll(/\{([^}]*)\}/g)) {
+    for (const spec of match[1].replace(/^[+#./;?&]/, "").split(",")) {
+      const name = spec.replace(/(\*|:\d+)$/, "").trim();
+      if (name !== "" && !names.includes(name)) names.push(name);
+    }
+  }
+  return names;
+}
+
+function checkArgument(
+  known: { names: string[] | null; all: string[] } | undefined,
+  argument: string,
+  what: string,
+  where: { kind: "prompt" | "resource"; server: string },
+): void {
+  if (known === undefined) return;
+  const noun = where.kind === "prompt" ? "Prompt" : "Resource template";
+  if (known.names === null) {
+    throw new UsageError(`${noun} "${what}" not found on server "${where.server}"`, {
+      hint: `its ${where.kind === "prompt" ? "prompts" : "resource templates"}: ${
+        known.all.join(", ") || "none"
+      }`,
+    });
+  }
+  if (!known.names.includes(argument)) {
+    throw new UsageError(`${noun} "${what}" has no argument "${argument}"`, {
+      hint: `its arguments: ${known.names.join(", ") || "none"}`,
+    });
+  }
+}

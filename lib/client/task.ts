@@ -1,0 +1,272 @@
+/**
+ * Tasks (2025-11-25, SEP-1686) the way jn uses them: a tool whose
+ * `execution.taskSupport` is `required` is called as a task, one that is
+ * `optional` when the caller asks (`--task`), and never on a server whose
+ * capabilities lack `tasks.requests.tools.call` (the spec forbids it). The
+ * task is polled with `tasks/get` at the server's `pollInterval`, each change
+ * of status reported (`onStatus`); on `input_required` jn calls
+ * `tasks/result` at once, so the server can ask its questions (elicitation,
+ * sampling) through the session's usual handlers; a final status gives the
+ * result of `tasks/result`.
+ *
+ * Bounds: the task, like a request, is bounded by the timeout since its last
+ * change of status, within `HARD_BOUND_FACTOR` × the timeout in all. A
+ * timeout, Ctrl-C (the connection's signal) or any failure while the task is
+ * not final sends `tasks/cancel` before the error goes up: no task is left
+ * running on the server behind jn's back — except a detached one, which is
+ * the point of `--detach` (remote servers only: a stdio server dies with jn).
+ * A detached task's HTTP session is left open (servers such as
+ * server-everything keep tasks per session), and its id goes into the
+ * record and the source that resumes it (`?task=ID&session=SID`).
+ *
+ * @module
+ */
+
+import { ProtocolError, TimeoutError, UsageError } from "../errors.ts";
+import { HARD_BOUND_FACTOR } from "../session/bounds.ts";
+import type { TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
+import type { Connection } from "./connection.ts";
+import type { Target } from "./resolve.ts";
+
+/** What a tool says about being called as a task (`execution.taskSupport`). */
+export type TaskSupport = "required" | "optional" | "forbidden";
+
+/** Options of a call made as a task. */
+export interface TaskCallOptions {
+  /** The task's status, each time it changes (status or message). */
+  onStatus?: (task: TaskInfo) => void;
+  /** How long the server should keep the task (ms); the server decides. */
+  ttlMs?: number;
+}
+
+/** The default bound when the connection was opened without one (as open() does). */
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** Poll interval when the server suggests none, and the range a suggestion is kept in. */
+const POLL_DEFAULT_MS = 1000;
+const POLL_MIN_MS = 50;
+const POLL_MAX_MS = 30_000;
+
+const FINAL = new Set(["completed", "failed", "cancelled"]);
+
+/** The tool's `execution.taskSupport` (absent or unknown: `forbidden`, as the spec says). */
+export function taskSupport(tool: ToolInfo): TaskSupport {
+  const execution = tool.execution as { taskSupport?: unknown } | undefined;
+  const value = execution?.taskSupport;
+  return value === "required" || value === "optional" ? value : "forbidden";
+}
+
+/** Whether the server runs `tools/call` as tasks (`capabilities.tasks.requests.tools.call`). */
+export function serverRunsToolTasks(conn: Connection): boolean {
+  const tasks = conn.session.server.capabilities.tasks as
+    | { requests?: { tools?: { call?: unknown } } }
+    | undefined;
+  return tasks?.requests?.tools?.call !== undefined;
+}
+
+/**
+ * Whether to call `tool` as a task: always when it requires one (and the
+ * server runs tasks), when `asked` if it allows one; asking where it cannot
+ * be done is a usage error.
+ */
+export function wantsTask(conn: Connection, tool: ToolInfo, asked: boolean): boolean {
+  const support = taskSupport(tool);
+  const server = serverRunsToolTasks(conn);
+  if (!asked) return support === "required" && server;
+  if (!server) {
+    throw new UsageError(`The server "${conn.target.name}" does not run tools as tasks`, {
+      hint: "call it without --task/--detach (its capabilities lack tasks.requests.tools.call)",
+    });
+  }
+  if (support === "forbidden") {
+    throw new UsageError(`Tool "${tool.name}" cannot be called as a task`, {
+      hint:
+        "call it without --task/--detach (its execution.taskSupport is not optional or required)",
+    });
+  }
+  return true;
+}
+
+/**
+ * A usage error unless the target is a remote server: a detached task lives
+ * on in the server, and a stdio server ends with jn.
+ */
+export function requireDetachable(target: Target): void {
+  if (target.launch.transport !== "stdio") return;
+  throw new UsageError(
+    `--detach needs a remote server: "${target.name}" runs over stdio and ends when jn exits, taking its tasks with it`,
+    { hint: "use --task to wait for the task instead, or reach the server over HTTP" },
+  );
+}
+
+/** Starts `tool` as a task (arguments already prepared) and returns the task. */
+export async function startTask(
+  conn: Connection,
+  tool: string,
+  args: Record<string, unknown>,
+  options: TaskCallOptions = {},
+): Promise<TaskInfo> {
+  try {
+    const task = await conn.session.tasks.callTool(tool, args, { ttlMs: options.ttlMs });
+    options.onStatus?.(task);
+    return task;
+  } catch (error) {
+    throw conn.explain(error);
+  }
+}
+
+/** Calls `tool` as a task and waits for its result (see {@linkcode awaitTask}). */
+export async function callAsTask(
+  conn: Connection,
+  tool: string,
+  args: Record<string, unknown>,
+  options: TaskCallOptions = {},
+): Promise<ToolCallResult> {
+  const task = await startTask(conn, tool, args, options);
+  return await awaitTask(conn, task, { ...options, known: true });
+}
+
+/**
+ * Waits for a task (or a task id: `?task=ID`) to end and returns its result.
+ * Sends `tasks/cancel` if it gives up first (timeout, Ctrl-C, failure).
+ */
+export async function awaitTask(
+  conn: Connection,
+  task: TaskInfo | string,
+  options: TaskCallOptions & { known?: boolean } = {},
+): Promise<ToolCallResult> {
+  const tasks = conn.session.tasks;
+  const signal = conn.options.signal;
+  const timeoutMs = conn.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const id = typeof task === "string" ? task : task.taskId;
+  let current: TaskInfo | undefined;
+  let result: Promise<ToolCallResult> | undefined;
+  try {
+    current = typeof task === "string" ? await tasks.get(id) : task;
+    const started = Date.now();
+    let lastChange = started;
+    let seen = options.known ? stateOf(current) : undefined;
+    for (;;) {
+      const state = stateOf(current);
+      if (state !== seen) {
+        seen = state;
+        lastChange = Date.now();
+        options.onStatus?.(current);
+      }
+      if (current.status === "cancelled") {
+        throw new ProtocolError(`The task "${id}" was cancelled on the server`, {
+          hint: current.statusMessage
+            ? `it said: ${current.statusMessage}`
+            : "someone (the server or another client) cancelled it",
+        });
+      }
+      if (current.status === "input_required" || FINAL.has(current.status)) {
+        // tasks/result is where the server asks its questions; it answers once the task is final.
+        result ??= tasks.result(id, { timeoutMs: 0 });
+      }
+      if (FINAL.has(current.status)) return await result!;
+      const now = Date.now();
+      const deadline = timeoutMs > 0
+        ? Math.min(lastChange + timeoutMs, started + timeoutMs * HARD_BOUND_FACTOR)
+        : Infinity;
+      if (now >= deadline) {
+        throw new TimeoutError(`task "${id}" to finish`, now - Math.max(lastChange, started), {
+          hint: "jn cancelled the task; raise the bound with --timeout (e.g. --timeout 10m)",
+        });
+      }
+      const wait = Math.min(
+        Math.max(current.pollInterval ?? POLL_DEFAULT_MS, POLL_MIN_MS),
+        POLL_MAX_MS,
+        deadline - now,
+      );
+      const answer = await pause(wait, result, signal);
+      if (answer) return answer.value;
+      current = await tasks.get(id);
+    }
+  } catch (error) {
+    if (current === undefined || !FINAL.has(current.status)) {
+      await tasks.cancel(id).catch(() => {});
+    }
+    throw conn.explain(error);
+  } finally {
+    // A tasks/result left behind must not surface as an unhandled rejection.
+    result?.catch(() => {});
+  }
+}
+
+/**
+ * The record `--detach` prints: the task, the HTTP session it lives in (when
+ * the server has sessions) and the source that resumes it.
+ */
+export function taskRecord(
+  target: Target,
+  tool: string,
+  task: TaskInfo,
+  session?: string,
+): Record<string, unknown> {
+  return {
+    type: "task",
+    tool,
+    ...task,
+    ...(session === undefined ? {} : { session }),
+    source: resumeSource(target, tool, task.taskId, session),
+  };
+}
+
+/**
+ * The source that resumes a task of `tool` (the server's name of it): the
+ * server part of the target's source, the tool as the source named it, and
+ * `task=ID`.
+ */
+export function resumeSource(
+  target: Target,
+  tool: string,
+  taskId: string,
+  session?: string,
+): string {
+  const source = target.source;
+  const task = `task=${encodeURIComponent(taskId)}` +
+    (session === undefined ? "" : `&session=${encodeURIComponent(session)}`);
+  if (source.kind === "profile") {
+    const asked = source.operation.kind === "tool" ? source.operation.name : tool;
+    return `@${source.server}/${encodeURIComponent(asked)}?${task}`;
+  }
+  return `${source.raw.split("?")[0]}?tool=${encodeURIComponent(tool)}&${task}`;
+}
+
+function stateOf(task: TaskInfo): string {
+  return `${task.status}\0${task.statusMessage ?? ""}`;
+}
+
+/**
+ * Sleeps `ms`, or less when `result` settles (its value) or `signal` aborts
+ * (its reason, thrown); resolves undefined when the time is up.
+ */
+function pause(
+  ms: number,
+  result: Promise<ToolCallResult> | undefined,
+  signal: AbortSignal | undefined,
+): Promise<{ value: ToolCallResult } | undefined> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    const onAbort = () => {
+      done();
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      done();
+      resolve(undefined);
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    result?.then((value) => {
+      done();
+      resolve({ value });
+    }, (error) => {
+      done();
+      reject(error);
+    });
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * `join` and `isAbsolute` as `node:path` has them (POSIX, or Windows on
+ * Windows), for the modules that read profiles: importing `node:path` starts
+ * Deno's Node compatibility layer, a large part of a `jn profile list`.
+ * tests/profile/paths_test.ts checks both flavours against `node:path`.
+ *
+ * @module
+ */
+
+const WINDOWS = Deno.build.os === "windows";
+
+/** The segments of `parts` joined and normalized (`.`, `..`, repeated separators). */
+export function joinPath(...parts: string[]): string {
+  return WINDOWS ? joinWith(parts, true) : joinWith(parts, false);
+}
+
+/** Whether `path` is absolute. */
+export function isAbsolutePath(path: string): boolean {
+  return WINDOWS ? /^([a-zA-Z]:)?[\\/]/.test(path) : path.startsWith("/");
+}
+
+/** `join` of one flavour (exported for the tests: `windows` mirrors `path.win32`). */
+export function joinWith(parts: string[], windows: boolean): string {
+  const joined = parts.filter((part) => part !== "").join(windows ? "\\" : "/");
+  if (joined === "") return ".";
+  return windows ? normalizeWindows(joined) : normalizePosix(joined);
+}
+
+/** A path's segments after its root, normalized (`.` when nothing is left and not absolute). */
+function normalizeBody(rest: string, sep: string, absolute: boolean): string {
+  const out: string[] = [];
+  for (const segment of rest.split(sep === "/" ? /\/+/ : /[\\/]+/)) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") {
+      if (out.length > 0 && out[out.length - 1] !== "..") out.pop();
+      else if (!absolute) out.push("..");
+    } else out.push(segment);
+  }
+  const body = out.join(sep);
+  if (body === "") return absolute ? "" : ".";
+  const trailing = sep === "/" ? rest.endsWith("/") : /[\\/]$/.test(rest);
+  return trailing ? body + sep : body;
+}
+
+function normalizePosix(path: string): string {
+  const absolute = path.startsWith("/");
+  return (absolute ? "/" : "") + normalizeBody(path, "/", absolute);
+}
+
+function normalizeWindows(path: string): string {
+  const unc = /^[\\/]{2}([^\\/]+)[\\/]+([^\\/]+)/.exec(path);
+  if (unc) {
+    return `\\\\${unc[1]}\\${unc[2]}\\` + normalizeBody(path.slice(unc[0].length), "\\", true);
+  }
+  const drive = /^[a-zA-Z]:/.exec(path)?.[0] ?? "";
+  const rest = path.slice(drive.length);
+  const absolute = /^[\\/]/.test(rest);
+  return drive + (absolute ? "\\" : "") + normalizeBody(rest, "\\", absolute);
+}

@@ -1,0 +1,246 @@
+/**
+ * The commands of README.md and docs/*.md run as pasted from the repository
+ * root: every ```sh and ```console block (tests/docs/doc_blocks.ts says how
+ * they are read) runs in bash, `jn` being this checkout's main.ts, and each
+ * command must exit with the code the docs give (0 unless they say otherwise).
+ *
+ * Blocks that need the network, credentials, a server left listening on a
+ * port, a terminal or a differently built jn carry `<!-- no-run: why -->`;
+ * `<!-- needs: bwrap -->` blocks are not run (saying so) where bubblewrap
+ * cannot sandbox. Everything runs with a throwaway HOME and XDG directories,
+ * in a throwaway copy of the root (symlinks to its entries) so files the docs
+ * write (odd.json, out/) land there. Blocks run concurrently, each one's
+ * commands in order in one shell, as a reader pastes a block.
+ *
+ * @module
+ */
+
+import * as assert from "node:assert/strict";
+import { bwrapUnavailable } from "../sandbox/bwrap_support.ts";
+import { DENO_DIR, ROOT } from "../helpers.ts";
+import { permissionFlags } from "../../lib/sandbox/permissions.ts";
+import { type DocBlock, docBlocks, type DocCommand, runnable } from "./doc_blocks.ts";
+
+/** What one command did. */
+interface Outcome {
+  command: DocCommand;
+  code: number;
+  stderr: string;
+}
+
+/** A throwaway place to paste commands in: root copy, HOME, `jn` on PATH. */
+interface Place {
+  dir: string;
+  cwd: string;
+  env: Record<string, string>;
+}
+
+async function makePlace(): Promise<Place> {
+  const dir = await Deno.makeTempDir({ prefix: "jn-doc-commands-" });
+  const cwd = `${dir}/repo`;
+  const home = `${dir}/home`;
+  const bin = `${dir}/bin`;
+  await Deno.mkdir(cwd);
+  await Deno.mkdir(home);
+  await Deno.mkdir(bin);
+  for await (const entry of Deno.readDir(ROOT)) {
+    if (entry.name === ".git") continue;
+    await Deno.symlink(`${ROOT}/${entry.name}`, `${cwd}/${entry.name}`);
+  }
+  const flags = permissionFlags().map((flag) => `'${flag}'`).join(" ");
+  await Deno.writeTextFile(
+    `${bin}/jn`,
+    `#!/bin/sh\nexec '${Deno.execPath()}' run --config '${ROOT}/deno.json' ${flags} ` +
+      `'${ROOT}/main.ts' "$@"\n`,
+    { mode: 0o755 },
+  );
+  const env: Record<string, string> = {
+    PATH: `${bin}:${Deno.env.get("PATH") ?? "/usr/bin:/bin"}`,
+    HOME: home,
+    XDG_CONFIG_HOME: `${home}/.config`,
+    XDG_CACHE_HOME: `${home}/.cache`,
+    XDG_DATA_HOME: `${home}/.local/share`,
+    XDG_STATE_HOME: `${home}/.local/state`,
+    DENO_DIR,
+    NO_COLOR: "1",
+    LANG: "C.UTF-8",
+  };
+  return { dir, cwd, env };
+}
+
+/** Runs a block's commands in order in one bash; each one's exit code and stderr. */
+async function runBlock(place: Place, commands: DocCommand[], id: string): Promise<Outcome[]> {
+  const out = `${place.dir}/out-${id}`;
+  await Deno.mkdir(out);
+  const script = ["set -o pipefail"];
+  commands.forEach((command, i) => {
+    script.push(
+      `{ ${command.text}\n} </dev/null >'${out}/${i}.out' 2>'${out}/${i}.err'; echo $? >'${out}/${i}.rc'`,
+    );
+  });
+  await new Deno.Command("bash", {
+    args: ["-c", script.join("\n")],
+    cwd: place.cwd,
+    env: place.env,
+    clearEnv: true,
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+    signal: AbortSignal.timeout(120_000),
+  }).output();
+  const outcomes: Outcome[] = [];
+  for (const [i, command] of commands.entries()) {
+    const rc = await readOr(`${out}/${i}.rc`, "-1");
+    outcomes.push({
+      command,
+      code: Number(rc.trim()),
+      stderr: await readOr(`${out}/${i}.err`, ""),
+    });
+  }
+  return outcomes;
+}
+
+async function readOr(path: string, fallback: string): Promise<string> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch {
+    return fallback;
+  }
+}
+
+/** `limit` at a time, results in input order. */
+async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** The failures among outcomes, as lines for an assertion message. */
+function failures(file: string, outcomes: Outcome[]): string[] {
+  return outcomes.filter((o) => o.code !== o.command.expect).map((o) =>
+    `${file}:${o.command.line}: \`${o.command.text}\` exited ${o.code}, ` +
+    `the docs say ${o.command.expect}\n    ${o.stderr.trim().split("\n").slice(-4).join("\n    ")}`
+  );
+}
+
+async function documentedFiles(): Promise<string[]> {
+  const docs: string[] = [];
+  for await (const entry of Deno.readDir(`${ROOT}/docs`)) {
+    if (entry.isFile && entry.name.endsWith(".md")) docs.push(`docs/${entry.name}`);
+  }
+  return ["README.md", ...docs.sort()];
+}
+
+Deno.test("every command of README.md and docs/*.md runs as pasted", async (t) => {
+  const blocks: DocBlock[] = [];
+  for (const file of await documentedFiles()) {
+    blocks.push(...docBlocks(file, await Deno.readTextFile(`${ROOT}/${file}`)));
+  }
+  const noBwrap = await bwrapUnavailable();
+  const toRun = blocks.filter((block) => runnable(block).length > 0);
+  const withoutBwrap = toRun.filter((block) => block.needs.includes("bwrap") && noBwrap);
+  if (withoutBwrap.length > 0) {
+    // deno-lint-ignore no-console
+    console.error(
+      `NOT RUN (${noBwrap}): the --sandbox examples at ` +
+        withoutBwrap.map((block) => `${block.file}:${block.line}`).join(", "),
+    );
+  }
+  const place = await makePlace();
+  try {
+    const runs = toRun.filter((block) => !withoutBwrap.includes(block));
+    const outcomes = await pool(
+      runs,
+      3,
+      (block) =>
+        runBlock(place, runnable(block), `${block.file.replace(/\W/g, "_")}-${block.line}`),
+    );
+    assert.ok(runs.length >= 10, `only ${runs.length} blocks run: the reader lost its way`);
+    const files = [...new Set(blocks.map((block) => block.file))];
+    for (const file of files) {
+      await t.step(file, () => {
+        const problems = runs.flatMap((block, i) =>
+          block.file === file ? failures(file, outcomes[i]) : []
+        );
+        assert.deepEqual(problems, [], `\n${problems.join("\n")}`);
+      });
+    }
+  } finally {
+    await Deno.remove(place.dir, { recursive: true });
+  }
+});
+
+Deno.test("the doc test catches a command that fails or exits otherwise than documented", async () => {
+  const markdown = [
+    "```sh",
+    "true",
+    "false",
+    "sh -c 'exit 3'   # exit 3",
+    "```",
+    "",
+    "```console",
+    "$ sh -c 'exit 4'",
+    "oops",
+    "[exit 2]",
+    "```",
+    "",
+    "<!-- no-run: not for this test -->",
+    "```sh",
+    "false",
+    "```",
+  ].join("\n");
+  const blocks = docBlocks("x.md", markdown);
+  assert.equal(blocks.length, 3);
+  assert.deepEqual(runnable(blocks[2]), []);
+  assert.equal(blocks[2].noRun, "not for this test");
+  const place = await makePlace();
+  try {
+    const problems = [
+      ...failures("x.md", await runBlock(place, runnable(blocks[0]), "a")),
+      ...failures("x.md", await runBlock(place, runnable(blocks[1]), "b")),
+    ];
+    assert.equal(problems.length, 2, problems.join("\n"));
+    assert.match(problems[0], /^x\.md:3: `false` exited 1, the docs say 0/);
+    assert.match(problems[1], /^x\.md:8: `sh -c 'exit 4'` exited 4, the docs say 2/);
+  } finally {
+    await Deno.remove(place.dir, { recursive: true });
+  }
+});
+
+Deno.test("doc blocks: sh lines, $ prompts with output, continuations, skipped prefixes", () => {
+  const markdown = [
+    '<!-- no-run "deno task test": the suite itself -->',
+    "<!-- needs: bwrap -->",
+    "",
+    "```sh",
+    "# a comment",
+    "deno task demo    # the tour",
+    "deno task test",
+    "$ jn cat x \\",
+    "    --json",
+    '{"a":1}',
+    "# exit 5",
+    "",
+    "jn put y.json   # exit 1: no input",
+    "```",
+  ].join("\n");
+  const [block] = docBlocks("y.md", markdown);
+  assert.deepEqual(block.needs, ["bwrap"]);
+  assert.deepEqual(
+    block.commands.map((c) => [c.line, c.text, c.expect]),
+    [
+      [6, "deno task demo    # the tour", 0],
+      [7, "deno task test", 0],
+      [8, "jn cat x \\\n    --json", 5],
+      [13, "jn put y.json   # exit 1: no input", 1],
+    ],
+  );
+  assert.deepEqual(runnable(block).map((c) => c.line), [6, 8, 13]);
+});

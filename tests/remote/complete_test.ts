@@ -1,0 +1,82 @@
+/**
+ * `jn complete SOURCE ARG [PARTIAL]`, black-box: completions of a prompt's
+ * argument and of a resource template's variable (the demo server, both
+ * eras), context from the other query keys (server-everything's
+ * `completable-prompt`), and the errors that name what there is.
+ */
+import assert from "node:assert/strict";
+import { FIXTURES, parseNdjson, runJn } from "../helpers.ts";
+import { serverEverything } from "./support.ts";
+
+async function complete(...args: string[]) {
+  const result = await runJn(["complete", ...args], { timeoutMs: 30_000 });
+  return { ...result, records: parseNdjson(result.stdout) as Record<string, unknown>[] };
+}
+
+Deno.test("jn complete against the demo server", async (t) => {
+  await t.step("a prompt argument: one record per value, filtered by PARTIAL", async () => {
+    const { code, records, stderr } = await complete("@demo?prompt=summarize", "topic", "mc");
+    assert.equal(code, 0, stderr);
+    assert.deepEqual(records, [
+      { type: "completion", prompt: "summarize", argument: "topic", value: "MCP" },
+      { type: "completion", prompt: "summarize", argument: "topic", value: "MCP sampling" },
+    ]);
+  });
+
+  await t.step("a resource template variable, in the 2025 era too", async () => {
+    const { code, records, stderr } = await complete(
+      "@demo?resource=demo://items/{id}",
+      "id",
+      "--protocol",
+      "legacy",
+    );
+    assert.equal(code, 0, stderr);
+    assert.deepEqual(records.map((r) => [r.resource, r.argument, r.value]), [
+      ["demo://items/{id}", "id", "1"],
+      ["demo://items/{id}", "id", "2"],
+      ["demo://items/{id}", "id", "3"],
+    ]);
+  });
+
+  await t.step("an unknown prompt or argument is a usage error naming what there is", async () => {
+    const prompt = await complete("@demo?prompt=nope", "x");
+    assert.equal(prompt.code, 2);
+    assert.match(
+      prompt.stderr,
+      /Prompt "nope" not found on server "@demo"\nhint: its prompts: summarize/,
+    );
+    const variable = await complete("@demo?resource=demo://items/{id}", "name");
+    assert.equal(variable.code, 2);
+    assert.match(variable.stderr, /has no argument "name"\nhint: its arguments: id/);
+  });
+
+  await t.step("a source that names no prompt or template is a usage error", async () => {
+    const { code, stderr } = await complete("@demo?tool=echo", "text");
+    assert.equal(code, 2);
+    assert.match(stderr, /Nothing to complete in "@demo\?tool=echo"/);
+  });
+
+  await t.step("a server without the completions capability is exit 5", async () => {
+    const { code, stderr } = await complete(
+      `mcp+node://${FIXTURES}/servers/asker.mjs?prompt=p`,
+      "a",
+    );
+    assert.equal(code, 5);
+    assert.match(stderr, /does not offer completions/);
+  });
+});
+
+const EVERYTHING = await serverEverything();
+
+Deno.test({
+  name: "jn complete sends the other query keys as context (server-everything)",
+  ignore: EVERYTHING === undefined,
+  async fn() {
+    const source = `mcp+node://${EVERYTHING}?prompt=completable-prompt`;
+    const sales = await complete(`${source}&department=Sales`, "name");
+    assert.equal(sales.code, 0, sales.stderr);
+    assert.deepEqual(sales.records.map((r) => r.value), ["David", "Eve", "Frank"]);
+    const none = await complete(source, "department", "S");
+    assert.deepEqual(none.records.map((r) => r.value), ["Sales", "Support"]);
+  },
+});

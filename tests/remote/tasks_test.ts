@@ -1,0 +1,189 @@
+/**
+ * Tasks (2025-11-25, SEP-1686) end to end: the tasks fixture over HTTP
+ * (optional, required and forbidden tools, a failed task, cancel on timeout
+ * and Ctrl-C, --detach and `?task=ID`), and server-everything's
+ * `simulate-research-query` over stdio and HTTP (a required task with status
+ * messages, `input_required` answered through the elicitation handler, and
+ * a detached task resumed in the HTTP session it lives in).
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { permissionFlags } from "../../lib/sandbox/permissions.ts";
+import { baseEnv, MAIN, parseNdjson, ROOT, runJn } from "../helpers.ts";
+import { serverEverything, startFixture, startNodeServer } from "./support.ts";
+
+type Rec = Record<string, unknown> & { type: string };
+
+async function cat(args: string[]) {
+  const result = await runJn(["cat", ...args], { timeoutMs: 30_000 });
+  return { ...result, records: parseNdjson(result.stdout) as Rec[] };
+}
+
+Deno.test("tasks against the tasks fixture over HTTP", async (t) => {
+  const server = await startFixture("tasks_server.ts");
+  const base = `mcp+${server.url}/mcp`;
+  try {
+    await t.step("an optional tool runs plainly unless --task asks for a task", async () => {
+      const plain = await cat([`${base}?tool=count&steps=2`]);
+      assert.equal(plain.code, 0, plain.stderr);
+      assert.equal(plain.records[0].text, "counted 2 (direct)");
+      const task = await cat([`${base}?tool=count&steps=2`, "--task", "--progress"]);
+      assert.equal(task.code, 0, task.stderr);
+      assert.deepEqual(task.records, [{
+        type: "tool_result",
+        tool: "count",
+        content_type: "text",
+        text: "counted 2 (task)",
+        mimeType: "text/plain",
+      }]);
+      assert.match(task.stderr, /count: task [0-9a-f-]+ working: step 1\/2\n/);
+      assert.match(task.stderr, /count: task [0-9a-f-]+ completed: done\n/);
+    });
+
+    await t.step("--task on a tool that forbids tasks is a usage error", async () => {
+      const { code, stderr } = await cat([`${base}?tool=plain`, "--task"]);
+      assert.equal(code, 2, stderr);
+      assert.match(stderr, /Tool "plain" cannot be called as a task/);
+      assert.doesNotMatch(server.stderr(), /plain call with task/);
+    });
+
+    await t.step("a failed task gives its isError result and exit 1", async () => {
+      const { code, records, stderr } = await cat([`${base}?tool=fail`]);
+      assert.equal(code, 1, stderr);
+      assert.equal(records[0].text, "it failed");
+      assert.equal(records[0].isError, true);
+    });
+
+    await t.step("a timeout cancels the task (tasks/cancel) and exits 4", async () => {
+      const { code, stderr } = await cat([`${base}?tool=forever`, "--timeout", "300ms"]);
+      assert.equal(code, 4, stderr);
+      assert.match(stderr, /Timed out after \d+ms waiting for task "([0-9a-f-]+)" to finish/);
+      const id = stderr.match(/task "([0-9a-f-]+)"/)![1];
+      await server.stderrMatches(new RegExp(`cancelled ${id}`));
+    });
+
+    await t.step("Ctrl-C cancels the task (tasks/cancel) and exits 130", async () => {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: ["run", ...permissionFlags(), MAIN, "cat", `${base}?tool=forever`],
+        cwd: ROOT,
+        env: baseEnv(),
+        clearEnv: true,
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      // The timeout step created one "forever" task already; wait for the second.
+      await server.stderrMatches(/created [0-9a-f-]+ forever\n[^]*created [0-9a-f-]+ forever\n/);
+      const id = [...server.stderr().matchAll(/created ([0-9a-f-]+) forever/g)][1][1];
+      child.kill("SIGINT");
+      const output = await child.output();
+      clearTimeout(killer);
+      const stderr = new TextDecoder().decode(output.stderr);
+      assert.equal(output.code, 130, stderr);
+      await server.stderrMatches(new RegExp(`cancelled ${id}`));
+    });
+
+    await t.step(
+      "--detach prints the task record; cat SOURCE?task=ID gives its result",
+      async () => {
+        const detached = await cat([`${base}?tool=count&steps=5&delay_ms=100`, "--detach"]);
+        assert.equal(detached.code, 0, detached.stderr);
+        assert.equal(detached.records.length, 1);
+        const record = detached.records[0];
+        assert.equal(record.type, "task");
+        assert.equal(record.tool, "count");
+        assert.equal(record.status, "working");
+        assert.equal(record.source, `${base}?tool=count&task=${record.taskId}`);
+        const resumed = await cat([String(record.source)]);
+        assert.equal(resumed.code, 0, resumed.stderr);
+        assert.deepEqual(resumed.records.map((r) => [r.tool, r.text]), [
+          ["count", "counted 5 (task)"],
+        ]);
+        const bare = await cat([`${base}?task=${record.taskId}`, "--json"]);
+        assert.equal(bare.code, 0, bare.stderr);
+        assert.equal(bare.records[0].text, "counted 5 (task)");
+      },
+    );
+
+    await t.step("?task=ID takes no arguments; --task needs a tool", async () => {
+      const args = await cat([`${base}?task=x&steps=3`]);
+      assert.equal(args.code, 2);
+      assert.match(args.stderr, /Arguments are not used with task=: steps/);
+      const list = await cat([`${base}?list=tools`, "--task"]);
+      assert.equal(list.code, 2);
+      assert.match(list.stderr, /--task applies to tool calls only/);
+    });
+  } finally {
+    await server.stop();
+  }
+});
+
+Deno.test("--detach on a stdio server is a usage error before anything starts", async () => {
+  const { code, stderr, stdout } = await cat([
+    "mcp+node:///nonexistent/server.js?tool=anything",
+    "--detach",
+  ]);
+  assert.equal(code, 2, stderr);
+  assert.equal(stdout, "");
+  assert.match(stderr, /--detach needs a remote server: .* ends when jn exits/);
+});
+
+const EVERYTHING = await serverEverything();
+
+Deno.test({
+  name: "server-everything's simulate-research-query runs as a task (stdio and HTTP)",
+  ignore: EVERYTHING === undefined,
+  async fn(t) {
+    await t.step("stdio: a required task, with its status messages on stderr", async () => {
+      const { code, records, stderr } = await cat([
+        `mcp+node://${EVERYTHING}?tool=simulate-research-query&topic=deno`,
+        "--progress",
+      ]);
+      assert.equal(code, 0, stderr);
+      assert.match(String(records[0].text), /^# Research Report: deno/);
+      assert.match(stderr, /task [0-9a-f]+ working: Gathering sources\.\.\./);
+      assert.match(stderr, /task [0-9a-f]+ completed/);
+    });
+
+    const server = await startNodeServer([EVERYTHING!, "streamableHttp"]);
+    try {
+      await t.step("HTTP: input_required is answered by the elicitation handler", async () => {
+        const { code, records, stderr } = await cat([
+          `mcp+${server.url}/mcp?tool=simulate-research-query&topic=python&ambiguous=true`,
+          "--progress",
+          "--elicit",
+          "decline",
+        ]);
+        assert.equal(code, 0, stderr);
+        assert.match(stderr, /task [0-9a-f]+ input_required: Found multiple interpretations/);
+        assert.match(String(records[0].text), /User declined - using default interpretation/);
+      });
+
+      await t.step("HTTP: a detached task lives in its session, which resuming joins", async () => {
+        const base = `mcp+${server.url}/mcp`;
+        const detached = await cat([`${base}?tool=simulate-research-query&topic=rust`, "--detach"]);
+        assert.equal(detached.code, 0, detached.stderr);
+        const record = detached.records[0];
+        assert.equal(record.type, "task");
+        assert.equal(typeof record.session, "string");
+        assert.equal(
+          record.source,
+          `${base}?tool=simulate-research-query&task=${record.taskId}&session=${record.session}`,
+        );
+        const resumed = await cat([String(record.source)]);
+        assert.equal(resumed.code, 0, resumed.stderr);
+        assert.equal(resumed.records[0].tool, "simulate-research-query");
+        assert.match(String(resumed.records[0].text), /^# Research Report: rust/);
+        // The resumed run ended the session: the task is gone with it.
+        const again = await cat([String(record.source)]);
+        assert.equal(again.code, 4, again.stderr);
+        assert.match(again.stderr, /No valid session ID/);
+      });
+    } finally {
+      await server.stop();
+    }
+  },
+});
