@@ -83,7 +83,12 @@ export async function prepareCall(
   args: ArgPairs | Record<string, unknown>,
   allowUnknown?: boolean,
 ): Promise<{ info: ToolInfo; prepared: Record<string, unknown> }> {
-  const info = findTool(await conn.session.listTools(), tool, conn.target.name);
+  const info = findTool(
+    await conn.session.listTools(),
+    tool,
+    conn.target.name,
+    profileToolNames(conn),
+  );
   return { info, prepared: await prepareToolArguments(info, typedArgs(args), allowUnknown) };
 }
 
@@ -95,23 +100,34 @@ function askedName(conn: Connection, tool: string): string {
     : tool;
 }
 
-/** The named tool, or a usage error listing the server's tools. */
-export function findTool(tools: ToolInfo[], name: string, server: string): ToolInfo {
+/**
+ * The named tool, or a usage error naming the closest of the server's tools
+ * and of `aliases` (a profile's own tool names, which map to server tools).
+ */
+export function findTool(
+  tools: ToolInfo[],
+  name: string,
+  server: string,
+  aliases: readonly string[] = [],
+): ToolInfo {
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool) return tool;
-  const near = tools.filter((t) => t.name.toLowerCase().includes(name.toLowerCase())).map((t) =>
-    t.name
-  );
-  const typo = closest(name, tools.map((t) => t.name));
+  const known = [...new Set([...aliases, ...tools.map((t) => t.name)])];
+  const near = known.filter((n) => n.toLowerCase().includes(name.toLowerCase()));
+  const typo = closest(name, known);
   if (typo !== undefined && !near.includes(typo)) near.unshift(typo);
-  const known = tools.map((t) => t.name);
   throw new UsageError(`Tool "${name}" not found on server "${server}"`, {
     hint: near.length > 0
       ? `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
-      : known.length > 0
-      ? `its tools: ${known.join(", ")}`
+      : tools.length > 0
+      ? `its tools: ${tools.map((t) => t.name).join(", ")}`
       : "the server offers no tools",
   });
+}
+
+/** The profile's own tool names of a connection's target (none for a naked URI). */
+export function profileToolNames(conn: Connection): string[] {
+  return conn.target.profile?.tools.map((t) => t.name) ?? [];
 }
 
 /**

@@ -44,7 +44,7 @@ import {
   toolErrorRecord,
 } from "../put/records.ts";
 import type { Session } from "../session/types.ts";
-import { findTool } from "./call.ts";
+import { findTool, profileToolNames } from "./call.ts";
 import type { Connection } from "./connection.ts";
 import { PUT_DEFAULTS } from "./options.ts";
 import { schemaEngine } from "./schema_engine.ts";
@@ -128,7 +128,12 @@ export async function putLines(
   options: PutOptions = {},
 ): Promise<RunResult> {
   try {
-    const info = findTool(await conn.session.listTools(), tool, conn.target.name);
+    const info = findTool(
+      await conn.session.listTools(),
+      tool,
+      conn.target.name,
+      profileToolNames(conn),
+    );
     const defaults = typedArgs(options.args);
     const unknown = unknownArguments(defaults.keys(), info.inputSchema);
     if (unknown.length > 0 && options.allowUnknown !== true) {

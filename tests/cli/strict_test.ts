@@ -121,3 +121,12 @@ Deno.test("inspect and cat help end with the query keys and examples", async (t)
     });
   }
 });
+
+Deno.test("a mistyped profile tool name suggests the profile's own tool", async () => {
+  const result = await runJn(["cat", "@demo/itms"]);
+  assert.equal(result.code, 2, result.stderr);
+  assert.match(
+    result.stderr,
+    /Tool "itms" not found on server "@demo"\nhint: did you mean "items"\?/,
+  );
+});
