@@ -36,7 +36,6 @@ Deno.test("tasks against the tasks fixture over HTTP", async (t) => {
         tool: "count",
         content_type: "text",
         text: "counted 2 (task)",
-        mimeType: "text/plain",
       }]);
       assert.match(task.stderr, /count: task [0-9a-f-]+ working: step 1\/2\n/);
       assert.match(task.stderr, /count: task [0-9a-f-]+ completed: done\n/);
