@@ -13,6 +13,8 @@
  * Tools:
  *   greet(name, times=1)  a greeting, as text and as structured content
  *   word_count(text)      counts the words of a text (structured content)
+ *   fetch_url(url)        the start of a web page: needs `--sandbox-net` (or
+ *                         `--sandbox-host HOST`), which become Deno's --allow-net
  *
  * @module
  */
@@ -43,6 +45,20 @@ function createServer(): McpServer {
   }, ({ text }) => {
     const counts = { words: text.split(/\s+/).filter(Boolean).length, characters: text.length };
     return { content: [{ type: "text", text: JSON.stringify(counts) }], structuredContent: counts };
+  });
+
+  server.registerTool("fetch_url", {
+    description: "Fetches a URL and returns the first 500 characters of its body.",
+    inputSchema: z.object({ url: z.url().describe("The http(s) URL to fetch") }),
+  }, async ({ url }) => {
+    try {
+      const response = await fetch(url);
+      const body = await response.text();
+      return { content: [{ type: "text", text: body.slice(0, 500) }] };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { content: [{ type: "text", text: message }], isError: true };
+    }
   });
 
   return server;

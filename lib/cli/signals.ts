@@ -9,6 +9,13 @@
  * the signal, the exit status is 130, SPEC §6's "interrupted": scripts test
  * one code for "stopped before it finished".
  *
+ * One Ctrl-C can arrive twice: the terminal signals its whole foreground
+ * process group, and a runner in that group (`deno task`, npm scripts)
+ * forwards the signal to its child — jn — again, a few ms later. So the
+ * same signal within `DUPLICATE_MS` of the first counts as that first one,
+ * not as the second Ctrl-C that ends the graceful teardown (which would
+ * skip `notifications/cancelled`). A person's second press comes later.
+ *
  * @module
  */
 
@@ -20,6 +27,9 @@ export type StopSignal = "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT";
 
 const STOP_SIGNALS: readonly StopSignal[] = ["SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM"];
 
+/** How soon a repeat of the first signal is taken as the same one delivered twice (ms). */
+export const DUPLICATE_MS = 250;
+
 /** Installs the handlers of the four signals. Returns the uninstaller. */
 export function onInterrupt(
   handler: (signal: StopSignal) => void,
@@ -28,15 +38,19 @@ export function onInterrupt(
   if (Deno.build.os === "windows") return () => {};
   const secondExits = options.secondExits ?? true;
   let first: StopSignal | undefined;
+  let firstAt = 0;
   const listeners = STOP_SIGNALS.map((signal) => {
     const listener = () => {
       if (first !== undefined) {
+        // The same Ctrl-C, forwarded by a runner such as `deno task`: not a second one.
+        if (signal === first && performance.now() - firstAt < DUPLICATE_MS) return;
         if (!secondExits) return;
         // No time for the graceful teardown: every server tree dies now.
         killAllTrees();
         Deno.exit(ExitCode.interrupted);
       }
       first = signal;
+      firstAt = performance.now();
       handler(signal);
     };
     Deno.addSignalListener(signal, listener);

@@ -9,7 +9,9 @@
  * checked against the profile's `output_format` (`events.onOutputFormat`).
  * A tool that requires a task (or allows one, with `task`) is called as one
  * (lib/client/task.ts). A tool that answers `isError` is a result, not an
- * exception.
+ * exception. A call refused with "URL elicitation required" (-32042) shows
+ * the URLs through the elicitation handler and is retried once when the user
+ * went through them all (url_required.ts); otherwise its error names the URLs.
  *
  * @module
  */
@@ -17,7 +19,8 @@
 import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { outputFormatDrift } from "../drift/check.ts";
-import { UsageError } from "../errors.ts";
+import { JnError, type ProtocolError, UsageError } from "../errors.ts";
+import { offerUrls, requiredUrls, urlRequiredError } from "./url_required.ts";
 import type { ProgressUpdate, TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
 import { callAsTask, wantsTask } from "./task.ts";
@@ -63,7 +66,7 @@ export async function call(
     const onProgress = options.onProgress ?? (() => {});
     const result = wantsTask(conn, info, options.task === true)
       ? await callAsTask(conn, tool, prepared, { onStatus: options.onTaskStatus })
-      : await conn.session.callTool(tool, prepared, { onProgress });
+      : await callOrOpenUrls(conn, tool, prepared, onProgress);
     const drift = outputFormatDrift(conn.target.profile, {
       asked: askedName(conn, tool),
       tool,
@@ -83,13 +86,47 @@ export async function prepareCall(
   args: ArgPairs | Record<string, unknown>,
   allowUnknown?: boolean,
 ): Promise<{ info: ToolInfo; prepared: Record<string, unknown> }> {
-  const info = findTool(
-    await conn.session.listTools(),
-    tool,
-    conn.target.name,
-    profileToolNames(conn),
-  );
+  const info = findTool(await conn.session.listTools(), tool, conn.target.name, {
+    sampling: conn.options.sample !== undefined || conn.options.samplingCommand !== undefined ||
+      conn.target.samplingCommand !== undefined,
+    aliases: profileToolNames(conn),
+  });
   return { info, prepared: await prepareToolArguments(info, typedArgs(args), allowUnknown) };
+}
+
+/** The call; after a -32042 refusal, the URLs offered and the call retried once if all were opened. */
+async function callOrOpenUrls(
+  conn: Connection,
+  tool: string,
+  args: Record<string, unknown>,
+  onProgress: (update: ProgressUpdate) => void,
+): Promise<ToolCallResult> {
+  try {
+    return await conn.session.callTool(tool, args, { onProgress });
+  } catch (error) {
+    const urls = requiredUrls(error);
+    if (urls === undefined) throw withSamplingHint(error);
+    if (await offerUrls(urls, conn.options.elicit)) {
+      return await conn.session.callTool(tool, args, { onProgress });
+    }
+    throw urlRequiredError(error as ProtocolError, urls, `tools/call "${tool}"`, conn.target.name);
+  }
+}
+
+/**
+ * A 2026-07-28 server that needs an LLM and finds no sampling capability
+ * refuses the call (-32021, naming `sampling/createMessage`): say how to
+ * give it one.
+ */
+function withSamplingHint(error: unknown): unknown {
+  if (
+    error instanceof JnError && error.hint === undefined &&
+    /sampling\/createMessage/.test(error.message) && /capabilit/.test(error.message)
+  ) {
+    error.hint = "the server needs an LLM: answer with --sampling-command CMD " +
+      "(or the profile's sampling_command)";
+  }
+  return error;
 }
 
 /** The name the caller used for `tool`: the profile tool a source named, or the tool itself. */
@@ -102,17 +139,18 @@ function askedName(conn: Connection, tool: string): string {
 
 /**
  * The named tool, or a usage error naming the closest of the server's tools
- * and of `aliases` (a profile's own tool names, which map to server tools).
+ * and of `options.aliases` (a profile's own tool names, which map to server
+ * tools), or listing the server's tools.
  */
 export function findTool(
   tools: ToolInfo[],
   name: string,
   server: string,
-  aliases: readonly string[] = [],
+  options: { sampling?: boolean; aliases?: readonly string[] } = {},
 ): ToolInfo {
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool) return tool;
-  const known = [...new Set([...aliases, ...tools.map((t) => t.name)])];
+  const known = [...new Set([...(options.aliases ?? []), ...tools.map((t) => t.name)])];
   const near = known.filter((n) => n.toLowerCase().includes(name.toLowerCase()));
   const typo = closest(name, known);
   if (typo !== undefined && !near.includes(typo)) near.unshift(typo);
@@ -120,7 +158,9 @@ export function findTool(
     hint: near.length > 0
       ? `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
       : tools.length > 0
-      ? `its tools: ${tools.map((t) => t.name).join(", ")}`
+      ? `its tools: ${tools.map((t) => t.name).join(", ")}${
+        // Servers such as server-everything list some tools only to clients that can sample.
+        options.sampling === false ? " (some servers list more with --sampling-command)" : ""}`
       : "the server offers no tools",
   });
 }

@@ -36,19 +36,18 @@ export { call, type CallOptions } from "./call.ts";
 export {
   awaitTask,
   callAsTask,
-  requireDetachable,
-  resumeSource,
   serverRunsToolTasks,
   startTask,
   type TaskCallOptions,
-  taskRecord,
   type TaskSupport,
   taskSupport,
   wantsTask,
 } from "./task.ts";
+export { requireDetachable, resumeSource, taskRecord } from "./detach.ts";
 export { getPrompt, type GetPromptOptions, list, type Listing, read } from "./verbs.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
 export { complete, completionRef } from "./complete.ts";
+export { follow, type FollowOptions, followTarget } from "./follow.ts";
 export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
 export { put, type PutOptions, type PutRecord } from "./put.ts";
 export type { RunStats } from "../put/ordered.ts";
@@ -113,6 +112,8 @@ export type { SandboxLink, SandboxMask, SandboxPlan } from "../sandbox/plan.ts";
 export type { DenoPermissions } from "../sandbox/deno_permissions.ts";
 export type { CredentialSource, IdpSettings } from "../auth/token_store.ts";
 export type {
+  Following,
+  FollowTarget,
   LoginSettings,
   ProtocolMode,
   Session,

@@ -35,12 +35,13 @@ const TOPICS = ["MCP", "MCP sampling", "NDJSON", "jq", "Deno"];
  */
 export function createDemoServer(): McpServer {
   const server = new McpServer(DEMO_SERVER_INFO, {
-    capabilities: { logging: {} },
+    capabilities: { logging: {}, resources: { subscribe: true } },
     instructions: "A demo server embedded in jn. Start with the tools echo, add and list_items; " +
       "read demo://readme for a tour.",
   });
   registerDemoTools(server);
   registerDemoResources(server);
+  registerTicker(server);
   registerDemoPrompts(server);
   return server;
 }
@@ -112,6 +113,51 @@ function registerDemoResources(server: McpServer): void {
         text: JSON.stringify(demoItem(id)),
       }],
     };
+  });
+}
+
+/** The URI of the resource that changes every second (for `--follow`). */
+const TICKER_URI = "demo://ticker";
+
+/**
+ * `demo://ticker`: "tick N", N the seconds since its first read or
+ * subscription; from then on the server announces an update every second
+ * (`notifications/resources/updated`: to a 2025 client once it subscribed,
+ * through the listen stream in 2026-07-28). The timer does not keep the
+ * server alive.
+ */
+function registerTicker(server: McpServer): void {
+  let started: number | undefined;
+  let subscribed = false;
+  const start = () => {
+    if (started !== undefined) return;
+    started = Date.now();
+    const timer = setInterval(() => {
+      const version = server.server.getNegotiatedProtocolVersion() ?? "";
+      if (version < "2026" && !subscribed) return; // 2025: only to a subscriber
+      server.server.sendResourceUpdated({ uri: TICKER_URI }).catch(() => clearInterval(timer));
+    }, 1000);
+    Deno.unrefTimer(timer);
+  };
+  server.registerResource("ticker", TICKER_URI, {
+    title: "Ticker",
+    description: "Changes every second: follow it with jn cat --follow",
+    mimeType: "text/plain",
+  }, (uri) => {
+    start();
+    const seconds = Math.floor((Date.now() - started!) / 1000);
+    return { contents: [{ uri: uri.href, mimeType: "text/plain", text: `tick ${seconds}` }] };
+  });
+  server.server.setRequestHandler("resources/subscribe", (request) => {
+    if (request.params.uri === TICKER_URI) {
+      subscribed = true;
+      start();
+    }
+    return {};
+  });
+  server.server.setRequestHandler("resources/unsubscribe", (request) => {
+    if (request.params.uri === TICKER_URI) subscribed = false;
+    return {};
   });
 }
 

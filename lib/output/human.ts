@@ -155,6 +155,8 @@ function typeName(schema: JsonSchema | undefined): string {
   }
   if (schema.type) return schema.type;
   if (schema.enum) return "enum";
+  // A `$ref` is shown by the name it points to (`#/$defs/point` → `point`).
+  if (typeof schema.$ref === "string") return schema.$ref.split("/").pop() || "any";
   const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (Array.isArray(union)) return union.map(typeName).join("|");
   return "any";

@@ -33,6 +33,7 @@ import { TransportTap } from "./tap.ts";
 import { bound, HARD_BOUND_FACTOR } from "./bounds.ts";
 import { translateError } from "./translate.ts";
 import { RawToolListing } from "./raw_tools.ts";
+import { type Following, type FollowTarget, startFollowing } from "./follow.ts";
 import type {
   CompletionRef,
   CompletionResult,
@@ -271,6 +272,34 @@ export class SdkSession implements Session {
       ...(completion.total === undefined ? {} : { total: completion.total }),
       ...(completion.hasMore === undefined ? {} : { hasMore: completion.hasMore }),
     };
+  }
+
+  async follow(
+    what: FollowTarget,
+    handlers: { onChange: () => void; onEnd: () => void },
+  ): Promise<Following> {
+    if (this.#fatal) throw this.#fatal;
+    const label = "resource" in what
+      ? `resources/subscribe "${what.resource}"`
+      : `subscription to ${what.list} changes`;
+    try {
+      return await startFollowing(this.#client, what, {
+        capabilities: this.server.capabilities,
+        era: this.server.era,
+        server: this.label,
+        timeoutMs: this.#options.timeoutMs,
+        signal: this.#options.signal,
+        onChange: () => {
+          // A changed tool list is listed again, not served from the cache.
+          if ("list" in what && what.list === "tools") this.#tools = undefined;
+          handlers.onChange();
+        },
+        onEnd: handlers.onEnd,
+      });
+    } catch (error) {
+      if (error instanceof JnError) throw error;
+      throw this.#translate(error, label);
+    }
   }
 
   /**

@@ -21,6 +21,9 @@
  *   it exactly as the server sent it and decides what the SDK gets (so one
  *   malformed tool cannot fail the whole listing).
  *
+ * It also records the capabilities the client declared (in `initialize`, or
+ * in each 2026-era request), which `inspect` reports.
+ *
  * The wrapper exposes `pid`/`stderr` only when the wrapped transport has
  * them, because the SDK tells stdio from HTTP by those two properties.
  *
@@ -228,11 +231,14 @@ export class TransportTap implements Transport {
   /** A 2026-era request with the log level in its envelope (a copy; others as they are). */
   #withLogLevel(message: Message): Message {
     const level = this.#hooks.logLevel;
-    const request = message as { method?: unknown; params?: { _meta?: Record<string, unknown> } };
+    const request = message as {
+      id?: unknown;
+      method?: unknown;
+      params?: { _meta?: Record<string, unknown> };
+    };
     const meta = request.params?._meta;
-    if (level === undefined || typeof request.method !== "string" || !isModern(meta)) {
-      return message;
-    }
+    const isRequest = request.id !== undefined && typeof request.method === "string";
+    if (level === undefined || !isRequest || !isModern(meta)) return message;
     if (Object.hasOwn(meta!, LOG_LEVEL_KEY)) return message;
     return {
       ...message,

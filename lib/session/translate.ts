@@ -88,7 +88,7 @@ export function translateError(error: unknown, label: string, ctx: TranslateCont
       case sdk.SdkErrorCode.InvalidResult:
       case sdk.SdkErrorCode.UnsupportedResultType:
         return new ProtocolError(
-          `The server sent a malformed answer to ${label}: ${error.message}`,
+          `The server sent a malformed answer to ${label}: ${oneLine(error.message)}`,
           { cause: error },
         );
       default:
@@ -138,4 +138,27 @@ function exitedError(
       ? undefined
       : "run the server command by hand to see why it stops",
   });
+}
+
+/**
+ * The SDK's message of a result its schema rejected, on one line: it ends in
+ * zod's issues as pretty-printed JSON (`Invalid result for tools/list: [ {…} ]`),
+ * which become `ttlMs: Invalid input: expected number; cacheScope: …`.
+ */
+export function oneLine(message: string): string {
+  const start = message.indexOf("[");
+  if (start >= 0) {
+    try {
+      const issues = JSON.parse(message.slice(start)) as { path?: unknown[]; message?: unknown }[];
+      if (Array.isArray(issues) && issues.length > 0) {
+        const shown = issues.slice(0, 3).map((issue) => {
+          const path = Array.isArray(issue.path) ? issue.path.join(".") : "";
+          return `${path ? `${path}: ` : ""}${String(issue.message)}`;
+        });
+        if (issues.length > 3) shown.push(`${issues.length - 3} more`);
+        return `${message.slice(0, start).trimEnd()} ${shown.join("; ")}`;
+      }
+    } catch { /* not zod's issues: fall through */ }
+  }
+  return message.replace(/\s*\n\s*/g, " ");
 }

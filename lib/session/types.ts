@@ -8,6 +8,7 @@
  */
 
 import type { AuthStore, CredentialSource, IdpSettings } from "../auth/token_store.ts";
+import type { Following, FollowTarget } from "./follow.ts";
 import type {
   CompletionRef,
   CompletionResult,
@@ -29,6 +30,8 @@ import type {
   ToolCallResult,
   ToolInfo,
 } from "../types.ts";
+
+export type { Following, FollowTarget } from "./follow.ts";
 
 /** Which protocol era to speak: negotiate (default), 2025 only, or one pinned revision. */
 export type ProtocolMode = "auto" | "legacy" | { pin: string };
@@ -132,7 +135,11 @@ export interface ToolCallOptions {
  * lib/client's policy (lib/client/task.ts).
  */
 export interface SessionTasks {
-  /** `tools/call` with `params.task`: the task the server created (CreateTaskResult). */
+  /**
+   * `tools/call` with `params.task`: the task the server created
+   * (CreateTaskResult). Not aborted by the session's signal: a task created
+   * while jn was interrupted must still be known, to be cancelled.
+   */
   callTool(
     name: string,
     args: Record<string, unknown>,
@@ -151,6 +158,8 @@ export interface SessionTasks {
    * bounded by a few seconds of its own.
    */
   cancel(taskId: string): Promise<TaskInfo>;
+  /** `notifications/tasks/status` as the server sends them (it need not); returns the unsubscriber. */
+  onStatus(listener: (task: TaskInfo) => void): () => void;
   /**
    * Keeps the HTTP session open when the session closes (servers may keep
    * tasks per session) and gives its id, if it has one.
@@ -194,6 +203,14 @@ export interface Session {
     argument: { name: string; value: string },
     context?: Record<string, string>,
   ): Promise<CompletionResult>;
+  /**
+   * Follows a resource's updates or a list's changes: `onChange` for each
+   * one, `onEnd` when the connection ends; close the result to stop.
+   */
+  follow(
+    what: FollowTarget,
+    handlers: { onChange: () => void; onEnd: () => void },
+  ): Promise<Following>;
   /** Ends the session and the server's process tree or HTTP session. Idempotent. */
   close(): Promise<void>;
 }

@@ -103,7 +103,8 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
     if (seen.has(key)) fail(start, `"${key}=" is given twice`, argFlagNote(key));
     seen.add(key);
     // A task may name the tool it runs: `?tool=NAME&task=ID`, `@server/tool?task=ID`.
-    const named = taskOfTool(operation, toOperation(key, value, { valueStart, fail }));
+    const named: Operation | false | undefined = (key === "task" || key === "tool") &&
+      taskOfTool(operation, toOperation(key, value, { valueStart, fail }));
     if (named) {
       operation = named;
       continue;

@@ -57,6 +57,8 @@ Deno.test("a list that fails costs only itself", async (t) => {
     );
     assert.match(run.stdout, /^Resources \(1\)$/m);
     assert.match(run.stdout, /^ {6}task-only: jn calls it as a task$/m);
+    // A `$ref` is named, a property called `__proto__` is a parameter like any other.
+    assert.match(run.stdout, /^ {2}raw\(at: point, __proto__\?: string, extra\?: string\)$/m);
   });
 
   await t.step("tools failing: what was gathered is printed, then exit 5", async () => {
@@ -80,6 +82,18 @@ Deno.test("a list that fails costs only itself", async (t) => {
     assert.equal(run.code, 5);
     assert.equal(run.stdout, "");
     assert.match(run.stderr, /tools\/list with error -32603/);
+  });
+
+  await t.step("a list the SDK rejects whole is one line, not a zod dump", async () => {
+    const run = await runJn(["inspect", source("--modern", "--no-cache-fields")]);
+    assert.equal(run.code, 5);
+    const lines = run.stderr.trim().split("\n")
+      .filter((line) => !line.startsWith("jn: warning:") && !line.startsWith("hint:"));
+    assert.equal(lines.length, 1, run.stderr);
+    assert.match(
+      lines[0],
+      /^jn: The server sent a malformed answer to tools\/list: Invalid result for tools\/list: ttlMs: .*; cacheScope: /,
+    );
   });
 
   await t.step("jn mcp tools fails when the tools do", async () => {

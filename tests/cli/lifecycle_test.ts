@@ -16,6 +16,7 @@ import {
   ROOT,
   runJn,
 } from "../helpers.ts";
+import { DUPLICATE_MS } from "../../lib/cli/signals.ts";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
 import {
   ALL_ROLES,
@@ -218,14 +219,51 @@ Deno.test("no exit path leaves a server process alive", async (t) => {
     () =>
       withTree(async (pidFile, switches) => {
         const child = await hangingCall(pidFile, switches);
+        const first = performance.now();
         child.kill("SIGINT");
         // The server got notifications/cancelled: jn is in its graceful teardown.
         await waitForFile(`${pidFile}.cancelled`);
+        // A repeat within DUPLICATE_MS is the same Ctrl-C delivered twice (lib/cli/signals.ts).
+        const wait = DUPLICATE_MS + 50 - (performance.now() - first);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         child.kill("SIGINT");
         const result = await collect(child);
         assert.equal(result.code, 130, result.stderr);
         assert.equal(result.stdout, "");
+        // The second Ctrl-C exits at once, without the graceful path's last line.
+        assert.doesNotMatch(result.stderr, /interrupted/);
       }, { switches: ["--stubborn"] }),
+  );
+
+  // The terminal signals the whole group and `deno task` forwards the SIGINT to jn again, a
+  // few ms later: that must not count as a second Ctrl-C (which skips the cancellation).
+  await t.step(
+    "Ctrl-C under `deno task` sends notifications/cancelled first",
+    () =>
+      withTree(async (pidFile, switches) => {
+        const output = await new Deno.Command("python3", {
+          args: [
+            `${ROOT}/tests/cli/group_sigint.py`,
+            `${pidFile}.call`,
+            "--",
+            Deno.execPath(),
+            "task",
+            "-q",
+            "jn",
+            "cat",
+            hostileUri("hang", { switches }),
+          ],
+          cwd: ROOT,
+          env: { ...baseEnv(), DENO_DIR },
+          clearEnv: true,
+          stdout: "piped",
+          stderr: "inherit",
+        }).output();
+        const run = JSON.parse(new TextDecoder().decode(output.stdout));
+        assert.equal(run.code, 130, run.stderr);
+        assert.equal(run.stderr, "jn: interrupted\n");
+        await Deno.stat(`${pidFile}.cancelled`);
+      }),
   );
 });
 

@@ -115,9 +115,9 @@ Deno.test("inspect and cat help end with the query keys and examples", async (t)
     await t.step(command, async () => {
       const result = await runJn([command, "--help"]);
       assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stdout, /\nQuery keys \(SOURCE\?key=value&…\):\n  tool=NAME/);
-      assert.match(result.stdout, /goes in --arg KEY=VALUE\n\nExamples:\n  jn \w+ [^\n]*@demo/);
-      assert.match(result.stdout, /\n  jn [^\n]+\n$/, "the help ends with an example");
+      assert.match(result.stdout, /\nQuery keys \(SOURCE\?key=value&…\):\n {2}tool=NAME/);
+      assert.match(result.stdout, /goes in --arg KEY=VALUE\n\nExamples:\n {2}jn \w+ [^\n]*@demo/);
+      assert.match(result.stdout, /\n {2}jn [^\n]+\n$/, "the help ends with an example");
     });
   }
 });

@@ -1,19 +1,21 @@
 /**
  * The shell commands of README.md and docs/*.md, read from their fenced
- * ```sh and ```console blocks, for tests/docs/doc_commands_test.ts.
+ * `sh` and `console` blocks, for tests/docs/doc_commands_test.ts.
  *
  * - In a `sh` block every line is a command (`\` continues it), except `#`
  *   comment lines and the output that follows a `$ ` command up to the next
  *   blank line.
  * - In a `console` block only `$ ` lines are commands; the rest is output.
  * - A command expects exit 0, or the code of a trailing `# exit N` comment on
- *   its line, or of an output line `# exit N` / `[exit N]` after it.
+ *   its line, or of an output line `# exit N` / `[exit N]` after it, or the
+ *   number a following `$ echo $?` prints (that echo is not run).
  *
  * HTML comments right above a block (blank lines between are fine) steer it:
  *
  *   <!-- no-run: REASON -->              the block is not run
  *   <!-- no-run "PREFIX": REASON -->     its commands starting with PREFIX are not run
- *   <!-- needs: bwrap -->                run only where bubblewrap works
+ *   <!-- needs: PROGRAM -->              run only where PROGRAM is on PATH (bwrap:
+ *                                        where bubblewrap can sandbox)
  *
  * @module
  */
@@ -75,18 +77,24 @@ export function docBlocks(file: string, markdown: string): DocBlock[] {
 function commandsOf(lang: "sh" | "console", body: string[], firstLine: number): DocCommand[] {
   const commands: DocCommand[] = [];
   let inOutput = false;
+  let echoing = false;
   for (let k = 0; k < body.length; k++) {
     const raw = body[k];
     const prompted = raw.startsWith("$ ");
+    if (raw === "$ echo $?") {
+      echoing = inOutput = true;
+      continue;
+    }
     if (!prompted) {
       if (raw.trim() === "") {
         inOutput = false;
         continue;
       }
       if (inOutput || lang === "console") {
-        const exit = EXIT_LINE.exec(raw.trim());
         const last = commands.at(-1);
+        const exit = EXIT_LINE.exec(raw.trim()) ?? (echoing ? /^(\d+)$/.exec(raw.trim()) : null);
         if (exit && last) last.expect = Number(exit[1] ?? exit[2]);
+        echoing = false;
         continue;
       }
       if (raw.trimStart().startsWith("#")) continue;

@@ -3,11 +3,14 @@
  * root: every ```sh and ```console block (tests/docs/doc_blocks.ts says how
  * they are read) runs in bash, `jn` being this checkout's main.ts, and each
  * command must exit with the code the docs give (0 unless they say otherwise).
+ * As in the reader's shell, a pipeline's code is its last command's; its
+ * other commands may exit 0 or 1 (a tool error, failed records) but not with
+ * the codes of a broken command (2 and up: usage, configuration, launch…).
  *
  * Blocks that need the network, credentials, a server left listening on a
  * port, a terminal or a differently built jn carry `<!-- no-run: why -->`;
- * `<!-- needs: bwrap -->` blocks are not run (saying so) where bubblewrap
- * cannot sandbox. Everything runs with a throwaway HOME and XDG directories,
+ * `<!-- needs: jq -->` blocks are not run (saying so) where jq is missing, and
+ * `<!-- needs: bwrap -->` ones where bubblewrap cannot sandbox. Everything runs with a throwaway HOME and XDG directories,
  * in a throwaway copy of the root (symlinks to its entries) so files the docs
  * write (odd.json, out/) land there. Blocks run concurrently, each one's
  * commands in order in one shell, as a reader pastes a block.
@@ -24,7 +27,8 @@ import { type DocBlock, docBlocks, type DocCommand, runnable } from "./doc_block
 /** What one command did. */
 interface Outcome {
   command: DocCommand;
-  code: number;
+  /** The exit code of each command of the pipeline (one for a simple command). */
+  codes: number[];
   stderr: string;
 }
 
@@ -43,6 +47,10 @@ async function makePlace(): Promise<Place> {
   await Deno.mkdir(cwd);
   await Deno.mkdir(home);
   await Deno.mkdir(bin);
+  // Servers get a minimal environment (no DENO_DIR): a Deno server's default
+  // cache under this HOME must be the real one, or it would download it all.
+  await Deno.mkdir(`${home}/.cache`);
+  await Deno.symlink(DENO_DIR, `${home}/.cache/deno`);
   for await (const entry of Deno.readDir(ROOT)) {
     if (entry.name === ".git") continue;
     await Deno.symlink(`${ROOT}/${entry.name}`, `${cwd}/${entry.name}`);
@@ -54,6 +62,7 @@ async function makePlace(): Promise<Place> {
       `'${ROOT}/main.ts' "$@"\n`,
     { mode: 0o755 },
   );
+  await linkRealPython(bin);
   const env: Record<string, string> = {
     PATH: `${bin}:${Deno.env.get("PATH") ?? "/usr/bin:/bin"}`,
     HOME: home,
@@ -68,14 +77,33 @@ async function makePlace(): Promise<Place> {
   return { dir, cwd, env };
 }
 
+/**
+ * `python3` on PATH may be a version manager's shim (pyenv: a dozen shell
+ * scripts, half a second of CPU a start): put the interpreter it runs first.
+ */
+async function linkRealPython(bin: string): Promise<void> {
+  try {
+    const output = await new Deno.Command("python3", {
+      args: ["-c", "import sys; print(sys.executable)"],
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    const real = new TextDecoder().decode(output.stdout).trim();
+    if (output.success && real.startsWith("/")) await Deno.symlink(real, `${bin}/python3`);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+}
+
 /** Runs a block's commands in order in one bash; each one's exit code and stderr. */
 async function runBlock(place: Place, commands: DocCommand[], id: string): Promise<Outcome[]> {
   const out = `${place.dir}/out-${id}`;
   await Deno.mkdir(out);
-  const script = ["set -o pipefail"];
+  const script: string[] = [];
   commands.forEach((command, i) => {
     script.push(
-      `{ ${command.text}\n} </dev/null >'${out}/${i}.out' 2>'${out}/${i}.err'; echo $? >'${out}/${i}.rc'`,
+      `{ ${command.text}\n__codes="\${PIPESTATUS[*]}"; } </dev/null >'${out}/${i}.out' ` +
+        `2>'${out}/${i}.err'; echo "$__codes" >'${out}/${i}.rc'`,
     );
   });
   await new Deno.Command("bash", {
@@ -86,16 +114,13 @@ async function runBlock(place: Place, commands: DocCommand[], id: string): Promi
     stdin: "null",
     stdout: "null",
     stderr: "null",
-    signal: AbortSignal.timeout(120_000),
+    // A hung command ends its block (and fails it) instead of hanging the run.
+    signal: AbortSignal.timeout(600_000),
   }).output();
   const outcomes: Outcome[] = [];
   for (const [i, command] of commands.entries()) {
-    const rc = await readOr(`${out}/${i}.rc`, "-1");
-    outcomes.push({
-      command,
-      code: Number(rc.trim()),
-      stderr: await readOr(`${out}/${i}.err`, ""),
-    });
+    const codes = (await readOr(`${out}/${i}.rc`, "-1")).trim().split(" ").map(Number);
+    outcomes.push({ command, codes, stderr: await readOr(`${out}/${i}.err`, "") });
   }
   return outcomes;
 }
@@ -124,9 +149,47 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<
 
 /** The failures among outcomes, as lines for an assertion message. */
 function failures(file: string, outcomes: Outcome[]): string[] {
-  return outcomes.filter((o) => o.code !== o.command.expect).map((o) =>
-    `${file}:${o.command.line}: \`${o.command.text}\` exited ${o.code}, ` +
+  return outcomes.filter((o) =>
+    o.codes.at(-1) !== o.command.expect || o.codes.slice(0, -1).some((code) => code > 1)
+  ).map((o) =>
+    `${file}:${o.command.line}: \`${o.command.text}\` exited ${o.codes.join(" | ")}, ` +
     `the docs say ${o.command.expect}\n    ${o.stderr.trim().split("\n").slice(-4).join("\n    ")}`
+  );
+}
+
+/** What the blocks need (`<!-- needs: … -->`) that this machine lacks, with why. */
+async function missingNeeds(blocks: DocBlock[]): Promise<Map<string, string>> {
+  const missing = new Map<string, string>();
+  for (const need of new Set(blocks.flatMap((block) => block.needs))) {
+    const why = need === "bwrap"
+      ? await bwrapUnavailable()
+      : onPath(need)
+      ? undefined
+      : `${need} is not on PATH`;
+    if (why !== undefined) missing.set(need, why);
+  }
+  return missing;
+}
+
+function onPath(program: string): boolean {
+  return (Deno.env.get("PATH") ?? "").split(":").some((dir) => {
+    try {
+      return Deno.statSync(`${dir}/${program}`).isFile;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** A block's rough cost in jn starts (`deno task demo` runs jn nine times). */
+function cost(block: DocBlock): number {
+  return runnable(block).reduce(
+    (sum, command) =>
+      sum +
+      (command.text.startsWith("deno task demo")
+        ? 9
+        : 1 + (command.text.match(/\bjn /g)?.length ?? 0)),
+    0,
   );
 }
 
@@ -143,19 +206,22 @@ Deno.test("every command of README.md and docs/*.md runs as pasted", async (t) =
   for (const file of await documentedFiles()) {
     blocks.push(...docBlocks(file, await Deno.readTextFile(`${ROOT}/${file}`)));
   }
-  const noBwrap = await bwrapUnavailable();
   const toRun = blocks.filter((block) => runnable(block).length > 0);
-  const withoutBwrap = toRun.filter((block) => block.needs.includes("bwrap") && noBwrap);
-  if (withoutBwrap.length > 0) {
+  const missing = await missingNeeds(toRun);
+  const unmet = toRun.filter((block) => block.needs.some((need) => missing.has(need)));
+  for (const [need, why] of missing) {
+    const where = unmet.filter((block) => block.needs.includes(need));
     // deno-lint-ignore no-console
     console.error(
-      `NOT RUN (${noBwrap}): the --sandbox examples at ` +
-        withoutBwrap.map((block) => `${block.file}:${block.line}`).join(", "),
+      `NOT RUN (${why}): the examples that need ${need} at ` +
+        where.map((block) => `${block.file}:${block.line}`).join(", "),
     );
   }
   const place = await makePlace();
   try {
-    const runs = toRun.filter((block) => !withoutBwrap.includes(block));
+    // The longest blocks first, so that the run ends soon after its longest block.
+    const runs = toRun.filter((block) => !unmet.includes(block))
+      .sort((a, b) => cost(b) - cost(a));
     const outcomes = await pool(
       runs,
       3,
@@ -183,6 +249,8 @@ Deno.test("the doc test catches a command that fails or exits otherwise than doc
     "true",
     "false",
     "sh -c 'exit 3'   # exit 3",
+    "sh -c 'exit 1' | cat",
+    "sh -c 'exit 4' | cat",
     "```",
     "",
     "```console",
@@ -206,9 +274,10 @@ Deno.test("the doc test catches a command that fails or exits otherwise than doc
       ...failures("x.md", await runBlock(place, runnable(blocks[0]), "a")),
       ...failures("x.md", await runBlock(place, runnable(blocks[1]), "b")),
     ];
-    assert.equal(problems.length, 2, problems.join("\n"));
+    assert.equal(problems.length, 3, problems.join("\n"));
     assert.match(problems[0], /^x\.md:3: `false` exited 1, the docs say 0/);
-    assert.match(problems[1], /^x\.md:8: `sh -c 'exit 4'` exited 4, the docs say 2/);
+    assert.match(problems[1], /^x\.md:6: `sh -c 'exit 4' \| cat` exited 4 \| 0, the docs say 0/);
+    assert.match(problems[2], /^x\.md:10: `sh -c 'exit 4'` exited 4, the docs say 2/);
   } finally {
     await Deno.remove(place.dir, { recursive: true });
   }
@@ -229,6 +298,9 @@ Deno.test("doc blocks: sh lines, $ prompts with output, continuations, skipped p
     "# exit 5",
     "",
     "jn put y.json   # exit 1: no input",
+    "$ jn put z.json",
+    "$ echo $?",
+    "1",
     "```",
   ].join("\n");
   const [block] = docBlocks("y.md", markdown);
@@ -240,7 +312,8 @@ Deno.test("doc blocks: sh lines, $ prompts with output, continuations, skipped p
       [7, "deno task test", 0],
       [8, "jn cat x \\\n    --json", 5],
       [13, "jn put y.json   # exit 1: no input", 1],
+      [14, "jn put z.json", 1],
     ],
   );
-  assert.deepEqual(runnable(block).map((c) => c.line), [6, 8, 13]);
+  assert.deepEqual(runnable(block).map((c) => c.line), [6, 8, 13, 14]);
 });

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { withRecordedFlags } from "../../lib/profile/edit/from_live.ts";
+import { requireBwrap } from "../sandbox/bwrap_support.ts";
 import { FIXTURE, sandbox } from "./sandbox.ts";
 
 const SEED = `// the seed's "Phase 3" document
@@ -234,6 +235,19 @@ Deno.test("withRecordedFlags() maps --sandbox*, --header and --token-env to prof
       sandbox: { network: ["api.example.com"], read: ["~/data"], write: ["./out"] },
     },
   );
+  // A profile's own sandbox (--from @profile) is widened, as a use merges them.
+  assert.deepEqual(
+    withRecordedFlags({ ...stdio, sandbox: { network: ["a.example"], read: ["./data"] } }, {
+      sandbox: { network: ["b.example"], read: ["./data", "./more"], write: [] },
+    }).launch.sandbox,
+    { network: ["a.example", "b.example"], read: ["./data", "./more"] },
+  );
+  assert.deepEqual(
+    withRecordedFlags({ ...stdio, sandbox: true }, {
+      sandbox: { network: true, read: [], write: [] },
+    }).launch.sandbox,
+    { network: true },
+  );
   const remote = { transport: "http" as const, url: "https://example.com/mcp" };
   assert.deepEqual(
     withRecordedFlags(remote, {
@@ -251,4 +265,35 @@ Deno.test("withRecordedFlags() maps --sandbox*, --header and --token-env to prof
       skipped: ["X-Api-Key"],
     },
   );
+});
+
+const NO_BWRAP = await requireBwrap("tests/profile/create_test.ts");
+
+Deno.test({
+  name: "jn profile create --from --sandbox-write records the sandbox, and the profile uses it",
+  ignore: NO_BWRAP,
+  fn: async () => {
+    const box = await sandbox();
+    try {
+      await Deno.mkdir(join(box.project, "out"));
+      const created = await box.run([
+        "profile",
+        "create",
+        "boxed",
+        "--from",
+        `mcp+node://${FIXTURE}`,
+        "--sandbox-write",
+        "out",
+      ]);
+      assert.equal(created.code, 0, created.stderr);
+      assert.ok(!created.stderr.includes("not recorded"), created.stderr);
+      const meta = await readJson(join(box.user, "boxed", "_meta.json"));
+      assert.deepEqual(meta.sandbox, { network: false, write: ["out"] });
+      const call = await box.run(["cat", "--debug", "--json", "@boxed/echo?text=hi"]);
+      assert.equal(call.code, 0, call.stderr);
+      assert.match(call.stderr, /jn: debug: sandboxed: .*bwrap/);
+    } finally {
+      await box.dispose();
+    }
+  },
 });

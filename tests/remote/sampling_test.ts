@@ -151,6 +151,34 @@ Deno.test("open({ sample }) answers sampling in a program", async () => {
   }
 });
 
+Deno.test("sampling in both eras: input_required (2026-07-28) and the request (2025)", async (t) => {
+  const source = `mcp+deno://${FIXTURES}/servers/sampler.ts?tool=ask&question=hi`;
+  for (const [protocol, era] of [["auto", "modern"], ["legacy", "legacy"]]) {
+    await t.step(`${era}: the command's answer reaches the server`, async () => {
+      const { code, stdout, stderr } = await runJn([
+        "cat",
+        source,
+        "--protocol",
+        protocol,
+        "--sampling-command",
+        "echo yes",
+      ]);
+      assert.equal(code, 0, stderr);
+      const text = String((parseNdjson(stdout)[0] as { text: string }).text);
+      assert.ok(text.startsWith(`${era}: `), text);
+      const answer = JSON.parse(text.slice(era.length + 2));
+      assert.deepEqual(answer.content, { type: "text", text: "yes" });
+      assert.equal(answer.model, "jn-sampling-command");
+    });
+  }
+  await t.step("modern, without a command: the refusal says how to answer", async () => {
+    const { code, stderr } = await runJn(["cat", source]);
+    assert.equal(code, 5);
+    assert.match(stderr, /sampling\/createMessage/);
+    assert.match(stderr, /hint: the server needs an LLM: answer with --sampling-command CMD/);
+  });
+});
+
 const EVERYTHING = await serverEverything();
 
 Deno.test({
@@ -170,5 +198,9 @@ Deno.test({
     const text = String((parseNdjson(stdout)[0] as { text: string }).text);
     assert.match(text, /"text": "pong"/);
     assert.match(text, /"model": "jn-sampling-command"/);
+    const hidden = await runJn(["cat", source, "--arg", "prompt=ping"], { timeoutMs: 30_000 });
+    assert.equal(hidden.code, 2);
+    assert.match(hidden.stderr, /not found on server/);
+    assert.match(hidden.stderr, /\(some servers list more with --sampling-command\)/);
   },
 });

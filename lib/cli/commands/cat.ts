@@ -11,11 +11,12 @@
 import type { Command } from "commander";
 import { collectArgs } from "../../args/collect.ts";
 import { cat, requireOperation } from "../../client/cat.ts";
+import { follow, followTarget } from "../../client/follow.ts";
 import { resolveTarget } from "../../client/resolve.ts";
 import { sandboxHint } from "../../client/sandbox.ts";
 import { UsageError } from "../../errors.ts";
 import { visible } from "../../output/visible.ts";
-import { requireDetachable } from "../../client/task.ts";
+import { requireDetachable } from "../../client/detach.ts";
 import type { TaskInfo, ToolCallResult } from "../../types.ts";
 import { withConnection } from "../connect.ts";
 import { action, type Cli, type Outcome } from "../context.ts";
@@ -51,20 +52,35 @@ export function registerCat(program: Command, cli: Cli): void {
     command
       .option("--task", "call the tool as a task (where it allows one) and wait for it")
       .option("--detach", "remote: start the tool as a task, print its record and exit");
+    if (name === "cat") {
+      command.option(
+        "--follow",
+        "resource: print it again on every update; list: again on every change (until Ctrl-C or an explicit --timeout)",
+      );
+    }
     addArgumentOptions(command);
     addConnectionOptions(command);
     command.addHelpText("after", catHelp(name));
-    command.action(action(cli, (source: string, raw: RawCallFlags & CatFlags) => {
-      const mode: SinkMode = name === "cat"
-        ? { kind: "all" }
-        : { kind: name, n: parseCount(raw.lines ?? "10") };
-      return runCat(cli, source, {
-        mode,
-        flags: parseCallFlags(raw),
-        task: raw.task === true,
-        detach: raw.detach === true,
-      });
-    }));
+    command.action(action(
+      cli,
+      (source: string, raw: RawCallFlags & CatFlags, self: Command) => {
+        const mode: SinkMode = name === "cat"
+          ? { kind: "all" }
+          : { kind: name, n: parseCount(raw.lines ?? "10") };
+        const flags = parseCallFlags(raw);
+        if (raw.follow) {
+          // --timeout given: how long to follow; not given: until Ctrl-C.
+          const duration = self.getOptionValueSource("timeout") === "cli" ? flags.timeoutMs : 0;
+          return runFollow(cli, source, flags, duration);
+        }
+        return runCat(cli, source, {
+          mode,
+          flags,
+          task: raw.task === true,
+          detach: raw.detach === true,
+        });
+      },
+    ));
   }
 }
 
@@ -82,6 +98,7 @@ interface CatFlags {
   lines?: string;
   task?: boolean;
   detach?: boolean;
+  follow?: boolean;
 }
 
 /** Options of {@linkcode runCat}. */
@@ -149,7 +166,8 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
         onProgress: (update) => progress.update(update),
         task: options.task,
         detach: options.detach,
-        onTaskStatus: (task) => progress.note(taskStatusLine(task)),
+        onTaskStatus: (task) =>
+          progress.note(taskStatusLine(task), { keep: task.status === "input_required" }),
       });
     } finally {
       await progress.done();
@@ -176,6 +194,44 @@ function taskStatusLine(task: TaskInfo): string {
   const message = task.statusMessage ? `: ${task.statusMessage}` : "";
   return `task ${task.taskId} ${task.status}${message}`;
 }
+
+/** `cat --follow`: each version of a resource or list, its records marked with `version`. */
+async function runFollow(
+  cli: Cli,
+  sourceText: string,
+  flags: CallFlags,
+  durationMs: number,
+): Promise<Outcome> {
+  const { io } = cli;
+  const target = await resolveTarget(sourceText, { cwd: io.cwd, env: io.env });
+  requireOperation(target, sourceText);
+  followTarget(target); // a usage error before any server starts
+  const given = [...target.queryArgs.map((a) => a.key), ...flags.arg.map((a) => a.split("=")[0])];
+  if (flags.args !== undefined) given.push("--args");
+  if (given.length > 0) {
+    throw new UsageError(`Arguments are not used with --follow: ${given.join(", ")}`, {
+      hint: "--follow reads a resource (?resource=URI) or a list (?list=…)",
+    });
+  }
+  const sink = new RecordSink(io.stdout, { kind: "all" });
+  return await withConnection(cli, target, flags, async (conn, signal) => {
+    await follow(conn, {
+      signal,
+      durationMs,
+      onVersion: async (records) => {
+        for (const record of records) await sink.write(record);
+        // The reader went away (`| head -3`): stop following, successfully.
+        if (sink.done) throw new StopFollowing();
+      },
+    }).catch((error) => {
+      if (!(error instanceof StopFollowing)) throw error;
+    });
+    await sink.end();
+    return "ok" as const;
+  });
+}
+
+class StopFollowing extends Error {}
 
 function firstText(result: ToolCallResult): string {
   const text = result.content?.find((item) => item.type === "text")?.text;

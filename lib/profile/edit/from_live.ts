@@ -92,7 +92,7 @@ const CREDENTIAL_HEADER = /authorization|token|key|secret|cookie/i;
  *   sandbox: { network: false, read: [], write: ["./out"] },
  * }).launch;
  * // { command: "node", args: ["s.js"], transport: "stdio", env_passthrough: ["API_KEY"],
- * //   sandbox: { network: false, read: [], write: ["./out"] } }
+ * //   sandbox: { network: false, write: ["./out"] } }
  * ```
  */
 export function withRecordedFlags(
@@ -108,15 +108,7 @@ export function withRecordedFlags(
   if (!remote && (flags.envPassthrough?.length ?? 0) > 0) {
     out.env_passthrough = union(out.env_passthrough, flags.envPassthrough!);
   }
-  if (flags.sandbox !== undefined) {
-    const { network, read, write } = flags.sandbox;
-    const plain = network === false && read.length === 0 && write.length === 0;
-    out.sandbox = plain ? true : escapeValue({
-      network: Array.isArray(network) ? [...network] : network,
-      ...(read.length > 0 ? { read: [...read] } : {}),
-      ...(write.length > 0 ? { write: [...write] } : {}),
-    });
-  }
+  if (flags.sandbox !== undefined) out.sandbox = mergedSandbox(out.sandbox, flags.sandbox);
   if ((flags.roots?.length ?? 0) > 0) {
     out.roots = union(out.roots, flags.roots!.map((root) => escapeVariables(root)));
   }
@@ -130,6 +122,34 @@ export function withRecordedFlags(
     if (Object.keys(headers).length > 0) out.headers = headers;
   }
   return { launch: out, skipped };
+}
+
+/**
+ * A profile's `sandbox` (as written) widened by the flags' policy, as a use
+ * merges them: network if either allows it (host lists joined), paths
+ * joined. `true` when nothing is declared.
+ */
+function mergedSandbox(written: unknown, policy: SandboxPolicy): unknown {
+  const base: Record<string, unknown> = written !== null && typeof written === "object"
+    ? written as Record<string, unknown>
+    : {};
+  const list = (value: unknown) => Array.isArray(value) ? value as string[] : [];
+  const join = (a: unknown, b: readonly string[]) => [
+    ...new Set([...list(a), ...b.map(escapeVariables)]),
+  ];
+  const read = join(base.read, policy.read);
+  const write = join(base.write, policy.write);
+  const network = base.network === true || policy.network === true
+    ? true
+    : Array.isArray(base.network) || Array.isArray(policy.network)
+    ? join(base.network, Array.isArray(policy.network) ? policy.network : [])
+    : false;
+  if (network === false && read.length === 0 && write.length === 0) return true;
+  return {
+    network,
+    ...(read.length > 0 ? { read } : {}),
+    ...(write.length > 0 ? { write } : {}),
+  };
 }
 
 /** Options of {@linkcode liveProfileFiles}. */

@@ -1,0 +1,132 @@
+/**
+ * `--follow` as a verb: reads a resource (or lists) like `cat`, then again
+ * on every change the server announces — a resource's
+ * `notifications/resources/updated` (after subscribing to it), a list's
+ * `list_changed` — until the caller's signal aborts, the optional duration
+ * runs out, or the connection ends. Each version is handed over whole,
+ * its records marked `"version": N` (1-based).
+ *
+ * Guarantees: no change is lost (the subscription starts before the first
+ * read) and none piles up (changes that arrive during a read make one more
+ * read, not one each); the subscription is ended (unsubscribe, or the
+ * listen stream closed) on every way out; an operation that cannot be
+ * followed is a usage error before anything is sent.
+ *
+ * @module
+ */
+
+import { ConnectionError, UsageError } from "../errors.ts";
+import type { JnRecord } from "../output/records.ts";
+import type { FollowTarget } from "../session/types.ts";
+import { cat } from "./cat.ts";
+import type { Connection } from "./connection.ts";
+import type { Target } from "./resolve.ts";
+
+/** Options of {@linkcode follow}. */
+export interface FollowOptions {
+  /** Aborting it ends the follow with its reason (e.g. an InterruptedError). */
+  signal?: AbortSignal;
+  /** End (normally) after this many ms; 0 or absent: no bound. */
+  durationMs?: number;
+  /** One version of the resource or list: its records, each with `version`. */
+  onVersion(records: JnRecord[], version: number): void | Promise<void>;
+}
+
+/**
+ * Prints a resource or list now and after each change.
+ *
+ * @example
+ * ```ts
+ * import { follow, open } from "@jn/jn";
+ *
+ * await using conn = await open("@demo?resource=demo://ticker", {
+ *   cwd: Deno.cwd(),
+ *   env: Deno.env.toObject(),
+ * });
+ * await follow(conn, {
+ *   durationMs: 2500,
+ *   onVersion: (records, version) => console.log(version, records[0].text),
+ * });
+ * ```
+ */
+export async function follow(conn: Connection, options: FollowOptions): Promise<void> {
+  const what = followTarget(conn.target);
+  let changed = false;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const poke = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const signal = options.signal;
+  const onAbort = () => poke();
+  signal?.addEventListener("abort", onAbort);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  if (options.durationMs && options.durationMs > 0) {
+    timer = setTimeout(() => {
+      timedOut = true;
+      poke();
+    }, options.durationMs);
+  }
+  let following;
+  try {
+    following = await conn.session.follow(what, {
+      onChange: () => {
+        changed = true;
+        poke();
+      },
+      onEnd: () => {
+        ended = true;
+        poke();
+      },
+    });
+    for (let version = 1;; version++) {
+      changed = false;
+      const { records } = await cat(conn);
+      if (timedOut) return;
+      const marked = (records as JnRecord[]).map((record) => ({ ...record, version }));
+      await options.onVersion(marked, version);
+      while (!changed) {
+        signal?.throwIfAborted();
+        if (timedOut) return;
+        if (ended) {
+          throw new ConnectionError(
+            `The server "${conn.target.name}" closed the connection while jn followed it`,
+          );
+        }
+        await new Promise<void>((resolve) => wake = resolve);
+      }
+    }
+  } catch (error) {
+    throw conn.explain(error);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+    await following?.close();
+  }
+}
+
+/** What a target's `--follow` watches, or a usage error. */
+export function followTarget(target: Target): FollowTarget {
+  const operation = target.operation;
+  if (operation.kind === "resource") return { resource: operation.uri };
+  if (operation.kind === "list") {
+    return { list: operation.what === "templates" ? "resources" : operation.what };
+  }
+  throw new UsageError(`--follow needs a resource or a list, not ${describe(target)}`, {
+    hint: "use ?resource=URI or ?list=tools|resources|templates|prompts",
+  });
+}
+
+function describe(target: Target): string {
+  const operation = target.operation;
+  switch (operation.kind) {
+    case "tool":
+      return `a tool call (${operation.name})`;
+    case "prompt":
+      return `a prompt (${operation.name})`;
+    default:
+      return "nothing";
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The error path of URL elicitation: a request refused with JSON-RPC error
+ * `-32042` (URL elicitation required) carries the URLs the user must open
+ * (`data.elicitations`, each `{mode: "url", url, message, elicitationId}`)
+ * before the server can go on. jn shows each one through the caller's
+ * elicitation handler — the same path as an `elicitation/create` request
+ * in URL mode, so the CLI prints it the same way and, on a terminal, asks
+ * whether the user is done — and, when every one was accepted, the caller
+ * retries the request once. Otherwise the error says which URL(s) to open.
+ *
+ * Guarantees: the URLs are in the error's message too (so `--quiet` still
+ * shows them; the CLI makes server text visible before printing it); jn
+ * never opens a server's URL itself; at most one retry, so a server that
+ * keeps asking cannot loop.
+ *
+ * @module
+ */
+
+import { ProtocolError } from "../errors.ts";
+import type { ElicitationRequest, ElicitationResponse } from "../types.ts";
+
+/** JSON-RPC error code: URL elicitation required. */
+export const URL_ELICITATION_REQUIRED = -32042;
+
+/** One URL the server asks the user to open. */
+export interface RequiredUrl {
+  url: string;
+  message: string;
+  elicitationId?: string;
+}
+
+/** The URLs of a `-32042` error, or undefined for any other error. */
+export function requiredUrls(error: unknown): RequiredUrl[] | undefined {
+  if (!(error instanceof ProtocolError) || error.code !== URL_ELICITATION_REQUIRED) {
+    return undefined;
+  }
+  const list = (error.data as { elicitations?: unknown } | undefined)?.elicitations;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item) => {
+    const url = (item as { url?: unknown })?.url;
+    if (typeof url !== "string") return [];
+    const { message, elicitationId } = item as { message?: unknown; elicitationId?: unknown };
+    return [{
+      url,
+      message: typeof message === "string" ? message : "",
+      ...(typeof elicitationId === "string" ? { elicitationId } : {}),
+    }];
+  });
+}
+
+/**
+ * Shows each URL through `elicit`; true when every one was accepted (retry
+ * the request), false when one was declined or cancelled or there is no
+ * handler.
+ */
+export async function offerUrls(
+  urls: RequiredUrl[],
+  elicit: ((request: ElicitationRequest) => Promise<ElicitationResponse>) | undefined,
+): Promise<boolean> {
+  if (!elicit || urls.length === 0) return false;
+  for (const { url, message, elicitationId } of urls) {
+    const answer = await elicit({ mode: "url", url, message, elicitationId });
+    if (answer.action !== "accept") return false;
+  }
+  return true;
+}
+
+/** The error to report when the URLs were not (all) opened: it names them. */
+export function urlRequiredError(
+  error: ProtocolError,
+  urls: RequiredUrl[],
+  what: string,
+  server: string,
+): ProtocolError {
+  const list = urls.map((u) => u.url);
+  const needs = list.length === 0
+    ? "needs you to complete a step in a browser"
+    : list.length === 1
+    ? `needs you to open ${list[0]}`
+    : `needs you to open ${list.length} URLs: ${list.join(" , ")}`;
+  return new ProtocolError(`The server "${server}" ${needs} before ${what} can run`, {
+    code: error.code,
+    data: error.data,
+    cause: error,
+    hint: list.length === 0
+      ? `the server said: ${error.message}`
+      : "open it in a browser, finish there, then run the command again",
+  });
+}
