@@ -89,6 +89,7 @@ export async function prepareCall(
   const info = findTool(await conn.session.listTools(), tool, conn.target.name, {
     sampling: conn.options.sample !== undefined || conn.options.samplingCommand !== undefined ||
       conn.target.samplingCommand !== undefined,
+    aliases: profileToolNames(conn),
   });
   return { info, prepared: await prepareToolArguments(info, typedArgs(args), allowUnknown) };
 }
@@ -136,30 +137,37 @@ function askedName(conn: Connection, tool: string): string {
     : tool;
 }
 
-/** The named tool, or a usage error listing the server's tools. */
+/**
+ * The named tool, or a usage error naming the closest of the server's tools
+ * and of `options.aliases` (a profile's own tool names, which map to server
+ * tools), or listing the server's tools.
+ */
 export function findTool(
   tools: ToolInfo[],
   name: string,
   server: string,
-  options: { sampling?: boolean } = {},
+  options: { sampling?: boolean; aliases?: readonly string[] } = {},
 ): ToolInfo {
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool) return tool;
-  const near = tools.filter((t) => t.name.toLowerCase().includes(name.toLowerCase())).map((t) =>
-    t.name
-  );
-  const typo = closest(name, tools.map((t) => t.name));
+  const known = [...new Set([...(options.aliases ?? []), ...tools.map((t) => t.name)])];
+  const near = known.filter((n) => n.toLowerCase().includes(name.toLowerCase()));
+  const typo = closest(name, known);
   if (typo !== undefined && !near.includes(typo)) near.unshift(typo);
-  const known = tools.map((t) => t.name);
   throw new UsageError(`Tool "${name}" not found on server "${server}"`, {
     hint: near.length > 0
       ? `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
-      : known.length > 0
-      ? `its tools: ${known.join(", ")}${
+      : tools.length > 0
+      ? `its tools: ${tools.map((t) => t.name).join(", ")}${
         // Servers such as server-everything list some tools only to clients that can sample.
         options.sampling === false ? " (some servers list more with --sampling-command)" : ""}`
       : "the server offers no tools",
   });
+}
+
+/** The profile's own tool names of a connection's target (none for a naked URI). */
+export function profileToolNames(conn: Connection): string[] {
+  return conn.target.profile?.tools.map((t) => t.name) ?? [];
 }
 
 /**

@@ -30,6 +30,7 @@ import {
 } from "../options.ts";
 import { ProgressReporter } from "../progress.ts";
 import { RecordSink, type SinkMode } from "../record_sink.ts";
+import { catHelp } from "../source_help.ts";
 
 const DESCRIPTIONS = {
   cat: "call a tool, read a resource, get a prompt or list (?list=) → NDJSON",
@@ -59,6 +60,7 @@ export function registerCat(program: Command, cli: Cli): void {
     }
     addArgumentOptions(command);
     addConnectionOptions(command);
+    command.addHelpText("after", catHelp(name));
     command.action(action(
       cli,
       (source: string, raw: RawCallFlags & CatFlags, self: Command) => {
