@@ -377,9 +377,14 @@ export class ProcessTransport implements Transport {
   }
 }
 
+/** A message or a batch of them (one level: an array in a batch is not a message). */
 function isJsonRpc(message: unknown): boolean {
-  if (Array.isArray(message)) return message.every(isJsonRpc);
-  return typeof message === "object" && message !== null &&
+  if (Array.isArray(message)) return message.length > 0 && message.every(isJsonRpcObject);
+  return isJsonRpcObject(message);
+}
+
+function isJsonRpcObject(message: unknown): boolean {
+  return typeof message === "object" && message !== null && !Array.isArray(message) &&
     (message as { jsonrpc?: unknown }).jsonrpc === "2.0";
 }
 
