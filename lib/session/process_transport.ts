@@ -90,7 +90,7 @@ export class ProcessTransport implements Transport {
     this.#framer = new LineSplitter({
       line: (text, last) => this.#handleLine(text, { last }),
       tooLarge: () => this.#tooLarge(max),
-    }, { maxBytes: max });
+    }, { maxBytes: max, ownsChunks: true });
   }
 
   /** The server's pid (the SDK recognises stdio transports by `pid` and `stderr`). */
