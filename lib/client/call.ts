@@ -19,7 +19,7 @@
 import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { outputFormatDrift } from "../drift/check.ts";
-import { JnError, type ProtocolError, UsageError } from "../errors.ts";
+import { JnError, ProtocolError, UsageError } from "../errors.ts";
 import { offerUrls, requiredUrls, urlRequiredError } from "./url_required.ts";
 import type { ProgressUpdate, TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
@@ -90,6 +90,7 @@ export async function prepareCall(
     sampling: conn.options.sample !== undefined || conn.options.samplingCommand !== undefined ||
       conn.target.samplingCommand !== undefined,
     aliases: profileToolNames(conn),
+    leftOut: conn.session.leftOutTools?.(),
   });
   return { info, prepared: await prepareToolArguments(info, typedArgs(args), allowUnknown) };
 }
@@ -146,10 +147,21 @@ export function findTool(
   tools: ToolInfo[],
   name: string,
   server: string,
-  options: { sampling?: boolean; aliases?: readonly string[] } = {},
+  options: {
+    sampling?: boolean;
+    aliases?: readonly string[];
+    leftOut?: ReadonlyMap<string, string>;
+  } = {},
 ): ToolInfo {
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool) return tool;
+  const problem = options.leftOut?.get(name);
+  if (problem !== undefined) {
+    throw new ProtocolError(
+      `Tool "${name}" of server "${server}" cannot be called: its definition breaks MCP's schema (${problem})`,
+      { hint: "the server must fix the tool's definition; its other tools work" },
+    );
+  }
   const known = [...new Set([...(options.aliases ?? []), ...tools.map((t) => t.name)])];
   const near = known.filter((n) => n.toLowerCase().includes(name.toLowerCase()));
   const typo = closest(name, known);

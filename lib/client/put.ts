@@ -131,6 +131,7 @@ export async function putLines(
   try {
     const info = findTool(await conn.session.listTools(), tool, conn.target.name, {
       aliases: profileToolNames(conn),
+      leftOut: conn.session.leftOutTools?.(),
     });
     const defaults = typedArgs(options.args);
     const unknown = unknownArguments(defaults.keys(), info.inputSchema);

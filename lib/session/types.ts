@@ -179,6 +179,11 @@ export interface Session {
   readonly clientCapabilities?: JsonObject;
   /** `tools/list`, every page (cached: the tools of a session do not change under jn). */
   listTools(): Promise<ToolInfo[]>;
+  /**
+   * The tools the last `tools/list` left out because MCP's own types reject
+   * them (by name, with the reason): a call of one is not a "not found".
+   */
+  leftOutTools?(): ReadonlyMap<string, string>;
   /** `resources/list`, every page. */
   listResources(): Promise<ResourceInfo[]>;
   /** `resources/templates/list`, every page. */
