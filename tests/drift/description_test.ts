@@ -15,7 +15,7 @@ const SEARCH = "Search articles by gene, optionally narrowed to a disease.";
 const VARIANTS = "Search genetic variants of a gene.";
 
 Deno.test("profile update keeps a description the user edited, and says so", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     const dir = await fixtureProfile(box);
     const read = async (name: string) =>

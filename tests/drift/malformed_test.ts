@@ -13,7 +13,7 @@ import { sandbox } from "../profile/sandbox.ts";
 import { edit, fixtureProfile } from "./setup.ts";
 
 Deno.test("a malformed required in a snapshot is a warning of profile validate", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     const dir = await fixtureProfile(box);
     await edit(

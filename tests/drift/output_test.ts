@@ -10,7 +10,7 @@ import { sandbox } from "../profile/sandbox.ts";
 import { fixtureProfile, schema } from "./setup.ts";
 
 Deno.test("outputSchema drift is detected, classified and updated", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     const dir = await fixtureProfile(box, "v1-output");
     const file = join(dir, "variant_search.json");
@@ -85,7 +85,7 @@ Deno.test("outputSchema drift is detected, classified and updated", async (t) =>
 });
 
 Deno.test("a reordered type list and a $ref refactor are no change for callers", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await fixtureProfile(box, "v1-output");
     const env = schema("v2-output-reordered");

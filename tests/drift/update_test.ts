@@ -22,7 +22,7 @@ async function liveTools(box: Sandbox, variant: string) {
 }
 
 Deno.test("jn profile update rewrites the profile to the live schema, keeping comments", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     const dir = await fixtureProfile(box);
     const search = join(dir, "search.json");
@@ -124,7 +124,7 @@ Deno.test("jn profile update rewrites the profile to the live schema, keeping co
 });
 
 Deno.test("jn mcp hash agrees with the seed's calculate_schema_hash, per tool too", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     const uri = `mcp+node://${FIXTURE}?command=--schema&command=v2-type`;
     const result = await box.run(["mcp", "hash", uri, "--format", "json"]);

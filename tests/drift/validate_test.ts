@@ -9,7 +9,7 @@ import { sandbox } from "../profile/sandbox.ts";
 import { edit, fixtureProfile, schema } from "./setup.ts";
 
 Deno.test("jn profile validate classifies each schema change (exit 3 only when breaking)", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await fixtureProfile(box);
     const cases: [string, number, RegExp][] = [
@@ -93,7 +93,7 @@ Deno.test("jn profile validate classifies each schema change (exit 3 only when b
 });
 
 Deno.test("using a drifted profile: warn, error, ignore, --ignore-schema, --quiet", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     const dir = await fixtureProfile(box);
     const call = (args: string[] = [], variant = "v2-type") =>
@@ -160,7 +160,7 @@ Deno.test("using a drifted profile: warn, error, ignore, --ignore-schema, --quie
 });
 
 Deno.test("a result in another media type than the tool's output_format is a behavioural warning", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     const dir = await fixtureProfile(box);
     await edit(

@@ -8,7 +8,7 @@
  */
 
 import { dirname, join } from "node:path";
-import { FIXTURES, runJn, type RunResult } from "../helpers.ts";
+import { FIXTURES, runJn, runJnHere, type RunResult } from "../helpers.ts";
 
 /** The fixture MCP server (plain JSON-RPC, switches in argv). */
 export const FIXTURE = `${FIXTURES}/servers/fixture.mjs`;
@@ -49,8 +49,11 @@ export interface Sandbox {
   dispose(): Promise<void>;
 }
 
-/** Creates a sandbox; dispose it in `finally`. */
-export async function sandbox(): Promise<Sandbox> {
+/**
+ * Creates a sandbox; dispose it in `finally`. With `here`, `run()` runs the
+ * CLI in this process ({@linkcode runJnHere}) instead of starting jn.
+ */
+export async function sandbox(options: { here?: boolean } = {}): Promise<Sandbox> {
   const root = await Deno.makeTempDir({ prefix: "jn-profile-" });
   const home = join(root, "home");
   const project = join(root, "project");
@@ -69,11 +72,11 @@ export async function sandbox(): Promise<Sandbox> {
       await Deno.writeTextFile(full, text);
       return full;
     },
-    run(args, options = {}) {
-      return runJn(args, {
-        cwd: options.cwd ?? project,
-        stdin: options.stdin,
-        env: { HOME: home, DENO_DIR: cache, ...options.env },
+    run(args, runOptions = {}) {
+      return (options.here ? runJnHere : runJn)(args, {
+        cwd: runOptions.cwd ?? project,
+        stdin: runOptions.stdin,
+        env: { HOME: home, DENO_DIR: cache, ...runOptions.env },
       });
     },
     async dispose() {
