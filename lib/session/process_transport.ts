@@ -49,6 +49,8 @@ export interface ProcessTransportOptions {
 }
 
 const STDERR_TAIL_BYTES = 16 * 1024;
+/** The most jn keeps waiting for a server that does not read its stdin. */
+const MAX_OUTBOX_BYTES = 16 * 1024 * 1024;
 
 /**
  * The default bound of one message: 256 MiB. Well above any real result
@@ -78,6 +80,8 @@ export class ProcessTransport implements Transport {
   #released = false;
   #early: (() => void)[] = [];
   #outbox: string[] = [];
+  /** Who waits for the pipe to drain (set while a write waits for `drain`). */
+  #draining?: (() => void)[];
   #lingerTimer?: ReturnType<typeof setTimeout>;
   #flushing?: Promise<void>;
   #framer: LineSplitter;
@@ -242,13 +246,48 @@ export class ProcessTransport implements Transport {
     return this.#flushing;
   }
 
-  #flushOutbox(done: () => void = () => {}): void {
+  /**
+   * Writes the outbox. While the pipe is full, one `drain` listener waits and
+   * later messages gather in the outbox (a server flooding jn with requests
+   * while not reading their answers adds no listener per message); past
+   * {@linkcode MAX_OUTBOX_BYTES} waiting, the server is broken: an error.
+   */
+  #flushOutbox(done: () => void = () => {}, options: { now?: boolean } = {}): void {
     const stdin = this.#child?.stdin;
+    if (this.#draining && !options.now) {
+      this.#draining.push(done);
+      if (this.#outboxBytes() > MAX_OUTBOX_BYTES) this.#overflow();
+      return;
+    }
     const text = this.#outbox.join("");
     this.#outbox = [];
     if (!stdin || stdin.destroyed || text === "") return done();
-    if (stdin.write(text)) done();
-    else stdin.once("drain", done);
+    if (stdin.write(text) || options.now) return done();
+    this.#draining = [done];
+    stdin.once("drain", () => {
+      const waiting = this.#draining ?? [];
+      this.#draining = undefined;
+      if (this.#outbox.length > 0) {
+        this.#flushOutbox(() => waiting.forEach((resolve) => resolve()));
+      } else waiting.forEach((resolve) => resolve());
+    });
+  }
+
+  #outboxBytes(): number {
+    let bytes = 0;
+    for (const text of this.#outbox) bytes += text.length;
+    return bytes;
+  }
+
+  #overflow(): void {
+    this.#outbox = [];
+    const error = new ProtocolError(
+      `The server does not read what jn sends (over ${
+        formatBytes(MAX_OUTBOX_BYTES)
+      } waiting for it)`,
+      { hint: "the server floods jn with requests without reading the answers; report it" },
+    );
+    this.#emit(() => this.onerror?.(error));
   }
 
   /** Closes stdin, then ends the whole process group: SIGTERM, then SIGKILL. Idempotent. */
@@ -265,7 +304,7 @@ export class ProcessTransport implements Transport {
       // exits they are reparented (a setsid'd one would then be lost).
       if (!this.#exit) await tree.snapshot();
       try {
-        this.#flushOutbox();
+        this.#flushOutbox(undefined, { now: true });
         child.stdin?.end();
       } catch { /* already gone */ }
       const graceMs = this.#options.graceMs ?? 500;

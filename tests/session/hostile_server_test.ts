@@ -180,3 +180,11 @@ Deno.test("a JSON-RPC error whose message carries escapes is one error (exit 5)"
     /^jn: The server answered tools\/call "rpc_error" with error -32000/,
   );
 });
+
+Deno.test("a flood of 20,000 requests from the server is answered without a listener leak", async () => {
+  const result = await hostile("request_flood", { args: { count: "20000" } });
+  assert.equal(result.code, 0, result.stderr);
+  assert.doesNotMatch(result.stderr, /MaxListeners|Warning|memory leak/);
+  const [record] = parseNdjson(result.stdout) as { text: string }[];
+  assert.deepEqual(JSON.parse(record.text), { answered: 20000, errors: 0 });
+});
