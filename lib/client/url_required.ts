@@ -27,7 +27,8 @@ export const URL_ELICITATION_REQUIRED = -32042;
 /** The most URLs offered or named; a server may send thousands. */
 export const MAX_URLS = 5;
 
-function webUrl(text: string): boolean {
+/** Whether a URL is http(s), the only kind jn shows a user to open. */
+export function webUrl(text: string): boolean {
   try {
     const protocol = new URL(text).protocol;
     return protocol === "https:" || protocol === "http:";

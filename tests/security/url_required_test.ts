@@ -24,3 +24,13 @@ Deno.test("-32042 with 5000 URLs and javascript:/file: ones: a bounded error, we
     /needs you to open 5000 URLs: https:\/\/example\.com\/step\/0 .*… and 4995 more/,
   );
 });
+
+Deno.test("elicitation/create in URL mode with a javascript: URL is declined unshown", async () => {
+  const { code, stdout, stderr } = await runJn([
+    "cat",
+    `mcp+node://${FIXTURES}/servers/asker.mjs?tool=ask_js_url`,
+  ], { timeoutMs: 30_000 });
+  assert.equal(code, 0, stderr);
+  assert.ok(!stderr.includes("javascript:"), stderr);
+  assert.match(stdout, /\\"action\\":\\"decline\\"/);
+});
