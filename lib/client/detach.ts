@@ -36,10 +36,14 @@ export function taskRecord(
   task: TaskInfo,
   session?: string,
 ): Record<string, unknown> {
+  // The task's fields are the server's: they never replace jn's (type, tool, session, source).
+  const { type: _type, tool: _tool, session: _session, source: _source, ...fields } = task as
+    & TaskInfo
+    & Record<string, unknown>;
   return {
     type: "task",
     tool,
-    ...task,
+    ...fields,
     ...(session === undefined ? {} : { session }),
     source: resumeSource(target, tool, task.taskId, session),
   };

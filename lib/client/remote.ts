@@ -22,6 +22,7 @@ import type { SessionOptions } from "../session/types.ts";
 import type { RootInfo } from "../types.ts";
 import type { OpenOptions } from "./options.ts";
 import type { Target } from "./resolve.ts";
+import { webUrl } from "./url_required.ts";
 
 /** The launch to use, its secrets, and the session options of these settings. */
 export interface SessionSettings {
@@ -30,12 +31,24 @@ export interface SessionSettings {
   options: Pick<SessionOptions, "allowHttp" | "auth" | "onElicit" | "roots">;
 }
 
+/**
+ * The caller's elicitation handler, except that a URL-mode request whose URL is
+ * not http(s) (`javascript:`, `file:`, …) is declined before it is shown.
+ */
+function webOnly(elicit: OpenOptions["elicit"]): OpenOptions["elicit"] {
+  if (!elicit) return elicit;
+  return (request) =>
+    request.mode === "url" && !webUrl(request.url ?? "")
+      ? Promise.resolve({ action: "decline" })
+      : elicit(request);
+}
+
 /** Works out headers, auth, elicitation and roots for a target and the caller's options. */
 export function sessionSettings(target: Target, options: OpenOptions): SessionSettings {
   const launch = target.launch;
   const secrets = [...target.secrets];
   const settings: SessionSettings["options"] = {
-    onElicit: options.elicit,
+    onElicit: webOnly(options.elicit),
     roots: roots(options.cwd, [...(target.roots ?? []), ...(options.roots ?? [])]),
   };
   const extraHeaders = options.headers ?? {};

@@ -12,13 +12,18 @@
  * or trusted (a project profile cannot set it before `jn profile trust`,
  * which covers every field of `_meta.json`).
  *
- * Guarantees: the command is ended (SIGTERM) when the signal aborts (Ctrl-C,
- * the connection closing); stdout beyond 16 MiB refuses the request instead
- * of growing jn's memory; requests are answered one at a time, in order.
+ * Guarantees: the command runs in a process group of its own, ended (SIGTERM)
+ * when the signal aborts (Ctrl-C, a timeout, the connection closing) and
+ * SIGKILLed once the command exits or jn exits, so nothing it started (a
+ * pipeline, a background job) outlives it; stdout beyond 16 MiB refuses the
+ * request instead of growing jn's memory; requests are answered one at a time, in order.
  *
  * @module
  */
 
+import { spawn } from "node:child_process";
+import process from "node:process";
+import { trackTree } from "../session/live_trees.ts";
 import type { SamplingRequest, SamplingResponse } from "../types.ts";
 import type { OpenOptions } from "./options.ts";
 import type { Target } from "./resolve.ts";
@@ -57,60 +62,78 @@ async function runOnce(
   options: CommandSamplerOptions,
 ): Promise<SamplingResponse> {
   options.signal?.throwIfAborted();
-  const child = new Deno.Command("/bin/sh", {
-    args: ["-c", command],
+  // A process group of its own: ending the command ends its pipeline and what it left behind.
+  const child = spawn("/bin/sh", ["-c", command], {
     cwd: options.cwd,
     env: options.env,
-    clearEnv: true,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-    signal: options.signal,
-  }).spawn();
-  const writing = (async () => {
-    const writer = child.stdin.getWriter();
-    try {
-      await writer.write(new TextEncoder().encode(`${JSON.stringify(request)}\n`));
-      await writer.close();
-    } catch { /* the command need not read its stdin */ }
-  })();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let tooLong = false;
-  for await (const chunk of child.stdout) {
-    size += chunk.length;
-    if (size > MAX_OUTPUT) {
-      tooLong = true;
-      try {
-        child.kill("SIGTERM");
-      } catch { /* already gone */ }
-      break;
-    }
-    chunks.push(chunk);
-  }
-  const status = await child.status;
-  await writing;
-  if (tooLong) throw new Error(`the sampling command wrote more than ${MAX_OUTPUT} bytes`);
-  if (!status.success) {
-    throw new Error(
-      status.signal
-        ? `the sampling command was ended by ${status.signal}`
-        : `the sampling command exited with status ${status.code}`,
+    stdio: ["pipe", "pipe", "inherit"],
+    detached: true,
+  });
+  const group = child.pid;
+  const untrack = trackTree({ killNow: () => signalGroup(group, "SIGKILL") });
+  const onAbort = () => signalGroup(group, "SIGTERM");
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const exited = new Promise<{ code: number | null; signal: string | null }>(
+      (resolve, reject) => {
+        child.once("error", reject);
+        child.once("exit", (code, signal) => resolve({ code, signal }));
+      },
     );
+    const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    let tooLong = false;
+    child.stdout!.on("data", (chunk: Uint8Array) => {
+      if (tooLong) return;
+      size += chunk.length;
+      if (size > MAX_OUTPUT) {
+        tooLong = true;
+        signalGroup(group, "SIGTERM");
+        return;
+      }
+      chunks.push(chunk);
+    });
+    child.stdin!.on("error", () => {/* the command need not read its stdin */});
+    child.stdin!.end(`${JSON.stringify(request)}\n`);
+    const status = await exited;
+    // The command is done: whatever it started and left running (holding stdout open) goes too.
+    signalGroup(group, "SIGKILL");
+    await closed;
+    if (tooLong) throw new Error(`the sampling command wrote more than ${MAX_OUTPUT} bytes`);
+    if (status.code !== 0) {
+      throw new Error(
+        status.signal
+          ? `the sampling command was ended by ${status.signal}`
+          : `the sampling command exited with status ${status.code}`,
+      );
+    }
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    const text = new TextDecoder().decode(bytes).replace(/\r?\n$/, "");
+    return {
+      role: "assistant",
+      content: { type: "text", text },
+      model: SAMPLING_COMMAND_MODEL,
+      stopReason: "endTurn",
+    };
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    signalGroup(group, "SIGKILL");
+    untrack();
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  const text = new TextDecoder().decode(bytes).replace(/\r?\n$/, "");
-  return {
-    role: "assistant",
-    content: { type: "text", text },
-    model: SAMPLING_COMMAND_MODEL,
-    stopReason: "endTurn",
-  };
+}
+
+/** Signals a process group (ignored when it is gone). */
+function signalGroup(pid: number | undefined, signal: "SIGTERM" | "SIGKILL"): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch { /* already gone */ }
 }
 
 /**

@@ -11,7 +11,9 @@
  * Guarantees: the URLs are in the error's message too (so `--quiet` still
  * shows them; the CLI makes server text visible before printing it); jn
  * never opens a server's URL itself; at most one retry, so a server that
- * keeps asking cannot loop.
+ * keeps asking cannot loop. Only http(s) URLs are kept (a `javascript:` or
+ * `file:` URL is dropped); more than MAX_URLS are not offered one by one,
+ * and the error names the first MAX_URLS and counts the rest.
  *
  * @module
  */
@@ -21,6 +23,19 @@ import type { ElicitationRequest, ElicitationResponse } from "../types.ts";
 
 /** JSON-RPC error code: URL elicitation required. */
 export const URL_ELICITATION_REQUIRED = -32042;
+
+/** The most URLs offered or named; a server may send thousands. */
+export const MAX_URLS = 5;
+
+/** Whether a URL is http(s), the only kind jn shows a user to open. */
+export function webUrl(text: string): boolean {
+  try {
+    const protocol = new URL(text).protocol;
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
 
 /** One URL the server asks the user to open. */
 export interface RequiredUrl {
@@ -38,7 +53,7 @@ export function requiredUrls(error: unknown): RequiredUrl[] | undefined {
   if (!Array.isArray(list)) return [];
   return list.flatMap((item) => {
     const url = (item as { url?: unknown })?.url;
-    if (typeof url !== "string") return [];
+    if (typeof url !== "string" || !webUrl(url)) return [];
     const { message, elicitationId } = item as { message?: unknown; elicitationId?: unknown };
     return [{
       url,
@@ -57,7 +72,7 @@ export async function offerUrls(
   urls: RequiredUrl[],
   elicit: ((request: ElicitationRequest) => Promise<ElicitationResponse>) | undefined,
 ): Promise<boolean> {
-  if (!elicit || urls.length === 0) return false;
+  if (!elicit || urls.length === 0 || urls.length > MAX_URLS) return false;
   for (const { url, message, elicitationId } of urls) {
     const answer = await elicit({ mode: "url", url, message, elicitationId });
     if (answer.action !== "accept") return false;
@@ -77,7 +92,9 @@ export function urlRequiredError(
     ? "needs you to complete a step in a browser"
     : list.length === 1
     ? `needs you to open ${list[0]}`
-    : `needs you to open ${list.length} URLs: ${list.join(" , ")}`;
+    : `needs you to open ${list.length} URLs: ${list.slice(0, MAX_URLS).join(" , ")}${
+      list.length > MAX_URLS ? ` … and ${list.length - MAX_URLS} more` : ""
+    }`;
   return new ProtocolError(`The server "${server}" ${needs} before ${what} can run`, {
     code: error.code,
     data: error.data,
