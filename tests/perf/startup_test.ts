@@ -55,7 +55,7 @@ Deno.test("version and help text always reaches stdout in full", async (t) => {
   await t.step("a mistyped command still gets a suggestion", async () => {
     const run = await runJn(["catt", "x"]);
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /Did you mean cat\?/);
+    assert.match(run.stderr, /did you mean 'jn cat'\?/);
   });
   await t.step("--version with other arguments goes through the CLI", async () => {
     const run = await runJn(["--debug", "--version"]);
