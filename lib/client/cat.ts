@@ -11,7 +11,7 @@
  */
 
 import type { ArgPairs } from "../args/collect.ts";
-import { UsageError } from "../errors.ts";
+import { ConnectionError, UsageError } from "../errors.ts";
 import {
   promptMessageRecords,
   promptRecords,
@@ -112,13 +112,31 @@ export async function cat(conn: Connection, options: CatOptions = {}): Promise<C
       return toolOutcome(operation.name, result, options);
     }
     case "task": {
-      const result = await awaitTask(conn, operation.id, { onStatus: options.onTaskStatus });
+      const result = await awaitTask(conn, operation.id, { onStatus: options.onTaskStatus })
+        .catch((error) => {
+          throw sessionGone(error, operation.session);
+        });
       return toolOutcome(operation.tool ?? "", result, options);
     }
     case "none":
       requireOperation(conn.target);
   }
   return { records: [] };
+}
+
+/**
+ * A joined HTTP session the server no longer knows (400 or 404 to the session id): the run
+ * that resumed the task first ended it, or the server expired it. Say so, not "check the URL".
+ */
+function sessionGone(error: unknown, session: string | undefined): unknown {
+  if (
+    session !== undefined && error instanceof ConnectionError &&
+    /with HTTP 40[04]\b/.test(error.message)
+  ) {
+    error.hint = `the task's session ${session} is over (a resumed run ends it, or the server ` +
+      "expired it), and its tasks with it: start the task again";
+  }
+  return error;
 }
 
 function toolOutcome(tool: string, result: ToolCallResult, options: CatOptions): CatResult {

@@ -244,6 +244,7 @@ Deno.test({
         const again = await catJn([String(record.source)]);
         assert.equal(again.code, 4, again.stderr);
         assert.match(again.stderr, /No valid session ID/);
+        assert.match(again.stderr, /hint: the task's session \S+ is over/);
       });
     } finally {
       await server.stop();
