@@ -120,11 +120,12 @@ Sources:
   mcp+uvx://PKG[/CMD]   mcp+npx://PKG   mcp+python://PATH   mcp+node://PATH
   mcp+deno://PATH       mcp+https://HOST/PATH               @profile[/tool]
   Query keys: tool=, resource=, prompt=, list=tools|resources|templates|prompts,
-  command= (repeatable, appended to the server's argv); other keys are arguments.
+  task=ID, command= (repeatable, appended to the server's argv); other keys are
+  arguments.
 
 Examples:
   jn inspect "mcp+npx://@modelcontextprotocol/server-everything"
-  jn cat "mcp+python://./server.py?tool=search&query=BRAF"
+  jn cat "mcp+python://./examples/server.py?tool=search&q=BRAF"
   jn head -n 3 --json "@demo/list_items?count=20"
 
 Exit codes: 0 ok, 1 tool error, 2 usage, 3 configuration, 4 launch/connection,
