@@ -15,8 +15,6 @@
 
 import { Command, CommanderError } from "commander";
 import {
-  ArgumentError,
-  describeViolation,
   InterruptedError,
   JnError,
   stateWriteError,
@@ -208,9 +206,6 @@ async function reportError(error: unknown, ctx: Cli): Promise<void> {
   } else if (error instanceof JnError) {
     lines.push(`${s.red("jn:")} ${text(error.message)}`);
     if (error instanceof UriSyntaxError) lines.push(caretLines(error));
-    if (error instanceof ArgumentError && error.violations.length > 1) {
-      for (const v of error.violations) lines.push(`  - ${text(describeViolation(v))}`);
-    }
     const tail = (error as { stderrTail?: string }).stderrTail;
     if (tail) {
       lines.push(s.dim("server stderr (last lines):"));

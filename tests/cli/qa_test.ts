@@ -51,3 +51,10 @@ Deno.test("'jn help complete' names the record it prints", async () => {
   const help = await runJn(["help", "complete"]);
   assert.match(help.stdout, /\{"type":"completion",/);
 });
+
+Deno.test("several violations: one line and a hint; a typo's hint skips names already given", async () => {
+  const { code, stderr } = await runJn(["cat", "@demo/add?a=two&c=1"]);
+  assert.equal(code, 2, stderr);
+  assert.match(stderr, /^jn: Invalid arguments for tool "add": [^\n]+\nhint: [^\n]+\n$/);
+  assert.match(stderr, /c is unknown: did you mean "b"\?; b is required; a must be number/);
+});
