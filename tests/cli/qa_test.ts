@@ -58,3 +58,9 @@ Deno.test("several violations: one line and a hint; a typo's hint skips names al
   assert.match(stderr, /^jn: Invalid arguments for tool "add": [^\n]+\nhint: [^\n]+\n$/);
   assert.match(stderr, /c is unknown: did you mean "b"\?; b is required; a must be number/);
 });
+
+Deno.test("reading a resource template as is hints at filling in its variables", async () => {
+  const { code, stderr } = await runJn(["cat", "@demo?resource=demo://items/{id}"]);
+  assert.equal(code, 5, stderr);
+  assert.match(stderr, /\nhint: that is a resource template: give each \{…\} a value/);
+});
