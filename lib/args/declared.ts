@@ -112,15 +112,22 @@ export function undeclaredArguments(
 ): ArgumentViolation[] {
   if (declared.kind === "open") return [];
   const violations: ArgumentViolation[] = [];
-  for (const name of given) {
+  const names = [...given];
+  // A name already given is not what a typo meant (`c` beside `a` means `b`).
+  const free = declared.names.filter((name) => !names.includes(name));
+  for (const name of names) {
     if (isDeclared(declared, name)) continue;
-    violations.push({ path: name, message: unknownMessage(name, declared.names), unknown: true });
+    violations.push({
+      path: name,
+      message: unknownMessage(name, declared.names, free),
+      unknown: true,
+    });
   }
   return violations;
 }
 
-function unknownMessage(name: string, names: string[]): string {
-  const near = closest(name, names);
+function unknownMessage(name: string, names: string[], free: string[]): string {
+  const near = closest(name, free) ?? closest(name, names);
   if (near !== undefined) return `is unknown: did you mean "${near}"?`;
   if (names.length === 0) return "is unknown: the tool takes no arguments";
   return `is unknown: its arguments are ${names.join(", ")}`;

@@ -15,8 +15,6 @@
 
 import { Command, CommanderError } from "commander";
 import {
-  ArgumentError,
-  describeViolation,
   InterruptedError,
   JnError,
   stateWriteError,
@@ -120,11 +118,12 @@ Sources:
   mcp+uvx://PKG[/CMD]   mcp+npx://PKG   mcp+python://PATH   mcp+node://PATH
   mcp+deno://PATH       mcp+https://HOST/PATH               @profile[/tool]
   Query keys: tool=, resource=, prompt=, list=tools|resources|templates|prompts,
-  command= (repeatable, appended to the server's argv); other keys are arguments.
+  task=ID, command= (repeatable, appended to the server's argv); other keys are
+  arguments.
 
 Examples:
   jn inspect "mcp+npx://@modelcontextprotocol/server-everything"
-  jn cat "mcp+python://./server.py?tool=search&query=BRAF"
+  jn cat "mcp+python://./examples/server.py?tool=search&q=BRAF"
   jn head -n 3 --json "@demo/list_items?count=20"
 
 Exit codes: 0 ok, 1 tool error, 2 usage, 3 configuration, 4 launch/connection,
@@ -207,9 +206,6 @@ async function reportError(error: unknown, ctx: Cli): Promise<void> {
   } else if (error instanceof JnError) {
     lines.push(`${s.red("jn:")} ${text(error.message)}`);
     if (error instanceof UriSyntaxError) lines.push(caretLines(error));
-    if (error instanceof ArgumentError && error.violations.length > 1) {
-      for (const v of error.violations) lines.push(`  - ${text(describeViolation(v))}`);
-    }
     const tail = (error as { stderrTail?: string }).stderrTail;
     if (tail) {
       lines.push(s.dim("server stderr (last lines):"));

@@ -30,6 +30,7 @@ export function catHelp(name: "cat" | "head" | "tail"): string {
       `jn cat --json "@demo?resource=demo://items/3"`,
       `jn cat "@demo?prompt=summarize&topic=MCP"`,
       `jn cat "@demo?list=tools"`,
+      `jn cat "@demo?resource=demo://ticker" --follow --timeout 3s`,
     ]
     : [`jn ${name} -n 3 --json "@demo/list_items?count=20"`, `jn ${name} "@demo?list=tools"`];
   return `${QUERY_KEYS_HELP}\n\nExamples:\n${lines.map((line) => `  ${line}`).join("\n")}`;

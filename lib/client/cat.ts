@@ -11,7 +11,7 @@
  */
 
 import type { ArgPairs } from "../args/collect.ts";
-import { UsageError } from "../errors.ts";
+import { ConnectionError, UsageError } from "../errors.ts";
 import {
   promptMessageRecords,
   promptRecords,
@@ -112,13 +112,56 @@ export async function cat(conn: Connection, options: CatOptions = {}): Promise<C
       return toolOutcome(operation.name, result, options);
     }
     case "task": {
-      const result = await awaitTask(conn, operation.id, { onStatus: options.onTaskStatus });
+      requireTaskServer(conn, operation.session);
+      const result = await awaitTask(conn, operation.id, { onStatus: options.onTaskStatus })
+        .catch((error) => {
+          throw sessionGone(error, operation.session);
+        });
       return toolOutcome(operation.tool ?? "", result, options);
     }
     case "none":
       requireOperation(conn.target);
   }
   return { records: [] };
+}
+
+/** A usage error for `?task=ID` on a stdio server: a task of an earlier run ended with it. */
+export function requireResumable(target: Target): void {
+  if (target.operation.kind !== "task" || target.launch.transport !== "stdio") return;
+  throw new UsageError(
+    `"${target.name}" runs over stdio: a task of an earlier run ended with that run's server`,
+    { hint: "call the tool again (with --task to run it as a task)" },
+  );
+}
+
+/**
+ * `?task=ID` where no task can be: a stdio server started for this run (a task of an earlier
+ * run ended with its server), or a server whose capabilities have no tasks. A joined session
+ * (`session=`) had no handshake, so its capabilities are unknown: the server answers for it.
+ */
+function requireTaskServer(conn: Connection, session: string | undefined): void {
+  const name = conn.target.name;
+  requireResumable(conn.target);
+  if (session === undefined && conn.session.server.capabilities.tasks === undefined) {
+    throw new UsageError(`The server "${name}" does not run tasks`, {
+      hint: "its capabilities lack tasks: there is no task to wait for",
+    });
+  }
+}
+
+/**
+ * A joined HTTP session the server no longer knows (400 or 404 to the session id): the run
+ * that resumed the task first ended it, or the server expired it. Say so, not "check the URL".
+ */
+function sessionGone(error: unknown, session: string | undefined): unknown {
+  if (
+    session !== undefined && error instanceof ConnectionError &&
+    /with HTTP 40[04]\b/.test(error.message)
+  ) {
+    error.hint = `the task's session ${session} is over (a resumed run ends it, or the server ` +
+      "expired it), and its tasks with it: start the task again";
+  }
+  return error;
 }
 
 function toolOutcome(tool: string, result: ToolCallResult, options: CatOptions): CatResult {

@@ -66,10 +66,11 @@ export async function complete(
     answer.catch(() => {}); // observed below, unless the check throws first
     // Checked first: a missing prompt or argument explains the server's error, if any.
     const names = await known.catch(() => undefined);
-    checkArgument(names, argument, operation.kind === "prompt" ? operation.name : operation.uri, {
-      kind: operation.kind,
-      server: target.name,
-    });
+    const what = operation.kind === "prompt" ? operation.name : operation.uri;
+    // The context's names are arguments too: strict like the one completed.
+    for (const name of [argument, ...Object.keys(context)]) {
+      checkArgument(names, name, what, { kind: operation.kind, server: target.name });
+    }
     return await answer;
   } catch (error) {
     throw conn.explain(error);

@@ -81,6 +81,11 @@ export async function read(conn: Connection, uri: string): Promise<ResourceConte
   try {
     return await conn.session.readResource(uri);
   } catch (error) {
+    if (error instanceof ProtocolError && error.hint === undefined && /\{[^}]*\}/.test(uri)) {
+      // A template pasted as is (`demo://items/{id}`): its variables want values.
+      error.hint = "that is a resource template: give each {…} a value " +
+        "('jn complete' lists values where the server offers them)";
+    }
     if (isNotFound(error) && error.hint === undefined) {
       error.hint = await nearResource(conn, uri);
     }

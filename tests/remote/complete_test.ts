@@ -59,6 +59,15 @@ Deno.test("jn complete against the demo server", async (t) => {
     assert.match(variable.stderr, /no argument "topc"\nhint: did you mean "topic"\?/);
   });
 
+  await t.step("a context key the prompt does not declare is a usage error too", async () => {
+    const { code, stderr } = await complete("@demo?prompt=summarize&topik=x", "topic");
+    assert.equal(code, 2, stderr);
+    assert.match(
+      stderr,
+      /Prompt "summarize" has no argument "topik"\nhint: did you mean "topic"\?/,
+    );
+  });
+
   await t.step("a source that names no prompt or template is a usage error", async () => {
     const { code, stderr } = await complete("@demo?tool=echo", "text");
     assert.equal(code, 2);

@@ -110,6 +110,12 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
       assert.equal(lines.length, 2, stderr);
     });
 
+    await t.step("?task=ID on a server without tasks is a usage error, not -32601", async () => {
+      const { code, stderr } = await runJn(["cat", `${base}/mcp?task=t1`]);
+      assert.equal(code, 2, stderr);
+      assert.match(stderr, /does not run tasks\nhint: its capabilities lack tasks/);
+    });
+
     await t.step("HTTP 500 is exit 4 with the status and the body's first line", async () => {
       const { code, stderr } = await runJn(["inspect", `${base}/status500/mcp`]);
       assert.equal(code, 4);

@@ -191,6 +191,13 @@ Deno.test("--detach on a stdio server is a usage error before anything starts", 
   assert.match(stderr, /--detach needs a remote server: .* ends when jn exits/);
 });
 
+Deno.test("?task=ID on a stdio server is a usage error before anything starts", async () => {
+  const { code, stderr, stdout } = await catJn(["mcp+node:///nonexistent/server.js?task=t1"]);
+  assert.equal(code, 2, stderr);
+  assert.equal(stdout, "");
+  assert.match(stderr, /runs over stdio: a task of an earlier run ended with that run's server/);
+});
+
 const EVERYTHING = await serverEverything();
 
 Deno.test({
@@ -244,6 +251,7 @@ Deno.test({
         const again = await catJn([String(record.source)]);
         assert.equal(again.code, 4, again.stderr);
         assert.match(again.stderr, /No valid session ID/);
+        assert.match(again.stderr, /hint: the task's session \S+ is over/);
       });
     } finally {
       await server.stop();

@@ -36,7 +36,8 @@ export function registerAuth(program: Command, cli: Cli): void {
   const auth = program.command("auth").description("OAuth sign-in for remote servers");
   const loginCommand = auth.command("login")
     .description(
-      "sign in to a remote server (browser, pre-registered client, or client credentials)",
+      "sign in to a remote server: browser, pre-registered client, client credentials " +
+        "(secret or private_key_jwt), workload identity, or cross-app access",
     )
     .argument("<server>", "mcp+https://… URI (or https://…) or @profile")
     .option("--scope <scopes>", "the scopes to ask for (space-separated)")

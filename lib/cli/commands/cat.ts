@@ -10,7 +10,7 @@
 
 import type { Command } from "commander";
 import { collectArgs } from "../../args/collect.ts";
-import { cat, requireOperation } from "../../client/cat.ts";
+import { cat, requireOperation, requireResumable } from "../../client/cat.ts";
 import { follow, followTarget } from "../../client/follow.ts";
 import { resolveTarget } from "../../client/resolve.ts";
 import { sandboxHint } from "../../client/sandbox.ts";
@@ -146,6 +146,7 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
     );
   }
   if (options.detach) requireDetachable(target);
+  requireResumable(target);
   const sink = new RecordSink(io.stdout, options.mode);
   return await withConnection(cli, target, flags, async (conn) => {
     const what = operation.kind === "tool"

@@ -26,7 +26,16 @@ export function registerComplete(program: Command, cli: Cli): void {
     .description("completions of a prompt's or resource template's argument → NDJSON")
     .argument("<source>", "a source with ?prompt=NAME or ?resource=TEMPLATE (other keys: context)")
     .argument("<argument>", "the argument (or template variable) to complete")
-    .argument("[partial]", "what is typed so far", "");
+    .argument("[partial]", "what is typed so far", "")
+    .addHelpText(
+      "after",
+      `
+Output: one {"type":"completion","prompt"|"resource","argument","value"} per value.
+
+Examples:
+  jn complete "@demo?prompt=summarize" topic mc
+  jn complete "@demo?resource=demo://items/{id}" id`,
+    );
   addConnectionOptions(command);
   command.action(
     action(cli, async (source: string, argument: string, partial: string, raw: RawCallFlags) => {
