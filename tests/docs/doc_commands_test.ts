@@ -19,10 +19,15 @@
  */
 
 import * as assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import process from "node:process";
 import { bwrapUnavailable } from "../sandbox/bwrap_support.ts";
 import { DENO_DIR, ROOT } from "../helpers.ts";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
 import { type DocBlock, docBlocks, type DocCommand, runnable } from "./doc_blocks.ts";
+
+/** How long one block may run before its process group is ended (the block then fails). */
+const BLOCK_TIMEOUT_MS = 180_000;
 
 /** What one command did. */
 interface Outcome {
@@ -106,23 +111,47 @@ async function runBlock(place: Place, commands: DocCommand[], id: string): Promi
         `2>'${out}/${i}.err'; echo "$__codes" >'${out}/${i}.rc'`,
     );
   });
-  await new Deno.Command("bash", {
-    args: ["-c", script.join("\n")],
-    cwd: place.cwd,
-    env: place.env,
-    clearEnv: true,
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-    // A hung command ends its block (and fails it) instead of hanging the run.
-    signal: AbortSignal.timeout(600_000),
-  }).output();
+  await runGroup(script.join("\n"), place.cwd, place.env);
   const outcomes: Outcome[] = [];
   for (const [i, command] of commands.entries()) {
     const codes = (await readOr(`${out}/${i}.rc`, "-1")).trim().split(" ").map(Number);
     outcomes.push({ command, codes, stderr: await readOr(`${out}/${i}.err`, "") });
   }
   return outcomes;
+}
+
+/**
+ * Runs a block's script in its own process group and ends the whole group when
+ * the script ends or hangs (SIGTERM, so a jn still running tears its servers
+ * down, then SIGKILL): nothing a documented command started outlives the test.
+ */
+function runGroup(script: string, cwd: string, env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", ["-c", script], { cwd, env, stdio: "ignore", detached: true });
+    const endGroup = (signal: NodeJS.Signals | 0): boolean => {
+      try {
+        process.kill(-child.pid!, signal);
+        return true;
+      } catch {
+        return false; // the group is gone
+      }
+    };
+    // A hung command ends its block (and fails it) instead of hanging the run.
+    const hung = setTimeout(() => endGroup("SIGTERM"), BLOCK_TIMEOUT_MS);
+    child.on("error", reject);
+    child.on("exit", () => {
+      clearTimeout(hung);
+      if (!endGroup("SIGTERM")) return resolve();
+      // Give a jn still running the time to end its servers, then kill what is left.
+      const deadline = Date.now() + 5_000;
+      const poll = setInterval(() => {
+        if (endGroup(0) && Date.now() < deadline) return;
+        clearInterval(poll);
+        endGroup("SIGKILL");
+        resolve();
+      }, 50);
+    });
+  });
 }
 
 async function readOr(path: string, fallback: string): Promise<string> {
