@@ -4,7 +4,8 @@
  * merged with yours, the server gets a minimal environment (no API keys of
  * yours unless passed by name), a profile's schema drift is checked on use,
  * arguments are converted and validated against the tool's schema before a
- * call, and secrets are redacted from everything reported. What the CLI
+ * call (a name it does not declare is an ArgumentError unless
+ * `allowUnknown`), and secrets are redacted from everything reported. What the CLI
  * prints on stderr comes to your program as events (`OpenOptions.events`).
  *
  * @example Call a tool of the bundled demo server

@@ -38,7 +38,8 @@ export interface CompileArgsOptions {
  * ```ts
  * compileArgs("x86_64-unknown-linux-gnu", { root: "/src/jn", out: "/src/jn/dist", flags: permissionFlags() });
  * // ["compile", "--target", "x86_64-unknown-linux-gnu", "--output", "/src/jn/dist/jn-x86_64-unknown-linux-gnu",
- * //  "--config", "/src/jn/deno.json", "--allow-read", …, "--no-prompt", "/src/jn/main.ts"]
+ * //  "--config", "/src/jn/deno.json", "--allow-read", …, "--no-prompt",
+ * //  "--include", "/src/jn/lib/cli/main.ts", "/src/jn/main.ts"]
  * ```
  */
 export function compileArgs(target: string, options: CompileArgsOptions): string[] {
@@ -51,6 +52,10 @@ export function compileArgs(target: string, options: CompileArgsOptions): string
     "--config",
     `${options.root}/deno.json`,
     ...options.flags,
+    // main.ts loads the CLI through a computed specifier (so `deno run` does not analyse its
+    // graph at start-up): the executable must be given it explicitly.
+    "--include",
+    `${options.root}/lib/cli/main.ts`,
     `${options.root}/main.ts`,
   ];
 }

@@ -9,6 +9,7 @@
  *   deno task conformance --version 0.1.16      # one version
  *   deno task conformance --scenario auth/dpop  # matching scenarios only (substring)
  *   deno task conformance --jobs 1 --verbose    # one at a time, failing checks shown
+ *   deno task conformance --timeout 300000      # per-scenario bound in ms (default 120000)
  *
  * Exit 0 when every scenario that ran passed.
  *
@@ -39,7 +40,7 @@ function parseArgs(args: string[]): Options {
     filters: [],
     jobs: 2,
     verbose: false,
-    timeoutMs: 60_000,
+    timeoutMs: 120_000,
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -94,7 +95,13 @@ async function runScenario(version: string, scenario: string, timeoutMs: number)
     .map((line) => line.replace(/^\S+Z\s+/, "").trim());
   if (/Client timed out/.test(plain)) failures.push("client timed out");
   const exited = plain.match(/Client exited with code (\d+)/);
-  if (exited) failures.push(`adapter exited with code ${exited[1]}`);
+  if (exited) {
+    failures.push(`adapter exited with code ${exited[1]}`);
+    // What jn said (its error line and hint), from the client's stderr the runner shows.
+    failures.push(
+      ...plain.split("\n").filter((line) => /^(jn|hint|conformance_adapter): /.test(line)),
+    );
+  }
   return { scenario, passed: code === 0, failures };
 }
 

@@ -17,6 +17,7 @@
 # authorization redirect to jn's loopback receiver), then
 #   - with context toolCalls: exactly those calls, with those arguments;
 #   - json-schema-ref-no-deref, request-metadata: lists the tools only;
+#   - sep-2322-client-request-state: calls each of its four tools once;
 #   - json-schema-2020-12-preservation: echoes the focal tool's input schema,
 #     as listed, to json_schema_echo;
 #   - otherwise: lists the tools and calls the first one, with arguments built
@@ -108,6 +109,13 @@ fi
 case "$scenario" in
   json-schema-ref-no-deref | request-metadata)
     jn cat "$source?list=tools" > /dev/null
+    ;;
+  sep-2322-client-request-state)
+    # Its four tools, one call each: two ask for input (one with request state), one is called
+    # in between (state must not leak into it), one answers without a resultType.
+    for name in test_mrtr_echo_state test_mrtr_unrelated test_mrtr_no_state test_mrtr_no_result_type; do
+      call "$name" '{}'
+    done
     ;;
   json-schema-2020-12-preservation)
     tools="$(jn cat "$source?list=tools")"

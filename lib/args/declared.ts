@@ -102,7 +102,14 @@ export function unknownArguments(
   given: Iterable<string>,
   schema: JsonSchema | undefined,
 ): ArgumentViolation[] {
-  const declared = declaredArguments(schema);
+  return undeclaredArguments(given, declaredArguments(schema));
+}
+
+/** {@linkcode unknownArguments} with the schema already read (once for many calls). */
+export function undeclaredArguments(
+  given: Iterable<string>,
+  declared: DeclaredArguments,
+): ArgumentViolation[] {
   if (declared.kind === "open") return [];
   const violations: ArgumentViolation[] = [];
   for (const name of given) {

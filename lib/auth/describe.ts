@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type AuthRecord, tokenExpired } from "./token_store.ts";
+import { type AuthRecord, type CredentialSource, tokenExpired } from "./token_store.ts";
 
 /** The printable facts of one auth record (no secrets). */
 export interface AuthSummary {
@@ -22,6 +22,8 @@ export interface AuthSummary {
   renewable: boolean;
   /** Tokens are bound to a DPoP key. */
   dpop?: boolean;
+  /** Where a machine grant's credential is read (a file or a variable's name, never its value). */
+  credential?: string;
   file?: string;
 }
 
@@ -44,6 +46,7 @@ export function summarize(record: AuthRecord, file?: string, now = Date.now()): 
     expired: tokens ? tokenExpired(tokens, now, 0) : false,
     renewable: tokens?.refresh_token !== undefined || machineGrant(record),
     ...(record.dpop ? { dpop: true } : {}),
+    ...(credentialOf(record) ? { credential: credentialOf(record) } : {}),
     file,
   };
 }
@@ -62,6 +65,21 @@ function machineGrant(record: AuthRecord): boolean {
   }
 }
 
+function where(source: CredentialSource | undefined): string {
+  return source?.file ? `file ${source.file}` : source?.env ? `$${source.env}` : "(none)";
+}
+
+function credentialOf(record: AuthRecord): string | undefined {
+  if (record.clientKey) return `private key from ${where(record.clientKey)}`;
+  if (record.assertion) return `workload JWT from ${where(record.assertion)}`;
+  const idp = record.idp;
+  if (idp) {
+    return `ID token from ${where(idp.idToken)} for ${idp.tokenEndpoint ?? idp.issuer} ` +
+      `(client ${idp.clientId})`;
+  }
+  return undefined;
+}
+
 const GRANT_NAMES: Record<AuthRecord["grant"], string> = {
   authorization_code: "browser sign-in",
   client_credentials: "client credentials",
@@ -76,6 +94,7 @@ export function formatSummary(summary: AuthSummary, now = Date.now()): string {
   lines.push(`  signed in: ${summary.signedIn ? `yes (${how})` : "no"}`);
   if (summary.clientId) lines.push(`  client:    ${summary.clientId}`);
   if (summary.issuer) lines.push(`  issuer:    ${summary.issuer}`);
+  if (summary.credential) lines.push(`  uses:      ${summary.credential}`);
   if (summary.scopes.length > 0) lines.push(`  scopes:    ${summary.scopes.join(" ")}`);
   if (summary.signedIn) {
     const expiry = summary.expiresAt ? Date.parse(summary.expiresAt) : undefined;

@@ -26,9 +26,9 @@ export type AuthGrant = "authorization_code" | "client_credentials" | "jwt_beare
 
 /** Where a credential is read each time it is needed: a file or an environment variable. */
 export interface CredentialSource {
-  /** A file holding the credential (read each time, never copied). */
+  /** An absolute path, read each time. */
   file?: string;
-  /** An environment variable holding it. */
+  /** The name of an environment variable, read each time. */
   env?: string;
 }
 
@@ -48,7 +48,7 @@ export interface IdpSettings {
   tokenEndpoint?: string;
   /** jn's client at the IdP. */
   clientId: string;
-  /** Its secret at the IdP (never printed). */
+  /** Its secret, when the IdP wants one (stored like a client secret, mode 0600). */
   clientSecret?: string;
   /** Where the user's ID token is read. */
   idToken: CredentialSource;

@@ -25,7 +25,11 @@ export function denoIo(): Io {
   return {
     stdout: Deno.stdout,
     stderr: Deno.stderr,
-    stdin: Deno.stdin.readable,
+    // On first use: creating the stream loads Deno's streams code (~5 ms),
+    // which commands that never read stdin (`profile list`) do without.
+    get stdin() {
+      return Deno.stdin.readable;
+    },
     env: Deno.env.toObject(),
     cwd: Deno.cwd(),
     tty: {

@@ -18,6 +18,7 @@
 import { FORMAT_OPTION } from "./format.ts";
 import { denoIo, type Io } from "./io.ts";
 import { writeText } from "./write.ts";
+import type * as Cli from "./main.ts";
 
 /** Global flags (they take no value) accepted before or after the command words. */
 const GLOBAL_FLAGS = new Set(["--debug", "-q", "--quiet"]);
@@ -96,7 +97,9 @@ export async function runLight(args: readonly string[]): Promise<number | undefi
     return 0;
   } catch (error) {
     // Some of it may be written: no second run, the CLI's report of the error.
-    const { reportFailure } = await import("./main.ts");
+    // Not a literal path: Deno would analyse the CLI's graph when this module loads (main.ts).
+    const cli: typeof Cli = await import(new URL("./main.ts", import.meta.url).href);
+    const { reportFailure } = cli;
     return await reportFailure(error, { io, debug: run.debug, quiet: run.quiet, outcome: "ok" });
   }
 }

@@ -30,6 +30,7 @@ import { VERSION } from "../version.ts";
 import { registerCommands } from "./commands/registry.ts";
 import type { Cli } from "./context.ts";
 import { ExitCode, exitCodeFor, outcomeExitCode } from "./exit_codes.ts";
+import { commanderUsageError, refuseUnknownCommand } from "./unknown_command.ts";
 import { denoIo, type Io, printErr, useColor } from "./io.ts";
 
 /** Runs jn with the given arguments and returns its exit code. */
@@ -41,6 +42,7 @@ export async function main(args: string[], io: Io): Promise<number> {
   let program: Command | undefined;
   try {
     program = await buildProgram(ctx, args, printed);
+    refuseUnknownCommand(program, args);
     await program.parseAsync(args, { from: "user" });
     return outcomeExitCode(ctx.outcome);
   } catch (caught) {
@@ -157,11 +159,7 @@ async function commanderExit(
     case "commander.executeSubCommandAsync":
       return error.exitCode;
   }
-  const message = error.message.replace(/^error: /, "");
-  await reportError(
-    new UsageError(sentenceCase(message), { hint: "see 'jn help' or 'jn help COMMAND'" }),
-    ctx,
-  );
+  await reportError(commanderUsageError(error, run.program, run.args), ctx);
   return ExitCode.usage;
 }
 
@@ -191,10 +189,6 @@ async function missingSubcommand(
     }),
     ctx,
   );
-}
-
-function sentenceCase(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

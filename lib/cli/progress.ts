@@ -39,15 +39,30 @@ export class ProgressReporter {
     this.#queue = this.#queue.then(() => this.#write(text));
   }
 
-  /** Shows a line of status (a task's), in the style of an update. */
-  note(text: string): void {
+  /**
+   * Shows a line of status (a task's), in the style of an update; with
+   * `keep`, a bar's line stays and what follows starts below it (a question
+   * of the server comes next).
+   */
+  note(text: string, options: { keep?: boolean } = {}): void {
     if (this.#mode === "off") return;
     const line = visible(text, { oneLine: true });
-    const out = this.#mode === "bar"
-      ? `\r\x1b[2K${`${this.#label} ${line}`.slice(0, 200)}`
-      : `${this.#label}: ${line}\n`;
-    if (this.#mode === "bar") this.#drawn = true;
-    this.#queue = this.#queue.then(() => this.#write(out));
+    if (this.#mode === "lines") {
+      this.#queue = this.#queue.then(() => this.#write(`${this.#label}: ${line}\n`));
+      return;
+    }
+    const bar = `\r\x1b[2K${`${this.#label} ${line}`.slice(0, 200)}`;
+    if (options.keep !== true) {
+      this.#drawn = true;
+      this.#queue = this.#queue.then(() => this.#write(bar));
+      return;
+    }
+    // A kept line ends with a newline, which #write sends through printErr (escapes made
+    // visible): the redraw itself goes first, raw.
+    this.#drawn = false;
+    this.#queue = this.#queue
+      .then(() => this.#write("\r\x1b[2K"))
+      .then(() => this.#write(`${this.#label} ${line}`.slice(0, 200) + "\n"));
   }
 
   /** Clears the bar (call before writing anything else to stderr, and at the end). */

@@ -19,7 +19,7 @@
 import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { outputFormatDrift } from "../drift/check.ts";
-import { JnError, type ProtocolError, UsageError } from "../errors.ts";
+import { JnError, ProtocolError, UsageError } from "../errors.ts";
 import { offerUrls, requiredUrls, urlRequiredError } from "./url_required.ts";
 import type { ProgressUpdate, TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
@@ -89,6 +89,8 @@ export async function prepareCall(
   const info = findTool(await conn.session.listTools(), tool, conn.target.name, {
     sampling: conn.options.sample !== undefined || conn.options.samplingCommand !== undefined ||
       conn.target.samplingCommand !== undefined,
+    aliases: profileToolNames(conn),
+    leftOut: conn.session.leftOutTools?.(),
   });
   return { info, prepared: await prepareToolArguments(info, typedArgs(args), allowUnknown) };
 }
@@ -136,30 +138,48 @@ function askedName(conn: Connection, tool: string): string {
     : tool;
 }
 
-/** The named tool, or a usage error listing the server's tools. */
+/**
+ * The named tool, or a usage error naming the closest of the server's tools
+ * and of `options.aliases` (a profile's own tool names, which map to server
+ * tools), or listing the server's tools.
+ */
 export function findTool(
   tools: ToolInfo[],
   name: string,
   server: string,
-  options: { sampling?: boolean } = {},
+  options: {
+    sampling?: boolean;
+    aliases?: readonly string[];
+    leftOut?: ReadonlyMap<string, string>;
+  } = {},
 ): ToolInfo {
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool) return tool;
-  const near = tools.filter((t) => t.name.toLowerCase().includes(name.toLowerCase())).map((t) =>
-    t.name
-  );
-  const typo = closest(name, tools.map((t) => t.name));
+  const problem = options.leftOut?.get(name);
+  if (problem !== undefined) {
+    throw new ProtocolError(
+      `Tool "${name}" of server "${server}" cannot be called: its definition breaks MCP's schema (${problem})`,
+      { hint: "the server must fix the tool's definition; its other tools work" },
+    );
+  }
+  const known = [...new Set([...(options.aliases ?? []), ...tools.map((t) => t.name)])];
+  const near = known.filter((n) => n.toLowerCase().includes(name.toLowerCase()));
+  const typo = closest(name, known);
   if (typo !== undefined && !near.includes(typo)) near.unshift(typo);
-  const known = tools.map((t) => t.name);
   throw new UsageError(`Tool "${name}" not found on server "${server}"`, {
     hint: near.length > 0
       ? `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
-      : known.length > 0
-      ? `its tools: ${known.join(", ")}${
+      : tools.length > 0
+      ? `its tools: ${tools.map((t) => t.name).join(", ")}${
         // Servers such as server-everything list some tools only to clients that can sample.
         options.sampling === false ? " (some servers list more with --sampling-command)" : ""}`
       : "the server offers no tools",
   });
+}
+
+/** The profile's own tool names of a connection's target (none for a naked URI). */
+export function profileToolNames(conn: Connection): string[] {
+  return conn.target.profile?.tools.map((t) => t.name) ?? [];
 }
 
 /**

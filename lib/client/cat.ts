@@ -25,7 +25,8 @@ import type { ProgressUpdate, TaskInfo, ToolCallResult } from "../types.ts";
 import { call, prepareCall } from "./call.ts";
 import type { Connection } from "./connection.ts";
 import type { Target } from "./resolve.ts";
-import { awaitTask, requireDetachable, startTask, taskRecord, wantsTask } from "./task.ts";
+import { requireDetachable, taskRecord } from "./detach.ts";
+import { awaitTask, startTask, wantsTask } from "./task.ts";
 import { getPrompt, list, read } from "./verbs.ts";
 
 /** Options of {@linkcode cat}. */

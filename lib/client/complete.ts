@@ -15,6 +15,7 @@
  */
 
 import { ProtocolError, UsageError } from "../errors.ts";
+import { closest } from "../text/suggest.ts";
 import type { CompletionRef, CompletionResult } from "../types.ts";
 import type { Connection } from "./connection.ts";
 import type { Target } from "./resolve.ts";
@@ -124,15 +125,21 @@ function checkArgument(
   if (known === undefined) return;
   const noun = where.kind === "prompt" ? "Prompt" : "Resource template";
   if (known.names === null) {
+    const near = closest(what, known.all);
     throw new UsageError(`${noun} "${what}" not found on server "${where.server}"`, {
-      hint: `its ${where.kind === "prompt" ? "prompts" : "resource templates"}: ${
-        known.all.join(", ") || "none"
-      }`,
+      hint: near !== undefined
+        ? `did you mean "${near}"?`
+        : `its ${where.kind === "prompt" ? "prompts" : "resource templates"}: ${
+          known.all.join(", ") || "none"
+        }`,
     });
   }
   if (!known.names.includes(argument)) {
+    const near = closest(argument, known.names);
     throw new UsageError(`${noun} "${what}" has no argument "${argument}"`, {
-      hint: `its arguments: ${known.names.join(", ") || "none"}`,
+      hint: near !== undefined
+        ? `did you mean "${near}"?`
+        : `its arguments: ${known.names.join(", ") || "none"}`,
     });
   }
 }

@@ -126,6 +126,8 @@ function describe(target: Target): string {
       return `a tool call (${operation.name})`;
     case "prompt":
       return `a prompt (${operation.name})`;
+    case "task":
+      return `a task's result (${operation.id})`;
     default:
       return "nothing";
   }

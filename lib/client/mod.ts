@@ -36,16 +36,14 @@ export { call, type CallOptions } from "./call.ts";
 export {
   awaitTask,
   callAsTask,
-  requireDetachable,
-  resumeSource,
   serverRunsToolTasks,
   startTask,
   type TaskCallOptions,
-  taskRecord,
   type TaskSupport,
   taskSupport,
   wantsTask,
 } from "./task.ts";
+export { requireDetachable, resumeSource, taskRecord } from "./detach.ts";
 export { getPrompt, type GetPromptOptions, list, type Listing, read } from "./verbs.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
 export { complete, completionRef } from "./complete.ts";

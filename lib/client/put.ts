@@ -43,9 +43,10 @@ import {
   numberedLines,
   toolErrorRecord,
 } from "../put/records.ts";
-import type { Session } from "../session/types.ts";
-import { findTool } from "./call.ts";
+import type { ToolCallResult } from "../types.ts";
+import { findTool, profileToolNames } from "./call.ts";
 import type { Connection } from "./connection.ts";
+import { callAsTask, wantsTask } from "./task.ts";
 import { PUT_DEFAULTS } from "./options.ts";
 import { schemaEngine } from "./schema_engine.ts";
 
@@ -128,7 +129,10 @@ export async function putLines(
   options: PutOptions = {},
 ): Promise<RunResult> {
   try {
-    const info = findTool(await conn.session.listTools(), tool, conn.target.name);
+    const info = findTool(await conn.session.listTools(), tool, conn.target.name, {
+      aliases: profileToolNames(conn),
+      leftOut: conn.session.leftOutTools?.(),
+    });
     const defaults = typedArgs(options.args);
     const unknown = unknownArguments(defaults.keys(), info.inputSchema);
     if (unknown.length > 0 && options.allowUnknown !== true) {
@@ -149,7 +153,11 @@ export async function putLines(
       failed: true,
       called,
     });
-    const callOne = callRunner(conn.session, tool, options.json === true, failed);
+    // A tool that requires a task runs as one per line (lib/client/task.ts).
+    const invoke = wantsTask(conn, info, false)
+      ? (args: Record<string, unknown>) => callAsTask(conn, tool, args)
+      : (args: Record<string, unknown>) => conn.session.callTool(tool, args);
+    const callOne = callRunner(invoke, tool, options.json === true, failed);
     options.onStart?.();
     return await runOrdered(batches, {
       concurrency: options.concurrency ?? PUT_DEFAULTS.concurrency,
@@ -177,14 +185,14 @@ export async function putLines(
 }
 
 function callRunner(
-  session: Session,
+  invoke: (args: Record<string, unknown>) => Promise<ToolCallResult>,
   tool: string,
   json: boolean,
   failed: (record: unknown, called: boolean) => Outcome,
 ) {
   const seen = new WeakSet<object>();
   return (input: number, args: Record<string, unknown>): Promise<Outcome> =>
-    session.callTool(tool, args).then(
+    invoke(args).then(
       (result) =>
         result.isError === true ? failed(toolErrorRecord(input, tool, result), true) : {
           // Exact JSON, with what a terminal would act on escaped (docs/output.md).

@@ -3,21 +3,20 @@
  * `execution.taskSupport` is `required` is called as a task, one that is
  * `optional` when the caller asks (`--task`), and never on a server whose
  * capabilities lack `tasks.requests.tools.call` (the spec forbids it). The
- * task is polled with `tasks/get` at the server's `pollInterval`, each change
- * of status reported (`onStatus`); on `input_required` jn calls
+ * task is polled with `tasks/get` at the server's `pollInterval` (a
+ * `notifications/tasks/status` stands for the next poll), each change of
+ * status reported (`onStatus`); on `input_required` jn calls
  * `tasks/result` at once, so the server can ask its questions (elicitation,
  * sampling) through the session's usual handlers; a final status gives the
  * result of `tasks/result`.
  *
  * Bounds: the task, like a request, is bounded by the timeout since its last
- * change of status, within `HARD_BOUND_FACTOR` × the timeout in all. A
+ * change of status (not running while it is `input_required`: someone may be
+ * answering), within `HARD_BOUND_FACTOR` × the timeout in all. A
  * timeout, Ctrl-C (the connection's signal) or any failure while the task is
  * not final sends `tasks/cancel` before the error goes up: no task is left
  * running on the server behind jn's back — except a detached one, which is
- * the point of `--detach` (remote servers only: a stdio server dies with jn).
- * A detached task's HTTP session is left open (servers such as
- * server-everything keep tasks per session), and its id goes into the
- * record and the source that resumes it (`?task=ID&session=SID`).
+ * the point of `--detach` (lib/client/detach.ts).
  *
  * @module
  */
@@ -26,7 +25,6 @@ import { ProtocolError, TimeoutError, UsageError } from "../errors.ts";
 import { HARD_BOUND_FACTOR } from "../session/bounds.ts";
 import type { TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
-import type { Target } from "./resolve.ts";
 
 /** What a tool says about being called as a task (`execution.taskSupport`). */
 export type TaskSupport = "required" | "optional" | "forbidden";
@@ -86,18 +84,6 @@ export function wantsTask(conn: Connection, tool: ToolInfo, asked: boolean): boo
   return true;
 }
 
-/**
- * A usage error unless the target is a remote server: a detached task lives
- * on in the server, and a stdio server ends with jn.
- */
-export function requireDetachable(target: Target): void {
-  if (target.launch.transport !== "stdio") return;
-  throw new UsageError(
-    `--detach needs a remote server: "${target.name}" runs over stdio and ends when jn exits, taking its tasks with it`,
-    { hint: "use --task to wait for the task instead, or reach the server over HTTP" },
-  );
-}
-
 /** Starts `tool` as a task (arguments already prepared) and returns the task. */
 export async function startTask(
   conn: Connection,
@@ -105,13 +91,45 @@ export async function startTask(
   args: Record<string, unknown>,
   options: TaskCallOptions = {},
 ): Promise<TaskInfo> {
+  const tasks = conn.session.tasks;
+  const signal = conn.options.signal;
   try {
-    const task = await conn.session.tasks.callTool(tool, args, { ttlMs: options.ttlMs });
+    const created = tasks.callTool(tool, args, { ttlMs: options.ttlMs });
+    const task = await untilAborted(created, signal);
+    if (task === undefined) {
+      // Interrupted while the server was creating it: cancel the task once it is known.
+      await within(created.then((late) => tasks.cancel(late.taskId)), CANCEL_WAIT_MS);
+      throw signal!.reason;
+    }
     options.onStatus?.(task);
     return task;
   } catch (error) {
     throw conn.explain(error);
   }
+}
+
+/** How long an interrupted creation may still take to answer (to cancel what it created). */
+const CANCEL_WAIT_MS = 3000;
+
+/** `promise`'s value, or undefined as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** Waits for `promise` (its failure ignored) at most `ms`. */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    promise.catch(() => {}),
+    new Promise((resolve) => timer = setTimeout(resolve, ms)),
+  ]);
+  clearTimeout(timer);
 }
 
 /** Calls `tool` as a task and waits for its result (see {@linkcode awaitTask}). */
@@ -140,6 +158,14 @@ export async function awaitTask(
   const id = typeof task === "string" ? task : task.taskId;
   let current: TaskInfo | undefined;
   let result: Promise<ToolCallResult> | undefined;
+  // A status notification (servers may send them) ends the wait before the next poll.
+  let notified: TaskInfo | undefined;
+  let wake: (() => void) | undefined;
+  const unsubscribe = tasks.onStatus((update) => {
+    if (update.taskId !== id) return;
+    notified = update;
+    wake?.();
+  });
   try {
     current = typeof task === "string" ? await tasks.get(id) : task;
     const started = Date.now();
@@ -165,6 +191,8 @@ export async function awaitTask(
       }
       if (FINAL.has(current.status)) return await result!;
       const now = Date.now();
+      // A person may be answering the server's question: only the hard bound runs meanwhile.
+      if (current.status === "input_required") lastChange = now;
       const deadline = timeoutMs > 0
         ? Math.min(lastChange + timeoutMs, started + timeoutMs * HARD_BOUND_FACTOR)
         : Infinity;
@@ -178,9 +206,14 @@ export async function awaitTask(
         POLL_MAX_MS,
         deadline - now,
       );
-      const answer = await pause(wait, result, signal);
+      const answer = notified ? undefined : await pause(wait, result, signal, (w) => wake = w);
       if (answer) return answer.value;
-      current = await tasks.get(id);
+      if (notified) {
+        current = { ...current, ...notified };
+        notified = undefined;
+      } else {
+        current = await tasks.get(id);
+      }
     }
   } catch (error) {
     if (current === undefined || !FINAL.has(current.status)) {
@@ -188,49 +221,10 @@ export async function awaitTask(
     }
     throw conn.explain(error);
   } finally {
+    unsubscribe();
     // A tasks/result left behind must not surface as an unhandled rejection.
     result?.catch(() => {});
   }
-}
-
-/**
- * The record `--detach` prints: the task, the HTTP session it lives in (when
- * the server has sessions) and the source that resumes it.
- */
-export function taskRecord(
-  target: Target,
-  tool: string,
-  task: TaskInfo,
-  session?: string,
-): Record<string, unknown> {
-  return {
-    type: "task",
-    tool,
-    ...task,
-    ...(session === undefined ? {} : { session }),
-    source: resumeSource(target, tool, task.taskId, session),
-  };
-}
-
-/**
- * The source that resumes a task of `tool` (the server's name of it): the
- * server part of the target's source, the tool as the source named it, and
- * `task=ID`.
- */
-export function resumeSource(
-  target: Target,
-  tool: string,
-  taskId: string,
-  session?: string,
-): string {
-  const source = target.source;
-  const task = `task=${encodeURIComponent(taskId)}` +
-    (session === undefined ? "" : `&session=${encodeURIComponent(session)}`);
-  if (source.kind === "profile") {
-    const asked = source.operation.kind === "tool" ? source.operation.name : tool;
-    return `@${source.server}/${encodeURIComponent(asked)}?${task}`;
-  }
-  return `${source.raw.split("?")[0]}?tool=${encodeURIComponent(tool)}&${task}`;
 }
 
 function stateOf(task: TaskInfo): string {
@@ -238,16 +232,22 @@ function stateOf(task: TaskInfo): string {
 }
 
 /**
- * Sleeps `ms`, or less when `result` settles (its value) or `signal` aborts
- * (its reason, thrown); resolves undefined when the time is up.
+ * Sleeps `ms`, or less when `result` settles (its value), `signal` aborts
+ * (its reason, thrown) or the wake function given to `onWake` is called;
+ * resolves undefined when the time is up or on waking.
  */
 function pause(
   ms: number,
   result: Promise<ToolCallResult> | undefined,
   signal: AbortSignal | undefined,
+  onWake: (wake: () => void) => void,
 ): Promise<{ value: ToolCallResult } | undefined> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
+    onWake(() => {
+      done();
+      resolve(undefined);
+    });
     const done = () => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);

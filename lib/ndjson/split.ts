@@ -35,6 +35,12 @@ export interface SplitOptions {
   overflow?: "drop" | "split";
   /** The decoder of each line. Default: UTF-8 that drops a byte-order mark at a line's start. */
   decoder?: TextDecoder;
+  /**
+   * The chunks are the splitter's to keep: their buffers are never reused
+   * by the stream (node:child_process gives each read its own buffer), so
+   * the part of a line they hold is kept without a copy. Default: false.
+   */
+  ownsChunks?: boolean;
 }
 
 /** Newline framing of a byte stream, optionally bounded. */
@@ -46,12 +52,14 @@ export class LineSplitter {
   #pendingBytes = 0;
   #discarding = false;
   #decoder: TextDecoder;
+  #owns: boolean;
 
   constructor(handlers: SplitHandlers, options: SplitOptions = {}) {
     this.#handlers = handlers;
     this.#max = options.maxBytes ?? Infinity;
     this.#split = options.overflow === "split";
     this.#decoder = options.decoder ?? new TextDecoder();
+    this.#owns = options.ownsChunks === true;
   }
 
   /** Takes the next chunk of the stream. */
@@ -82,8 +90,8 @@ export class LineSplitter {
       this.#letOut(chunk.subarray(start));
       return;
     }
-    // Copy: the stream may reuse the chunk's buffer.
-    const rest = chunk.slice(start);
+    // Copied unless owned: the stream may reuse the chunk's buffer.
+    const rest = this.#owns ? chunk.subarray(start) : chunk.slice(start);
     this.#pending.push(rest);
     this.#pendingBytes += rest.length;
   }

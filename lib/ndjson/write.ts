@@ -30,6 +30,7 @@
 
 import { environmentErrorCode, osErrorReason, WriteError } from "../errors.ts";
 import { jsonSafe } from "../output/visible.ts";
+import { largeJsonPieces } from "./large.ts";
 
 /** The minimal writer interface (Deno.stdout, a file, a test buffer). */
 export interface ByteWriter {
@@ -95,8 +96,34 @@ export class NdjsonWriter implements LineSink {
 
   /** Queues one record as a line of exact JSON; resolves when the producer may go on. */
   write(record: unknown): Promise<void> {
+    const pieces = largeJsonPieces(record);
+    if (pieces !== undefined) return this.#writeLarge(pieces);
     this.push(jsonSafe(JSON.stringify(record)) + "\n");
     return this.ready() ?? Promise.resolve();
+  }
+
+  /**
+   * A record with a huge string, written piece by piece after what is
+   * queued (lib/ndjson/large.ts): never one string of the whole line.
+   */
+  async #writeLarge(pieces: Iterable<string>): Promise<void> {
+    await this.flush();
+    let done!: () => void;
+    this.#pump = new Promise<void>((resolve) => done = resolve);
+    try {
+      for (const piece of pieces) {
+        if (this.#closed) break;
+        await this.#writeText(piece);
+      }
+      if (!this.#closed) await this.#writeText("\n");
+      this.#lastWrite = performance.now();
+    } finally {
+      this.#pump = undefined;
+      done();
+    }
+    // Lines queued meanwhile (push() leaves them to the write under way).
+    if (this.#parts.length > 0) await this.#start();
+    this.#rethrow();
   }
 
   /** Queues text (whole lines); it is written within `intervalMs`. */

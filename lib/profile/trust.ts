@@ -138,9 +138,20 @@ export async function assertTrusted(profile: Profile, env: Record<string, string
 }
 
 /** Records trust in the profile directory as it was read (the same bytes the profile was parsed from). */
-export async function recordTrust(profile: Profile, env: Record<string, string>): Promise<void> {
+export async function recordTrust(
+  profile: Profile,
+  env: Record<string, string>,
+): Promise<TrustRecord | undefined> {
   const { entries, digest } = readContents(profile);
   const store = await readTrustStore(env);
+  // One record per real path: trusting it under another name or path replaces the old one.
+  const previous = Object.hasOwn(store.profiles, profile.realDir)
+    ? store.profiles[profile.realDir]
+    : undefined;
+  const replaced = isCurrentRecord(previous) &&
+      (previous.path !== profile.dir || previous.server !== profile.name)
+    ? previous
+    : undefined;
   const record: TrustRecord = {
     server: profile.name,
     path: profile.dir,
@@ -152,6 +163,7 @@ export async function recordTrust(profile: Profile, env: Record<string, string>)
   };
   store.profiles[profile.realDir] = record;
   await writeTrustStore(store, env);
+  return replaced;
 }
 
 /** Removes the profile's trust record; false when there was none. */

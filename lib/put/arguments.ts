@@ -19,7 +19,7 @@ import type { ArgumentViolation } from "../errors.ts";
 import type { JsonSchema } from "../types.ts";
 import type { SchemaEngine } from "../args/validate.ts";
 import { checkedViolations } from "../args/check.ts";
-import { unknownArguments } from "../args/declared.ts";
+import { declaredArguments, undeclaredArguments } from "../args/declared.ts";
 import type { NdjsonLine } from "../ndjson/read.ts";
 import { badLineRecord, invalidArgumentsRecord, type PutErrorRecord } from "./records.ts";
 
@@ -55,6 +55,7 @@ export function argumentBuilder(
   options: ArgumentBuilderOptions,
 ): (line: NdjsonLine) => PreparedLine {
   const { schema, defaults } = options;
+  const declared = declaredArguments(schema);
   return (line) => {
     let record: unknown;
     try {
@@ -68,7 +69,7 @@ export function argumentBuilder(
     }
     const args = mergeRecord(defaults, record as Record<string, unknown>);
     const violations: ArgumentViolation[] = checkedViolations(args, options, {
-      unknown: unknownArguments(Object.keys(args), schema),
+      unknown: undeclaredArguments(Object.keys(args), declared),
     });
     if (violations.length > 0) {
       return {

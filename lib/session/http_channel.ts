@@ -194,6 +194,18 @@ export function translateHttpError(
       { cause: error, hint: "is the URL an MCP endpoint? (often it ends in /mcp or /sse)" },
     );
   }
+  // The SDK parses each message with zod: JSON that is not JSON-RPC fails with zod's issues.
+  const notRpc = findCause(
+    error,
+    (c) => Array.isArray((c as { issues?: unknown })?.issues) ? c : undefined,
+  );
+  if (notRpc) {
+    return new ProtocolError(
+      `The server at ${url} answered${label ? ` ${label}` : ""} with something that is not MCP: ` +
+        "JSON that is not a JSON-RPC 2.0 message",
+      { cause: error, hint: "is the URL an MCP endpoint? (often it ends in /mcp or /sse)" },
+    );
+  }
   const network = findCause(error, (c) => c instanceof TypeError ? c : undefined);
   if (network) return networkError(url, network, error);
   return undefined;

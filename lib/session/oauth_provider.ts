@@ -217,8 +217,28 @@ export class JnOAuthProvider implements OAuthClientProvider {
     return this.#state;
   }
 
-  clientInformation(): StoredOAuthClientInformation | undefined {
-    return this.#record.client as StoredOAuthClientInformation | undefined;
+  /**
+   * The stored client. A client the user gave (`--client-id`, a machine grant's key or
+   * assertion) belongs to the authorization server it was first used with: when the resource
+   * now names another one, this refuses rather than let the SDK register anew there and send it
+   * the machine credentials (a workload JWT, an ID-JAG), which the resource alone chose.
+   */
+  clientInformation(ctx?: { issuer?: string }): StoredOAuthClientInformation | undefined {
+    const client = this.#record.client;
+    const stamped = typeof client?.issuer === "string" ? client.issuer : undefined;
+    const given = this.machine || client?.jn_preregistered === true;
+    if (given && stamped && ctx?.issuer && !sameIssuer(stamped, ctx.issuer)) {
+      throw new ConnectionError(
+        `The server "${this.#record.serverUrl}" now names the authorization server ` +
+          `"${ctx.issuer}", not "${stamped}" where you signed in; jn sends your credentials ` +
+          `only to the latter`,
+        {
+          hint:
+            `if the move is expected, sign in again with 'jn auth login ${this.#record.serverUrl}'`,
+        },
+      );
+    }
+    return client as StoredOAuthClientInformation | undefined;
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation): Promise<void> {
@@ -347,6 +367,11 @@ export class JnOAuthProvider implements OAuthClientProvider {
     this.#saving = this.#saving.then(() => this.#store.save(snapshot));
     return this.#saving;
   }
+}
+
+/** Issuer identifiers, equal up to one trailing slash (as the SDK compares them). */
+function sameIssuer(a: string, b: string): boolean {
+  return a.replace(/\/$/, "") === b.replace(/\/$/, "");
 }
 
 /** The error of a server that wants a sign-in jn may not start here. */

@@ -70,6 +70,9 @@ export class ProcessTransport implements Transport {
   #exited?: Promise<void>;
   #exit?: { code: number | null; signal: string | null };
   #stderrTail = "";
+  /** Whether the tail lost its beginning (then its first, partial line is not shown). */
+  #stderrCut = false;
+  #stderrDecoder = new TextDecoder();
   #spawning?: Promise<void>;
   #started = false;
   #released = false;
@@ -90,7 +93,7 @@ export class ProcessTransport implements Transport {
     this.#framer = new LineSplitter({
       line: (text, last) => this.#handleLine(text, { last }),
       tooLarge: () => this.#tooLarge(max),
-    }, { maxBytes: max });
+    }, { maxBytes: max, ownsChunks: true });
   }
 
   /** The server's pid (the SDK recognises stdio transports by `pid` and `stderr`). */
@@ -103,9 +106,15 @@ export class ProcessTransport implements Transport {
     return null;
   }
 
-  /** The last lines the server wrote to stderr. */
+  /**
+   * The last lines the server wrote to stderr. When the bound cut the text,
+   * it starts at the first whole line after the cut: a line cut mid-way
+   * could start inside a secret that redaction would then no longer know.
+   */
   stderrTail(): string {
-    return this.#stderrTail.trimEnd();
+    if (!this.#stderrCut) return this.#stderrTail.trimEnd();
+    const newline = this.#stderrTail.indexOf("\n");
+    return newline < 0 ? "" : this.#stderrTail.slice(newline + 1).trimEnd();
   }
 
   /** How many JSON-RPC messages the server sent. */
@@ -294,8 +303,11 @@ export class ProcessTransport implements Transport {
   }
 
   #onStderr(chunk: Uint8Array): void {
-    const text = new TextDecoder().decode(chunk);
-    this.#stderrTail = (this.#stderrTail + text).slice(-STDERR_TAIL_BYTES);
+    // One decoder for the stream: a character split between two chunks stays whole.
+    const text = this.#stderrDecoder.decode(chunk, { stream: true });
+    const joined = this.#stderrTail + text;
+    if (joined.length > STDERR_TAIL_BYTES) this.#stderrCut = true;
+    this.#stderrTail = joined.slice(-STDERR_TAIL_BYTES);
     this.#options.onStderr?.(text);
   }
 
@@ -377,9 +389,14 @@ export class ProcessTransport implements Transport {
   }
 }
 
+/** A message or a batch of them (one level: an array in a batch is not a message). */
 function isJsonRpc(message: unknown): boolean {
-  if (Array.isArray(message)) return message.every(isJsonRpc);
-  return typeof message === "object" && message !== null &&
+  if (Array.isArray(message)) return message.length > 0 && message.every(isJsonRpcObject);
+  return isJsonRpcObject(message);
+}
+
+function isJsonRpcObject(message: unknown): boolean {
+  return typeof message === "object" && message !== null && !Array.isArray(message) &&
     (message as { jsonrpc?: unknown }).jsonrpc === "2.0";
 }
 

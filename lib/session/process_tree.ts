@@ -16,7 +16,10 @@
  * the tree is alive (or after SIGKILL); {@linkcode ProcessTree.killNow} does
  * the same at once and synchronously, for exit paths. A remembered pid is
  * signalled only while it still names the same process (start time), and
- * zombies are not waited for. Every live tree is in the process-wide
+ * zombies are not waited for. Every SIGKILL of the tree first freezes it
+ * (process_scan.ts stops each member the moment it finds it, rescanning
+ * until nothing new appears), so a tree that keeps forking and re-parenting
+ * away cannot outrun the teardown. Every live tree is in the process-wide
  * registry of live_trees.ts until it is released.
  *
  * Not covered without the sandbox: a process that both left the tree's
@@ -32,6 +35,7 @@ import {
   type KnownProcess,
   scanProcesses,
   scanProcessesSync,
+  type ScanResult,
   treeMembers,
 } from "./process_scan.ts";
 import { trackTree } from "./live_trees.ts";
@@ -82,8 +86,13 @@ export class ProcessTree {
    */
   async signal(signal: KillSignal): Promise<void> {
     if (signal === "SIGTERM") this.#termAt ??= Date.now();
+    // A SIGKILL freezes the tree first (the scan runs while the server still holds its children).
+    const frozen = signal === "SIGKILL"
+      ? await scanProcesses(this.#roots(), this.marker, { freeze: true })
+      : undefined;
     signalPid(-this.pid, signal);
     if (!this.#exited) signalPid(this.pid, signal);
+    if (signal === "SIGKILL") return this.#killFrozen(frozen);
     for (const pid of await this.#leftovers() ?? []) signalPid(pid, signal);
   }
 
@@ -112,17 +121,30 @@ export class ProcessTree {
     }
     // Whatever of the group a scan cannot see goes with the rest.
     if (this.#groupAlive()) signalPid(-this.pid, "SIGKILL");
-    for (const pid of left) signalPid(pid, "SIGKILL");
+    // Freeze whatever is left, then kill it: a tree still forking may have slipped between
+    // two scans (even one that found nothing), never between the passes of a freezing one.
+    this.#killFrozen(await scanProcesses(this.#roots(), this.marker, { freeze: true }));
   }
 
   /** SIGKILLs the whole tree now, synchronously (a second Ctrl-C, `Deno.exit`). */
   killNow(): void {
-    const roots = this.#roots();
-    const scan = scanProcessesSync(roots.map((root) => root.pid), this.marker);
+    // Scan first: once the server dies, its setsid'd children are out of its reach.
+    const scan = scanProcessesSync(this.#roots(), this.marker, { freeze: true });
     signalPid(-this.pid, "SIGKILL");
     if (!this.#exited) signalPid(this.pid, "SIGKILL");
+    this.#killFrozen(scan);
+  }
+
+  /** SIGKILLs every process (and process group) a freezing scan found and stopped. */
+  #killFrozen(scan: ScanResult | undefined): void {
     if (!scan) return;
-    for (const proc of treeMembers(scan, roots)) signalPid(proc.pid, "SIGKILL");
+    const groups = new Set<number>();
+    for (const proc of scan.procs.values()) {
+      if (proc.pid <= 1 || proc.pid === Deno.pid) continue;
+      signalPid(proc.pid, "SIGKILL");
+      if (proc.pgid !== undefined && proc.pgid > 1) groups.add(proc.pgid);
+    }
+    for (const group of groups) signalPid(-group, "SIGKILL");
   }
 
   /** Leaves the registry of live trees (the tree has been ended). */
@@ -140,7 +162,7 @@ export class ProcessTree {
   /** The living processes of the tree, or undefined when they cannot be scanned. */
   async #leftovers(): Promise<number[] | undefined> {
     const roots = this.#roots();
-    const scan = await scanProcesses(roots.map((root) => root.pid), this.marker);
+    const scan = await scanProcesses(roots, this.marker);
     if (!scan) return undefined;
     const members = treeMembers(scan, roots);
     for (const proc of members) this.#known.set(proc.pid, proc.start);

@@ -20,6 +20,7 @@ export class RawToolListing {
   #sdk: Sdk;
   #onRejected: (message: string) => void;
   #raw: ToolInfo[] = [];
+  #leftOut = new Map<string, string>();
 
   constructor(sdk: Sdk, onRejected: (message: string) => void) {
     this.#sdk = sdk;
@@ -29,6 +30,12 @@ export class RawToolListing {
   /** Starts a listing: forgets the pages of an earlier one. */
   start(): void {
     this.#raw = [];
+    this.#leftOut = new Map();
+  }
+
+  /** The tools of the last listing that were left out, by name, with the reason. */
+  get leftOut(): ReadonlyMap<string, string> {
+    return this.#leftOut;
   }
 
   /** One page as the server sent it → the page to hand to the SDK. */
@@ -43,6 +50,7 @@ export class RawToolListing {
         this.#raw.push(tool as ToolInfo);
         continue;
       }
+      if (typeof tool?.name === "string") this.#leftOut.set(tool.name, problem);
       const name = typeof tool?.name === "string" ? `"${tool.name}"` : "without a name";
       this.#onRejected(
         `warning: the server's tool ${name} is left out: ${problem} (the other tools are listed)`,

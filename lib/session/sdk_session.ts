@@ -187,6 +187,10 @@ export class SdkSession implements Session {
     return this.#tools;
   }
 
+  leftOutTools(): ReadonlyMap<string, string> {
+    return this.#rawTools.leftOut;
+  }
+
   async listResources(): Promise<ResourceInfo[]> {
     if (!this.server.capabilities.resources) return [];
     const result = await this.#request(

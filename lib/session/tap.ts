@@ -84,6 +84,7 @@ export class TransportTap implements Transport {
   #hooks: TapHooks;
   #pending = new Map<string | number, PendingRequest>();
   #inFlight = new Set<Promise<void>>();
+  #lastSend?: Promise<void>;
   #halted = false;
   /** The capabilities this client declared: in `initialize`, or in each 2026-era request. */
   clientCapabilities?: Record<string, unknown>;
@@ -222,9 +223,14 @@ export class TransportTap implements Transport {
       } as SendOptions;
     }
     const sending = this.#inner.send(message, sendOptions);
-    const tracked = sending.then(() => {}, () => {});
-    this.#inFlight.add(tracked);
-    tracked.finally(() => this.#inFlight.delete(tracked));
+    // Messages sent in one turn share one write (and one promise) over
+    // stdio: track each write once, not each message (put sends thousands).
+    if (sending !== this.#lastSend) {
+      this.#lastSend = sending;
+      const tracked = sending.then(() => {}, () => {});
+      this.#inFlight.add(tracked);
+      tracked.finally(() => this.#inFlight.delete(tracked));
+    }
     return sending;
   }
 

@@ -9,7 +9,8 @@
  * and a known status; `createdAt`, `lastUpdatedAt` and `ttl`, which the SDK's
  * schema requires, are kept when present and not demanded. `tasks/cancel` is
  * sent even after Ctrl-C aborted the session's other requests: stopping the
- * server's work is the point of it.
+ * server's work is the point of it. `notifications/tasks/status`, which a
+ * server may send, reach the listeners of `onStatus`.
  *
  * @module
  */
@@ -85,11 +86,21 @@ export class SdkTasks implements SessionTasks {
   #request: TaskRequestRunner;
 
   #keep: () => string | undefined;
+  #listeners = new Set<(task: TaskInfo) => void>();
 
   constructor(client: Client, request: TaskRequestRunner, keepSession: () => string | undefined) {
     this.#client = client;
     this.#request = request;
     this.#keep = keepSession;
+    // Through the schema form: the SDK's types no longer list this 2025-11-25 method.
+    client.setNotificationHandler("notifications/tasks/status", { params: TASK }, (task) => {
+      for (const listener of this.#listeners) listener(task);
+    });
+  }
+
+  onStatus(listener: (task: TaskInfo) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   keepSession(): string | undefined {
@@ -110,6 +121,7 @@ export class SdkTasks implements SessionTasks {
           CREATE_TASK_RESULT,
           o,
         ),
+      { ignoreSignal: true },
     );
   }
 

@@ -135,7 +135,11 @@ export interface ToolCallOptions {
  * lib/client's policy (lib/client/task.ts).
  */
 export interface SessionTasks {
-  /** `tools/call` with `params.task`: the task the server created (CreateTaskResult). */
+  /**
+   * `tools/call` with `params.task`: the task the server created
+   * (CreateTaskResult). Not aborted by the session's signal: a task created
+   * while jn was interrupted must still be known, to be cancelled.
+   */
   callTool(
     name: string,
     args: Record<string, unknown>,
@@ -154,6 +158,8 @@ export interface SessionTasks {
    * bounded by a few seconds of its own.
    */
   cancel(taskId: string): Promise<TaskInfo>;
+  /** `notifications/tasks/status` as the server sends them (it need not); returns the unsubscriber. */
+  onStatus(listener: (task: TaskInfo) => void): () => void;
   /**
    * Keeps the HTTP session open when the session closes (servers may keep
    * tasks per session) and gives its id, if it has one.
@@ -173,6 +179,11 @@ export interface Session {
   readonly clientCapabilities?: JsonObject;
   /** `tools/list`, every page (cached: the tools of a session do not change under jn). */
   listTools(): Promise<ToolInfo[]>;
+  /**
+   * The tools the last `tools/list` left out because MCP's own types reject
+   * them (by name, with the reason): a call of one is not a "not found".
+   */
+  leftOutTools?(): ReadonlyMap<string, string>;
   /** `resources/list`, every page. */
   listResources(): Promise<ResourceInfo[]>;
   /** `resources/templates/list`, every page. */

@@ -8,10 +8,7 @@
  * @module
  */
 
-/**
- * Every reserved query key. `task` (resuming a task, `?task=ID`) is reserved
- * with the others so that a tool's `task` argument is never read as one.
- */
+/** Every reserved query key (`session=` is one too, beside `task=`). */
 export const RESERVED_QUERY_KEYS: readonly string[] = [
   "tool",
   "resource",

@@ -50,7 +50,7 @@ Deno.test("exit codes follow SPEC §6", async (t) => {
   await t.step("2: an unknown flag is a usage error", async () => {
     const result = await runJn(["cat", "--no-such-flag", `${FIXTURE}?tool=echo`]);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /^jn: Unknown option '--no-such-flag'/);
+    assert.match(result.stderr, /^jn: Unknown option "--no-such-flag"/);
   });
 
   await t.step("3: a missing profile is a configuration error", async () => {

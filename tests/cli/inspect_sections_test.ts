@@ -148,6 +148,16 @@ Deno.test("tool schemas come out as the server sent them", async (t) => {
     });
   }
 
+  await t.step("calling a tool that was left out says why, not 'not found' (exit 5)", async () => {
+    const run = await runJn(["cat", query(source(), "tool=bad_type")]);
+    assert.equal(run.code, 5, run.stderr);
+    assert.match(
+      run.stderr,
+      /Tool "bad_type" of server .* cannot be called: its definition breaks/,
+    );
+    assert.doesNotMatch(run.stderr, /not found/);
+  });
+
   await t.step("the schema hash reads the raw schema (the seed's Python agrees)", async () => {
     const run = await runJnHere(["mcp", "hash", "--format", "json", source()]);
     assert.equal(run.code, 0, run.stderr);

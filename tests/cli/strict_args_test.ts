@@ -87,7 +87,7 @@ Deno.test("a tool argument named like a reserved query key", async (t) => {
     assert.match(result.stderr, /hint: "tool" is a reserved query key .* --arg tool=VALUE/);
   });
   await t.step("in the query it clashes, and the error says where it goes", async () => {
-    const result = await runJn(["cat", `${S}?tool=lookup&list=abc`]);
+    const result = await runJn(["cat", `${S}?tool=lookup&list=tools`]);
     assert.equal(result.code, 2, result.stderr);
     assert.match(result.stderr, /"list=" conflicts with "tool="/);
     assert.match(result.stderr, /argument named "list" goes in --arg list=VALUE/);

@@ -84,3 +84,49 @@ Deno.test("a mistyped tool name suggests the closest one", async () => {
   assert.match(result.stderr, /Tool "tpyes_demo" not found/);
   assert.match(result.stderr, /hint: did you mean "types_demo"/);
 });
+
+Deno.test("mistyped commands, subcommands and options suggest the closest one", async (t) => {
+  const cases: [string[], RegExp][] = [
+    [["catt", "@demo"], /^jn: Unknown command "catt"\nhint: did you mean 'jn cat'\?/],
+    [["profile", "lst"], /^jn: Unknown command "lst"\nhint: did you mean 'jn profile list'\?/],
+    [
+      ["cat", "--jsn", "@demo"],
+      /^jn: Unknown option "--jsn"\nhint: did you mean --json\? \(see 'jn help cat'\)/,
+    ],
+    [["catt", "--help"], /^jn: Unknown command "catt"\nhint: did you mean 'jn cat'\?/],
+    [
+      ["profile", "lst", "--help"],
+      /^jn: Unknown command "lst"\nhint: did you mean 'jn profile list'\?/,
+    ],
+    [["help", "inspcet"], /^jn: Unknown command "inspcet"\nhint: did you mean 'jn help inspect'\?/],
+  ];
+  for (const [args, expected] of cases) {
+    await t.step(args.join(" "), async () => {
+      const result = await runJn(args);
+      assert.equal(result.code, 2, result.stderr);
+      assert.equal(result.stdout, "");
+      assert.match(result.stderr, expected);
+    });
+  }
+});
+
+Deno.test("inspect and cat help end with the query keys and examples", async (t) => {
+  for (const command of ["inspect", "cat"]) {
+    await t.step(command, async () => {
+      const result = await runJn([command, "--help"]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /\nQuery keys \(SOURCE\?key=value&…\):\n {2}tool=NAME/);
+      assert.match(result.stdout, /goes in --arg KEY=VALUE\n\nExamples:\n {2}jn \w+ [^\n]*@demo/);
+      assert.match(result.stdout, /\n {2}jn [^\n]+\n$/, "the help ends with an example");
+    });
+  }
+});
+
+Deno.test("a mistyped profile tool name suggests the profile's own tool", async () => {
+  const result = await runJn(["cat", "@demo/itms"]);
+  assert.equal(result.code, 2, result.stderr);
+  assert.match(
+    result.stderr,
+    /Tool "itms" not found on server "@demo"\nhint: did you mean "items"\?/,
+  );
+});

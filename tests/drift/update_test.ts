@@ -139,3 +139,30 @@ Deno.test("jn mcp hash agrees with the seed's calculate_schema_hash, per tool to
     await box.dispose();
   }
 });
+
+Deno.test("jn profile update refuses a project profile behind a symlinked .jn/profiles", async () => {
+  const box = await sandbox();
+  try {
+    const uri = `mcp+node://${FIXTURE}?command=--schema&command=v1`;
+    const created = await box.run(["profile", "create", "fx", "--project", "--from", uri]);
+    assert.equal(created.code, 0, created.stderr);
+    // The repository's .jn/profiles becomes a symlink to a directory elsewhere.
+    const elsewhere = join(box.root, "elsewhere");
+    await Deno.rename(join(box.project, ".jn", "profiles"), elsewhere);
+    await Deno.symlink(elsewhere, join(box.project, ".jn", "profiles"));
+    const meta = join(elsewhere, "mcp", "fx", "_meta.json");
+    await edit(meta, (text) => text.replace(`"v1"`, `"\${FIXTURE_SCHEMA:-v1}"`));
+    const trusted = await box.run(["profile", "trust", "fx"]);
+    assert.equal(trusted.code, 0, trusted.stderr);
+    const before = await Deno.readTextFile(meta);
+    const result = await box.run(["profile", "update", "@fx", "--yes"], schema("v2-rename"));
+    assert.equal(result.code, 3, result.stderr);
+    assert.match(
+      result.stderr,
+      /^jn: Refusing to write the project profile through a symlink: .*\/\.jn\/profiles is a symlink\nhint: /,
+    );
+    assert.equal(await Deno.readTextFile(meta), before, "nothing was written");
+  } finally {
+    await box.dispose();
+  }
+});

@@ -117,3 +117,31 @@ Deno.test("what inspect and profile diff quote of a secret is shown as ***", asy
     assert.deepEqual([changed.old, changed.new], ["Signed in as ***", "Signed in with ***"]);
   });
 });
+
+Deno.test("a secret cut by the 16 KiB stderr tail does not leak its end", async () => {
+  const home = await tempDir();
+  try {
+    const dir = `${home}/.local/jn/profiles/mcp/cut`;
+    await Deno.mkdir(dir, { recursive: true });
+    await Deno.writeTextFile(
+      `${dir}/_meta.json`,
+      JSON.stringify({
+        command: "node",
+        args: [`${FIXTURES}/servers/stderr_cut.mjs`],
+        env: { CUT_SECRET: "${JN_TEST_SECRET}" },
+        schema_hash: "0".repeat(32),
+      }),
+    );
+    const { code, stdout, stderr } = await runJn(["cat", "@cut/anything"], {
+      env: { HOME: home, JN_TEST_SECRET: SECRET },
+    });
+    assert.equal(code, 4, stderr);
+    assert.equal(stdout, "");
+    // The tail starts with the secret's last 8 characters: that partial line is not shown.
+    assert.ok(!stderr.includes(SECRET.slice(-8)), `stderr shows the cut secret:\n${stderr}`);
+    assertNoSecret(stderr, "stderr");
+    assert.match(stderr, /server stderr \(last lines\):\n {2}f+\n {2}stderr_cut: giving up/);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});

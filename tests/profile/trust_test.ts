@@ -181,6 +181,26 @@ Deno.test("a project profile directory is trusted at its real path: a swapped sy
       },
     );
     await t.step(
+      "trusting another name for the same real directory says it replaced the first trust",
+      async () => {
+        await Deno.symlink(real, `${box.projectProfiles}/innocent`);
+        const trust = await box.run(["profile", "trust", "@innocent"]);
+        assert.equal(trust.code, 0, trust.stderr);
+        assert.ok(
+          trust.stderr.includes(
+            `\njn: this replaced the trust of @proj (${link}), the same directory by its real path ${real}: it no longer launches until trusted again (jn profile trust @proj there)\n`,
+          ),
+          trust.stderr,
+        );
+        const old = await box.run(["cat", "@proj/cwd"]);
+        assert.equal(old.code, 3, "the replaced trust no longer launches, as the note says");
+        const again = await box.run(["profile", "trust", "@proj"]);
+        assert.match(again.stderr, /this replaced the trust of @innocent /);
+        await Deno.remove(`${box.projectProfiles}/innocent`);
+        assert.equal((await box.run(["cat", "@proj/cwd"])).code, 0, "trusted again");
+      },
+    );
+    await t.step(
       "the symlink swapped to an identical copy elsewhere: refused, both paths named",
       async () => {
         await Deno.remove(link);

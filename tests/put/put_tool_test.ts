@@ -38,7 +38,6 @@ Deno.test("jn put keeps input order when the server answers out of order", async
       "tool",
       "content_type",
       "text",
-      "mimeType",
     ]);
   });
 });

@@ -50,6 +50,15 @@ Deno.test("jn complete against the demo server", async (t) => {
     assert.match(variable.stderr, /has no argument "name"\nhint: its arguments: id/);
   });
 
+  await t.step("a mistyped prompt or argument gets a did-you-mean, like cat", async () => {
+    const prompt = await complete("@demo?prompt=sumarize", "topc");
+    assert.equal(prompt.code, 2);
+    assert.match(prompt.stderr, /Prompt "sumarize" not found.*\nhint: did you mean "summarize"\?/);
+    const variable = await complete("@demo?prompt=summarize", "topc");
+    assert.equal(variable.code, 2);
+    assert.match(variable.stderr, /no argument "topc"\nhint: did you mean "topic"\?/);
+  });
+
   await t.step("a source that names no prompt or template is a usage error", async () => {
     const { code, stderr } = await complete("@demo?tool=echo", "text");
     assert.equal(code, 2);

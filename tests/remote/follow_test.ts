@@ -132,6 +132,11 @@ Deno.test("--follow: what cannot be followed", async (t) => {
     assert.equal(code, 2);
     assert.match(stderr, /--follow needs a resource or a list, not a tool call \(echo\)/);
   });
+  await t.step("a task's result is named as such, before any server starts", async () => {
+    const { code, stderr } = await runJn(["cat", "@demo?task=t1", "--follow"]);
+    assert.equal(code, 2);
+    assert.match(stderr, /--follow needs a resource or a list, not a task's result \(t1\)/);
+  });
   await t.step("a list the server does not announce changes of is exit 5", async () => {
     const { code, stderr } = await runJn(["cat", `${CHANGER}?list=resources`, "--follow"]);
     assert.equal(code, 5);

@@ -97,6 +97,29 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
       assert.match(stderr, /sent malformed JSON/);
     });
 
+    await t.step("a 200 with JSON that is not JSON-RPC is one line, exit 5", async () => {
+      const { code, stdout, stderr } = await runJn(["cat", `${base}/notrpc/mcp?tool=echo&text=x`]);
+      assert.equal(code, 5, stderr);
+      assert.equal(stdout, "");
+      const [first, ...rest] = stderr.trimEnd().split("\n");
+      assert.match(
+        first,
+        /^jn: The server at http:\/\/127\.0\.0\.1:\d+\/notrpc\/mcp answered tools\/call "echo" with something that is not MCP: /,
+      );
+      assert.deepEqual(rest, ["hint: is the URL an MCP endpoint? (often it ends in /mcp or /sse)"]);
+    });
+
+    await t.step("a 200 with an HTML page is one line, exit 5", async () => {
+      const { code, stderr } = await runJn(["cat", `${base}/html/mcp?tool=echo&text=x`]);
+      assert.equal(code, 5, stderr);
+      const lines = stderr.trimEnd().split("\n");
+      assert.match(
+        lines[0],
+        /^jn: The server "[^"]+\/html\/mcp" answered tools\/call "echo" with an unexpected content type$/,
+      );
+      assert.equal(lines.length, 2, stderr);
+    });
+
     await t.step("HTTP 500 is exit 4 with the status and the body's first line", async () => {
       const { code, stderr } = await runJnHere(["inspect", `${base}/status500/mcp`]);
       assert.equal(code, 4);

@@ -159,15 +159,7 @@ Deno.test({
         await Deno.remove(dir);
       });
 
-      await t.step(
-        "simulate-research-query (task-only) is an isError record and exit 1",
-        async () => {
-          const { records, code } = await cat(`${base}?tool=simulate-research-query&topic=x`);
-          assert.equal(code, 1);
-          assert.equal(records[0].isError, true);
-          assert.match(String(records[0].text), /task/);
-        },
-      );
+      // simulate-research-query (task-only) is called as a task: tests/remote/tasks_test.ts.
 
       await t.step("resources and prompts read through the same session", async () => {
         const resource = await cat(`${base}?resource=demo://resource/dynamic/text/2`);

@@ -11,14 +11,48 @@
 
 import assert from "node:assert/strict";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, MAIN, parseNdjson, ROOT, runJn } from "../helpers.ts";
+import { baseEnv, MAIN, parseNdjson, ROOT, runJn, tempDir } from "../helpers.ts";
 import { serverEverything, startFixture, startNodeServer } from "./support.ts";
+import { awaitTask, call, cat, open, type TaskInfo } from "../../mod.ts";
 
 type Rec = Record<string, unknown> & { type: string };
 
-async function cat(args: string[]) {
+async function catJn(args: string[]) {
   const result = await runJn(["cat", ...args], { timeoutMs: 30_000 });
   return { ...result, records: parseNdjson(result.stdout) as Rec[] };
+}
+
+/** `promise`, or a failure naming `what` after 30 s (a lost event fails instead of hanging). */
+async function bounded<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) =>
+        timer = setTimeout(() => reject(new Error(`never saw ${what}`)), 30_000)
+      ),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The library's tasks: call() with `task`, cat() with `detach`, awaitTask() on its id. */
+async function libraryTasks(base: string, home: string): Promise<void> {
+  const options = { cwd: ROOT, env: { HOME: home } };
+  await using conn = await open(`${base}?tool=count&steps=2`, options);
+  const seen: TaskInfo[] = [];
+  const result = await call(conn, "count", { steps: 2 }, {
+    task: true,
+    onTaskStatus: (task) => seen.push(task),
+  });
+  assert.equal(result.content[0].text, "counted 2 (task)");
+  assert.equal(seen.at(-1)?.status, "completed");
+  const { records } = await cat(conn, { args: { steps: 3 }, detach: true });
+  const record = records[0] as Rec;
+  assert.equal(record.type, "task");
+  const later = await awaitTask(conn, String(record.taskId));
+  assert.equal(later.content[0].text, "counted 3 (task)");
 }
 
 Deno.test("tasks against the tasks fixture over HTTP", async (t) => {
@@ -26,47 +60,60 @@ Deno.test("tasks against the tasks fixture over HTTP", async (t) => {
   const base = `mcp+${server.url}/mcp`;
   try {
     await t.step("an optional tool runs plainly unless --task asks for a task", async () => {
-      const plain = await cat([`${base}?tool=count&steps=2`]);
+      const plain = await catJn([`${base}?tool=count&steps=2`]);
       assert.equal(plain.code, 0, plain.stderr);
       assert.equal(plain.records[0].text, "counted 2 (direct)");
-      const task = await cat([`${base}?tool=count&steps=2`, "--task", "--progress"]);
+      const task = await catJn([`${base}?tool=count&steps=2`, "--task", "--progress"]);
       assert.equal(task.code, 0, task.stderr);
-      assert.deepEqual(task.records, [{
-        type: "tool_result",
-        tool: "count",
-        content_type: "text",
-        text: "counted 2 (task)",
-        mimeType: "text/plain",
-      }]);
+      assert.deepEqual(task.records.map((r) => [r.type, r.tool, r.content_type, r.text]), [
+        ["tool_result", "count", "text", "counted 2 (task)"],
+      ]);
       assert.match(task.stderr, /count: task [0-9a-f-]+ working: step 1\/2\n/);
       assert.match(task.stderr, /count: task [0-9a-f-]+ completed: done\n/);
     });
 
     await t.step("--task on a tool that forbids tasks is a usage error", async () => {
-      const { code, stderr } = await cat([`${base}?tool=plain`, "--task"]);
+      const { code, stderr } = await catJn([`${base}?tool=plain`, "--task"]);
       assert.equal(code, 2, stderr);
       assert.match(stderr, /Tool "plain" cannot be called as a task/);
       assert.doesNotMatch(server.stderr(), /plain call with task/);
     });
 
     await t.step("a failed task gives its isError result and exit 1", async () => {
-      const { code, records, stderr } = await cat([`${base}?tool=fail`]);
+      const { code, records, stderr } = await catJn([`${base}?tool=fail`]);
       assert.equal(code, 1, stderr);
       assert.equal(records[0].text, "it failed");
       assert.equal(records[0].isError, true);
     });
 
+    await t.step("put runs a tool that requires a task as one task per line", async () => {
+      const before = [...server.stderr().matchAll(/created [0-9a-f-]+ fail\n/g)].length;
+      const { code, stdout, stderr } = await runJn(["put", `${base}?tool=fail`], {
+        stdin: "{}\n{}\n",
+        timeoutMs: 30_000,
+      });
+      assert.equal(code, 1, stderr);
+      const records = parseNdjson(stdout) as Rec[];
+      assert.deepEqual(records.map((r) => [r.input, r.kind]), [[1, "tool_error"], [
+        2,
+        "tool_error",
+      ]]);
+      assert.equal([...server.stderr().matchAll(/created [0-9a-f-]+ fail\n/g)].length, before + 2);
+    });
+
     await t.step("a timeout cancels the task (tasks/cancel) and exits 4", async () => {
-      const { code, stderr } = await cat([`${base}?tool=forever`, "--timeout", "300ms"]);
+      const { code, stderr } = await catJn([`${base}?tool=forever`, "--timeout", "300ms"]);
       assert.equal(code, 4, stderr);
       assert.match(stderr, /Timed out after \d+ms waiting for task "([0-9a-f-]+)" to finish/);
       const id = stderr.match(/task "([0-9a-f-]+)"/)![1];
-      await server.stderrMatches(new RegExp(`cancelled ${id}`));
+      await bounded(server.stderrMatches(new RegExp(`cancelled ${id}`)), `tasks/cancel of ${id}`);
     });
 
-    await t.step("Ctrl-C cancels the task (tasks/cancel) and exits 130", async () => {
+    await t.step("Ctrl-C while the task is created still cancels it, and exits 130", async () => {
       const child = new Deno.Command(Deno.execPath(), {
-        args: ["run", ...permissionFlags(), MAIN, "cat", `${base}?tool=forever`],
+        // The server holds its answer back for a second after the task exists: the interrupt
+        // lands while jn does not know the task yet.
+        args: ["run", ...permissionFlags(), MAIN, "cat", `${base}?tool=forever&delay_ms=1000`],
         cwd: ROOT,
         env: baseEnv(),
         clearEnv: true,
@@ -76,20 +123,23 @@ Deno.test("tasks against the tasks fixture over HTTP", async (t) => {
       }).spawn();
       const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
       // The timeout step created one "forever" task already; wait for the second.
-      await server.stderrMatches(/created [0-9a-f-]+ forever\n[^]*created [0-9a-f-]+ forever\n/);
+      await bounded(
+        server.stderrMatches(/created [0-9a-f-]+ forever\n[^]*created [0-9a-f-]+ forever\n/),
+        "the second forever task",
+      );
       const id = [...server.stderr().matchAll(/created ([0-9a-f-]+) forever/g)][1][1];
       child.kill("SIGINT");
       const output = await child.output();
       clearTimeout(killer);
       const stderr = new TextDecoder().decode(output.stderr);
       assert.equal(output.code, 130, stderr);
-      await server.stderrMatches(new RegExp(`cancelled ${id}`));
+      await bounded(server.stderrMatches(new RegExp(`cancelled ${id}`)), `tasks/cancel of ${id}`);
     });
 
     await t.step(
       "--detach prints the task record; cat SOURCE?task=ID gives its result",
       async () => {
-        const detached = await cat([`${base}?tool=count&steps=5&delay_ms=100`, "--detach"]);
+        const detached = await catJn([`${base}?tool=count&steps=5&delay_ms=100`, "--detach"]);
         assert.equal(detached.code, 0, detached.stderr);
         assert.equal(detached.records.length, 1);
         const record = detached.records[0];
@@ -97,22 +147,32 @@ Deno.test("tasks against the tasks fixture over HTTP", async (t) => {
         assert.equal(record.tool, "count");
         assert.equal(record.status, "working");
         assert.equal(record.source, `${base}?tool=count&task=${record.taskId}`);
-        const resumed = await cat([String(record.source)]);
+        const resumed = await catJn([String(record.source)]);
         assert.equal(resumed.code, 0, resumed.stderr);
         assert.deepEqual(resumed.records.map((r) => [r.tool, r.text]), [
           ["count", "counted 5 (task)"],
         ]);
-        const bare = await cat([`${base}?task=${record.taskId}`, "--json"]);
+        const bare = await catJn([`${base}?task=${record.taskId}`, "--json"]);
         assert.equal(bare.code, 0, bare.stderr);
         assert.equal(bare.records[0].text, "counted 5 (task)");
       },
     );
 
+    await t.step("library: call() with task, cat() with detach, awaitTask()", async () => {
+      // A private HOME: OAuth state of remote servers would go there.
+      const home = await tempDir();
+      try {
+        await libraryTasks(base, home);
+      } finally {
+        await Deno.remove(home, { recursive: true });
+      }
+    });
+
     await t.step("?task=ID takes no arguments; --task needs a tool", async () => {
-      const args = await cat([`${base}?task=x&steps=3`]);
+      const args = await catJn([`${base}?task=x&steps=3`]);
       assert.equal(args.code, 2);
       assert.match(args.stderr, /Arguments are not used with task=: steps/);
-      const list = await cat([`${base}?list=tools`, "--task"]);
+      const list = await catJn([`${base}?list=tools`, "--task"]);
       assert.equal(list.code, 2);
       assert.match(list.stderr, /--task applies to tool calls only/);
     });
@@ -122,7 +182,7 @@ Deno.test("tasks against the tasks fixture over HTTP", async (t) => {
 });
 
 Deno.test("--detach on a stdio server is a usage error before anything starts", async () => {
-  const { code, stderr, stdout } = await cat([
+  const { code, stderr, stdout } = await catJn([
     "mcp+node:///nonexistent/server.js?tool=anything",
     "--detach",
   ]);
@@ -138,7 +198,7 @@ Deno.test({
   ignore: EVERYTHING === undefined,
   async fn(t) {
     await t.step("stdio: a required task, with its status messages on stderr", async () => {
-      const { code, records, stderr } = await cat([
+      const { code, records, stderr } = await catJn([
         `mcp+node://${EVERYTHING}?tool=simulate-research-query&topic=deno`,
         "--progress",
       ]);
@@ -151,7 +211,7 @@ Deno.test({
     const server = await startNodeServer([EVERYTHING!, "streamableHttp"]);
     try {
       await t.step("HTTP: input_required is answered by the elicitation handler", async () => {
-        const { code, records, stderr } = await cat([
+        const { code, records, stderr } = await catJn([
           `mcp+${server.url}/mcp?tool=simulate-research-query&topic=python&ambiguous=true`,
           "--progress",
           "--elicit",
@@ -164,7 +224,10 @@ Deno.test({
 
       await t.step("HTTP: a detached task lives in its session, which resuming joins", async () => {
         const base = `mcp+${server.url}/mcp`;
-        const detached = await cat([`${base}?tool=simulate-research-query&topic=rust`, "--detach"]);
+        const detached = await catJn([
+          `${base}?tool=simulate-research-query&topic=rust`,
+          "--detach",
+        ]);
         assert.equal(detached.code, 0, detached.stderr);
         const record = detached.records[0];
         assert.equal(record.type, "task");
@@ -173,12 +236,12 @@ Deno.test({
           record.source,
           `${base}?tool=simulate-research-query&task=${record.taskId}&session=${record.session}`,
         );
-        const resumed = await cat([String(record.source)]);
+        const resumed = await catJn([String(record.source)]);
         assert.equal(resumed.code, 0, resumed.stderr);
         assert.equal(resumed.records[0].tool, "simulate-research-query");
         assert.match(String(resumed.records[0].text), /^# Research Report: rust/);
         // The resumed run ended the session: the task is gone with it.
-        const again = await cat([String(record.source)]);
+        const again = await catJn([String(record.source)]);
         assert.equal(again.code, 4, again.stderr);
         assert.match(again.stderr, /No valid session ID/);
       });

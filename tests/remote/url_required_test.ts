@@ -26,7 +26,7 @@ Deno.test("a -32042 refusal without a terminal names the URL, made visible", asy
       stderr,
       /jn: The server "[^"]+" needs you to open https:\/\/example\.com\/consent\?\\x1b\[31mred before tools\/call "need_url" can run\nhint: open it in a browser, finish there, then run the command again\n$/,
     );
-    assert.doesNotMatch(stderr, /\x1b/, "no raw escape reaches the terminal");
+    assert.ok(!stderr.includes("\x1b"), "no raw escape reaches the terminal");
   });
 
   await t.step("--quiet keeps the error, and with it the URL", async () => {

@@ -85,6 +85,16 @@ Deno.test("a notification nested too deeply ends the session (exit 5)", async ()
   );
 });
 
+Deno.test("a batch nested 100,000 levels deep is a protocol error (exit 5)", async () => {
+  const result = await hostile("deep_batch", { args: { depth: "100000" } });
+  assert.equal(result.code, 5, result.stderr);
+  assert.match(
+    errorLine(result),
+    /^jn: The server wrote a message that is not JSON-RPC 2\.0: "\[\[\[/,
+  );
+  assert.doesNotMatch(result.stderr, /RangeError|call stack/);
+});
+
 for (
   const [tool, problem] of [
     ["null_result", "the result is null"],

@@ -16,7 +16,7 @@ import { resolveTarget } from "../../client/resolve.ts";
 import { sandboxHint } from "../../client/sandbox.ts";
 import { UsageError } from "../../errors.ts";
 import { visible } from "../../output/visible.ts";
-import { requireDetachable } from "../../client/task.ts";
+import { requireDetachable } from "../../client/detach.ts";
 import type { TaskInfo, ToolCallResult } from "../../types.ts";
 import { withConnection } from "../connect.ts";
 import { action, type Cli, type Outcome } from "../context.ts";
@@ -30,6 +30,7 @@ import {
 } from "../options.ts";
 import { ProgressReporter } from "../progress.ts";
 import { RecordSink, type SinkMode } from "../record_sink.ts";
+import { catHelp } from "../source_help.ts";
 
 const DESCRIPTIONS = {
   cat: "call a tool, read a resource, get a prompt or list (?list=) → NDJSON",
@@ -59,6 +60,7 @@ export function registerCat(program: Command, cli: Cli): void {
     }
     addArgumentOptions(command);
     addConnectionOptions(command);
+    command.addHelpText("after", catHelp(name));
     command.action(action(
       cli,
       (source: string, raw: RawCallFlags & CatFlags, self: Command) => {
@@ -164,7 +166,8 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
         onProgress: (update) => progress.update(update),
         task: options.task,
         detach: options.detach,
-        onTaskStatus: (task) => progress.note(taskStatusLine(task)),
+        onTaskStatus: (task) =>
+          progress.note(taskStatusLine(task), { keep: task.status === "input_required" }),
       });
     } finally {
       await progress.done();

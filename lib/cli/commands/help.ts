@@ -1,14 +1,16 @@
 /**
  * `jn help [COMMAND…]`: the help of jn or of one command (`jn help cat`,
  * `jn help mcp schema`), the same text as `--help`, on stdout, exit 0. An
- * unknown command is a usage error (exit 2) listing the commands, where
- * commander's own `help` would silently print the general help.
+ * unknown command is a usage error (exit 2) naming the closest one or listing
+ * the commands, where commander's own `help` would silently print the
+ * general help.
  *
  * @module
  */
 
 import type { Command } from "commander";
 import { UsageError } from "../../errors.ts";
+import { closest } from "../../text/suggest.ts";
 import type { Cli } from "../context.ts";
 
 /** Replaces commander's implicit help command with jn's. */
@@ -26,8 +28,11 @@ export function registerHelp(program: Command, _cli: Cli): void {
         if (!next) {
           const known = command.commands.filter((sub) => !isHidden(sub)).map((sub) => sub.name());
           const where = command === program ? "jn" : `jn ${commandPath(command)}`;
+          const near = closest(word, known);
           throw new UsageError(`Unknown command "${words.join(" ")}"`, {
-            hint: `${where} has: ${known.join(", ")}`,
+            hint: near !== undefined
+              ? `did you mean 'jn help ${[commandPath(command), near].filter(Boolean).join(" ")}'?`
+              : `${where} has: ${known.join(", ")}`,
           });
         }
         command = next;

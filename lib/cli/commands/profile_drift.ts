@@ -136,6 +136,7 @@ async function runUpdate(cli: Cli, server: string, raw: Flags): Promise<void> {
       return;
     }
   }
-  await applyUpdate(plan);
+  const project = rawProfile.location.defining.layer.name === "project" ? cli.io.cwd : undefined;
+  await applyUpdate(plan, { project });
   await writeText(cli.io, `Updated ${report.server}: new schema hash ${plan.newHash}\n`);
 }

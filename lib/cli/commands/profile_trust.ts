@@ -42,8 +42,20 @@ export function registerProfileTrust(profile: Command, cli: Cli): void {
         return;
       }
       await printErr(cli.io, trustReport(loaded, check, await launchDir(loaded, cli.io.cwd)));
-      await recordTrust(loaded, cli.io.env);
+      const replaced = await recordTrust(loaded, cli.io.env);
       await printErr(cli.io, `Trusted @${loaded.name} (${visibleLine(loaded.dir)})`);
+      if (replaced) {
+        // Trust is kept per real directory: the other name no longer launches.
+        await printErr(
+          cli.io,
+          `jn: this replaced the trust of @${visibleLine(replaced.server)} (${
+            visibleLine(replaced.path)
+          }), the same directory by its real path ${visibleLine(loaded.realDir)}: ` +
+            `it no longer launches until trusted again (jn profile trust @${
+              visibleLine(replaced.server)
+            } there)`,
+        );
+      }
     }));
 
   profile.command("untrust")

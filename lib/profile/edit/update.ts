@@ -20,7 +20,7 @@
  * @module
  */
 
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { DriftReport } from "../../drift/report.ts";
 import { escapeValue } from "../expand.ts";
 import { keepOrUpdateDescription } from "./description.ts";
@@ -31,7 +31,7 @@ import { parseJsonc } from "../load.ts";
 import type { RawProfile, RawTool } from "../merge.ts";
 import { isSafeToolFileName, seedParameters, toolDefFromLive } from "./snapshot.ts";
 import type { ToolDef } from "../types.ts";
-import { profileFileText, writeFileAtomic } from "./write.ts";
+import { assertNoSymlink, profileFileText, writeFileAtomic } from "./write.ts";
 import type { ToolInfo } from "../../types.ts";
 
 /** What an update will do. */
@@ -265,8 +265,20 @@ function addNewTools(
   }
 }
 
-/** Writes a planned update: every file replaced atomically, then removals. */
-export async function applyUpdate(plan: UpdatePlan): Promise<void> {
+/**
+ * Writes a planned update: every file replaced atomically, then removals.
+ * `project` (the project directory, for a project-layer profile): nothing is
+ * written or removed through a symlink below it (see write.ts).
+ */
+export async function applyUpdate(
+  plan: UpdatePlan,
+  options: { project?: string } = {},
+): Promise<void> {
+  if (options.project !== undefined) {
+    for (const path of [...plan.writes.keys(), ...plan.removals]) {
+      await assertNoSymlink(options.project, dirname(path));
+    }
+  }
   for (const [path, text] of plan.writes) await writeFileAtomic(path, text);
   for (const path of plan.removals) await Deno.remove(path).catch(() => {});
 }

@@ -36,7 +36,7 @@ export interface WriteOptions {
 }
 
 /** Refuses a write below `project` through a symlink (any existing component of the path). */
-async function assertNoSymlink(project: string, dir: string): Promise<void> {
+export async function assertNoSymlink(project: string, dir: string): Promise<void> {
   const parts = relative(project, dir).split(sep);
   if (parts[0] === ".." || parts[0] === "") {
     throw new ConfigError(`Refusing to write ${dir}: it is not inside the project ${project}`, {

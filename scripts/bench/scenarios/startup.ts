@@ -1,6 +1,6 @@
 /**
  * Commands that talk to no server — `--version`, `--help`, `completions`,
- * `profile list` — against `deno run` of an empty file (the reference; target
+ * `profile list`, `profile info` — against `deno run` of an empty file (the reference; target
  * ≤ 1.2×). Each jn command is also run once under `deno run --log-level=debug`,
  * which logs every ES module Deno loads: the table says how many modules it
  * loaded and whether any of them is the MCP SDK (it must not be).
@@ -20,6 +20,7 @@ const COMMANDS: [string, string[]][] = [
   ["jn --help", ["--help"]],
   ["jn completions bash", ["completions", "bash"]],
   ["jn profile list", ["profile", "list"]],
+  ["jn profile info @demo", ["profile", "info", "@demo"]],
 ];
 
 /** The startup table and the module-graph check. */

@@ -1,0 +1,67 @@
+/**
+ * `--detach` and its resumption: a task started on a remote server is left
+ * running, and one record says how to get its result later — the task as
+ * the server described it, the tool, the HTTP session it lives in (servers
+ * such as server-everything keep tasks per session, so a detached run leaves
+ * its Streamable HTTP session open) and the source that resumes it
+ * (`SOURCE?tool=NAME&task=ID[&session=SID]`). A stdio server ends with jn,
+ * taking its tasks with it: detaching from one is a usage error.
+ *
+ * @module
+ */
+
+import { UsageError } from "../errors.ts";
+import type { TaskInfo } from "../types.ts";
+import type { Target } from "./resolve.ts";
+
+/**
+ * A usage error unless the target is a remote server: a detached task lives
+ * on in the server, and a stdio server ends with jn.
+ */
+export function requireDetachable(target: Target): void {
+  if (target.launch.transport !== "stdio") return;
+  throw new UsageError(
+    `--detach needs a remote server: "${target.name}" runs over stdio and ends when jn exits, taking its tasks with it`,
+    { hint: "use --task to wait for the task instead, or reach the server over HTTP" },
+  );
+}
+
+/**
+ * The record `--detach` prints: the task, the HTTP session it lives in (when
+ * the server has sessions) and the source that resumes it.
+ */
+export function taskRecord(
+  target: Target,
+  tool: string,
+  task: TaskInfo,
+  session?: string,
+): Record<string, unknown> {
+  return {
+    type: "task",
+    tool,
+    ...task,
+    ...(session === undefined ? {} : { session }),
+    source: resumeSource(target, tool, task.taskId, session),
+  };
+}
+
+/**
+ * The source that resumes a task of `tool` (the server's name of it): the
+ * server part of the target's source, the tool as the source named it, and
+ * `task=ID`.
+ */
+export function resumeSource(
+  target: Target,
+  tool: string,
+  taskId: string,
+  session?: string,
+): string {
+  const source = target.source;
+  const task = `task=${encodeURIComponent(taskId)}` +
+    (session === undefined ? "" : `&session=${encodeURIComponent(session)}`);
+  if (source.kind === "profile") {
+    const asked = source.operation.kind === "tool" ? source.operation.name : tool;
+    return `@${source.server}/${encodeURIComponent(asked)}?${task}`;
+  }
+  return `${source.raw.split("?")[0]}?tool=${encodeURIComponent(tool)}&${task}`;
+}
