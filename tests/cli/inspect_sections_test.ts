@@ -149,7 +149,7 @@ Deno.test("tool schemas come out as the server sent them", async (t) => {
   }
 
   await t.step("calling a tool that was left out says why, not 'not found' (exit 5)", async () => {
-    const run = await runJn(["cat", query(source(), "tool=bad_type")]);
+    const run = await runJnHere(["cat", query(source(), "tool=bad_type")]);
     assert.equal(run.code, 5, run.stderr);
     assert.match(
       run.stderr,

@@ -98,7 +98,10 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
     });
 
     await t.step("a 200 with JSON that is not JSON-RPC is one line, exit 5", async () => {
-      const { code, stdout, stderr } = await runJn(["cat", `${base}/notrpc/mcp?tool=echo&text=x`]);
+      const { code, stdout, stderr } = await runJnHere([
+        "cat",
+        `${base}/notrpc/mcp?tool=echo&text=x`,
+      ]);
       assert.equal(code, 5, stderr);
       assert.equal(stdout, "");
       const [first, ...rest] = stderr.trimEnd().split("\n");
@@ -110,7 +113,7 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
     });
 
     await t.step("a 200 with an HTML page is one line, exit 5", async () => {
-      const { code, stderr } = await runJn(["cat", `${base}/html/mcp?tool=echo&text=x`]);
+      const { code, stderr } = await runJnHere(["cat", `${base}/html/mcp?tool=echo&text=x`]);
       assert.equal(code, 5, stderr);
       const lines = stderr.trimEnd().split("\n");
       assert.match(
