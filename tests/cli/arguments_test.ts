@@ -5,7 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { FIXTURES, parseNdjson, ROOT, runJn } from "../helpers.ts";
+import { FIXTURES, parseNdjson, ROOT, runJnHere } from "../helpers.ts";
 
 const DEMO = `mcp+deno://${ROOT}/tests/fixtures/demo_server_main.ts`;
 const FIXTURE = `mcp+node://${FIXTURES}/servers/fixture.mjs`;
@@ -13,7 +13,7 @@ const FIXTURE = `mcp+node://${FIXTURES}/servers/fixture.mjs`;
 type Rec = Record<string, unknown>;
 
 async function typesDemo(args: string[]): Promise<{ arguments: Rec; types: Rec }> {
-  const result = await runJn(["cat", ...args]);
+  const result = await runJnHere(["cat", ...args]);
   assert.equal(result.code, 0, result.stderr);
   const [record] = parseNdjson(result.stdout) as Rec[];
   return JSON.parse(record.text as string);
@@ -62,7 +62,7 @@ Deno.test("query strings are converted to the declared types", async (t) => {
   });
 
   await t.step("--arg can carry a key named like a reserved query key", async () => {
-    const result = await runJn(["cat", `${FIXTURE}?tool=echo`, "--arg", "tool=hammer"]);
+    const result = await runJnHere(["cat", `${FIXTURE}?tool=echo`, "--arg", "tool=hammer"]);
     assert.equal(result.code, 0, result.stderr);
     const [record] = parseNdjson(result.stdout) as Rec[];
     assert.deepEqual(JSON.parse(record.text as string), { tool: "hammer" });
@@ -75,7 +75,7 @@ Deno.test("arguments that fail the schema exit 2 and never reach the server", as
   const server = `${FIXTURE}?command=--call-log&command=${encodeURIComponent(log)}`;
 
   await t.step("each violation is named", async () => {
-    const result = await runJn(["cat", `${server}&tool=search&limit=many&extra=1`]);
+    const result = await runJnHere(["cat", `${server}&tool=search&limit=many&extra=1`]);
     assert.equal(result.code, 2);
     assert.equal(result.stdout, "");
     // One line names them all (then the hint); they are not listed a second time.
@@ -87,13 +87,16 @@ Deno.test("arguments that fail the schema exit 2 and never reach the server", as
   });
 
   await t.step("a boolean that is not true/false is refused", async () => {
-    const result = await runJn(["cat", `${server}&tool=trial_search&condition=x&recruiting=yes`]);
+    const result = await runJnHere([
+      "cat",
+      `${server}&tool=trial_search&condition=x&recruiting=yes`,
+    ]);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /recruiting must be boolean/);
   });
 
   await t.step("an enum value outside the list is refused with the choices", async () => {
-    const result = await runJn(["cat", `${server}&tool=trial_search&condition=x&phase=7`]);
+    const result = await runJnHere(["cat", `${server}&tool=trial_search&condition=x&phase=7`]);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /phase must be one of: 1, 2, 3, 4/);
   });
@@ -104,17 +107,17 @@ Deno.test("arguments that fail the schema exit 2 and never reach the server", as
   });
 
   await t.step("valid arguments do reach it", async () => {
-    const result = await runJn(["cat", `${server}&tool=search&gene=BRAF&limit=2`]);
+    const result = await runJnHere(["cat", `${server}&tool=search&gene=BRAF&limit=2`]);
     assert.equal(result.code, 0, result.stderr);
     const calls = parseNdjson(await Deno.readTextFile(log));
     assert.deepEqual(calls, [{ name: "search", arguments: { gene: "BRAF", limit: 2 } }]);
   });
 
   await t.step("bad --arg and --args syntax is refused before any server starts", async () => {
-    const noArg = await runJn(["cat", `${server}&tool=echo`, "--arg", "novalue"]);
+    const noArg = await runJnHere(["cat", `${server}&tool=echo`, "--arg", "novalue"]);
     assert.equal(noArg.code, 2);
     assert.match(noArg.stderr, /--arg/);
-    const notObject = await runJn(["cat", `${server}&tool=echo`, "--args", "[1,2]"]);
+    const notObject = await runJnHere(["cat", `${server}&tool=echo`, "--args", "[1,2]"]);
     assert.equal(notObject.code, 2);
     assert.match(notObject.stderr, /--args/);
   });

@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { FIXTURES, runJn } from "../helpers.ts";
+import { FIXTURES, runJnHere } from "../helpers.ts";
 
 const SERVER = `mcp+node://${FIXTURES}/servers/sections.mjs`;
 const source = (...switches: string[]) =>
@@ -19,7 +19,7 @@ type Tool = { name: string; inputSchema: Json; execution?: Json };
 
 Deno.test("a list that fails costs only itself", async (t) => {
   await t.step("templates -32601 and resources failing: exit 0, tools listed", async () => {
-    const run = await runJn([
+    const run = await runJnHere([
       "inspect",
       "--format",
       "json",
@@ -49,7 +49,7 @@ Deno.test("a list that fails costs only itself", async (t) => {
   });
 
   await t.step("the text format says which lists failed and why", async () => {
-    const run = await runJn(["inspect", source("--templates-error")]);
+    const run = await runJnHere(["inspect", source("--templates-error")]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stdout,
@@ -62,7 +62,7 @@ Deno.test("a list that fails costs only itself", async (t) => {
   });
 
   await t.step("tools failing: what was gathered is printed, then exit 5", async () => {
-    const run = await runJn(["inspect", "--format", "json", source("--tools-error")]);
+    const run = await runJnHere(["inspect", "--format", "json", source("--tools-error")]);
     assert.equal(run.code, 5, run.stderr);
     const inventory = JSON.parse(run.stdout);
     assert.deepEqual(inventory.tools, []);
@@ -75,7 +75,7 @@ Deno.test("a list that fails costs only itself", async (t) => {
   });
 
   await t.step("every list failing: no inventory, exit 5", async () => {
-    const run = await runJn([
+    const run = await runJnHere([
       "inspect",
       source("--tools-error", "--resources-error", "--templates-error", "--prompts-error"),
     ]);
@@ -85,7 +85,7 @@ Deno.test("a list that fails costs only itself", async (t) => {
   });
 
   await t.step("a list the SDK rejects whole is one line, not a zod dump", async () => {
-    const run = await runJn(["inspect", source("--modern", "--no-cache-fields")]);
+    const run = await runJnHere(["inspect", source("--modern", "--no-cache-fields")]);
     assert.equal(run.code, 5);
     const lines = run.stderr.trim().split("\n")
       .filter((line) => !line.startsWith("jn: warning:") && !line.startsWith("hint:"));
@@ -97,7 +97,7 @@ Deno.test("a list that fails costs only itself", async (t) => {
   });
 
   await t.step("jn mcp tools fails when the tools do", async () => {
-    const run = await runJn(["mcp", "tools", source("--tools-error")]);
+    const run = await runJnHere(["mcp", "tools", source("--tools-error")]);
     assert.equal(run.code, 5);
     assert.equal(run.stdout, "");
   });
@@ -121,7 +121,7 @@ const RAW_SCHEMA = `{
 Deno.test("tool schemas come out as the server sent them", async (t) => {
   for (const era of ["legacy", "modern"]) {
     await t.step(`${era}: $schema, $defs, $ref, unknown keywords and __proto__ kept`, async () => {
-      const run = await runJn([
+      const run = await runJnHere([
         "inspect",
         "--format",
         "json",
@@ -149,7 +149,7 @@ Deno.test("tool schemas come out as the server sent them", async (t) => {
   }
 
   await t.step("calling a tool that was left out says why, not 'not found' (exit 5)", async () => {
-    const run = await runJn(["cat", query(source(), "tool=bad_type")]);
+    const run = await runJnHere(["cat", query(source(), "tool=bad_type")]);
     assert.equal(run.code, 5, run.stderr);
     assert.match(
       run.stderr,
@@ -159,7 +159,7 @@ Deno.test("tool schemas come out as the server sent them", async (t) => {
   });
 
   await t.step("the schema hash reads the raw schema (the seed's Python agrees)", async () => {
-    const run = await runJn(["mcp", "hash", "--format", "json", source()]);
+    const run = await runJnHere(["mcp", "hash", "--format", "json", source()]);
     assert.equal(run.code, 0, run.stderr);
     const hashes = JSON.parse(run.stdout).tools;
     assert.deepEqual(Object.keys(hashes), ["echo", "log", "raw", "task_only"]);
@@ -192,7 +192,7 @@ print(hashlib.md5(json.dumps(sig, sort_keys=True).encode()).hexdigest())
 
 Deno.test("the 2026-07-28 era: results without resultType, server logs on stderr", async (t) => {
   await t.step("a server that leaves resultType out is served (SEP-2322)", async () => {
-    const run = await runJn(["cat", query(source("--modern"), "tool=echo&text=modern")]);
+    const run = await runJnHere(["cat", query(source("--modern"), "tool=echo&text=modern")]);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(JSON.parse(run.stdout).text, "modern");
   });
@@ -200,14 +200,14 @@ Deno.test("the 2026-07-28 era: results without resultType, server logs on stderr
   for (const era of ["legacy", "modern"]) {
     await t.step(`${era}: a log message reaches stderr`, async () => {
       const base = era === "modern" ? source("--modern") : source();
-      const run = await runJn(["cat", query(base, "tool=log&message=hello%20logs")]);
+      const run = await runJnHere(["cat", query(base, "tool=log&message=hello%20logs")]);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stderr, /^\[node [^\]]*sections\.mjs\] info sections: hello logs$/m);
     });
   }
 
   await t.step("modern: --log-level goes in each request's _meta", async () => {
-    const run = await runJn([
+    const run = await runJnHere([
       "cat",
       query(source("--modern"), "tool=log&level=info&message=quiet"),
       "--log-level",

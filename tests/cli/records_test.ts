@@ -5,14 +5,14 @@
  */
 
 import assert from "node:assert/strict";
-import { parseNdjson, ROOT, runJn } from "../helpers.ts";
+import { parseNdjson, ROOT, runJnHere } from "../helpers.ts";
 
 const DEMO = `mcp+deno://${ROOT}/tests/fixtures/demo_server_main.ts`;
 
 type Rec = Record<string, unknown>;
 
 async function cat(args: string[]): Promise<Rec[]> {
-  const result = await runJn(args);
+  const result = await runJnHere(args);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(result.stderr, "");
   return parseNdjson(result.stdout) as Rec[];
@@ -96,7 +96,7 @@ Deno.test("resources, prompts and lists", async (t) => {
     }]);
   });
   await t.step("a prompt without its required argument is a usage error", async () => {
-    const result = await runJn(["cat", `${DEMO}?prompt=summarize`]);
+    const result = await runJnHere(["cat", `${DEMO}?prompt=summarize`]);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /^jn: Prompt "summarize" needs "topic"/);
   });
@@ -113,7 +113,7 @@ Deno.test("resources, prompts and lists", async (t) => {
     assert.equal(prompts[0].type, "prompt");
   });
   await t.step("cat without an operation says what to add", async () => {
-    const result = await runJn(["cat", DEMO]);
+    const result = await runJnHere(["cat", DEMO]);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /name a tool, resource, prompt or list/);
   });
@@ -121,7 +121,7 @@ Deno.test("resources, prompts and lists", async (t) => {
 
 Deno.test("inspect and the mcp discovery commands", async (t) => {
   await t.step("inspect --format json has the seed's structure", async () => {
-    const result = await runJn(["inspect", DEMO, "--format", "json"]);
+    const result = await runJnHere(["inspect", DEMO, "--format", "json"]);
     assert.equal(result.code, 0, result.stderr);
     const inventory = JSON.parse(result.stdout);
     assert.equal(inventory.transport, "stdio");
@@ -134,7 +134,7 @@ Deno.test("inspect and the mcp discovery commands", async (t) => {
     assert.deepEqual(echo.inputSchema.required, ["text"]);
   });
   await t.step("inspect text shows tools with their parameters", async () => {
-    const result = await runJn(["inspect", DEMO]);
+    const result = await runJnHere(["inspect", DEMO]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^jn-demo 0\.1\.0 {2}\(stdio, protocol [\d-]+\)/);
     assert.match(result.stdout, /\n {2}echo\(text: string, repeat\?: integer\)\n/);
@@ -142,14 +142,14 @@ Deno.test("inspect and the mcp discovery commands", async (t) => {
     assert.match(result.stdout, /\nPrompts \(1\)\n {2}summarize\(topic\)/);
   });
   await t.step("mcp explore equals inspect --format json", async () => {
-    const explore = await runJn(["mcp", "explore", DEMO]);
-    const inspect = await runJn(["inspect", "--format", "json", DEMO]);
+    const explore = await runJnHere(["mcp", "explore", DEMO]);
+    const inspect = await runJnHere(["inspect", "--format", "json", DEMO]);
     assert.deepEqual(JSON.parse(explore.stdout), JSON.parse(inspect.stdout));
   });
   await t.step("mcp tools writes tool records; mcp schema one tool's schemas", async () => {
-    const tools = parseNdjson((await runJn(["mcp", "tools", DEMO])).stdout) as Rec[];
+    const tools = parseNdjson((await runJnHere(["mcp", "tools", DEMO])).stdout) as Rec[];
     assert.ok(tools.length >= 8 && tools.every((r) => r.type === "tool"));
-    const schema = JSON.parse((await runJn(["mcp", "schema", DEMO, "add"])).stdout);
+    const schema = JSON.parse((await runJnHere(["mcp", "schema", DEMO, "add"])).stdout);
     assert.equal(schema.name, "add");
     assert.deepEqual(schema.inputSchema.required, ["a", "b"]);
     assert.equal(schema.outputSchema.type, "object");

@@ -5,13 +5,13 @@
  */
 
 import assert from "node:assert/strict";
-import { baseEnv, FIXTURES, parseNdjson, ROOT, runJn } from "../helpers.ts";
+import { baseEnv, FIXTURES, parseNdjson, ROOT, runJn, runJnHere } from "../helpers.ts";
 
 type Rec = Record<string, unknown>;
 
 async function withFakeLaunchers(
   fn: (
-    run: (args: string[]) => ReturnType<typeof runJn>,
+    run: (args: string[]) => ReturnType<typeof runJnHere>,
     argvLog: () => Promise<string[][]>,
   ) => Promise<void>,
 ): Promise<void> {
@@ -22,7 +22,7 @@ async function withFakeLaunchers(
       JSON.parse(l)
     );
   try {
-    await fn((args) => runJn(args, { env }), log);
+    await fn((args) => runJnHere(args, { env }), log);
   } finally {
     await Deno.remove(home, { recursive: true });
   }
@@ -102,7 +102,7 @@ Deno.test("uvx and npx URIs start exactly the argv of SPEC §2", async (t) => {
 
 Deno.test("script launchers run real servers from relative and absolute paths", async (t) => {
   await t.step("mcp+python://./PATH relative to the working directory", async () => {
-    const result = await runJn(["cat", "mcp+python://./servers/fixture.py?tool=echo&text=py"], {
+    const result = await runJnHere(["cat", "mcp+python://./servers/fixture.py?tool=echo&text=py"], {
       cwd: FIXTURES,
     });
     assert.equal(result.code, 0, result.stderr);
@@ -112,7 +112,7 @@ Deno.test("script launchers run real servers from relative and absolute paths", 
   });
 
   await t.step("mcp+python:///ABS/PATH", async () => {
-    const result = await runJn([
+    const result = await runJnHere([
       "cat",
       `mcp+python://${FIXTURES}/servers/fixture.py?tool=echo&text=abs`,
     ]);
@@ -120,6 +120,7 @@ Deno.test("script launchers run real servers from relative and absolute paths", 
   });
 
   await t.step("mcp+node://../PATH climbs out of the working directory", async () => {
+    // A started jn: the server inherits the working directory of jn's process.
     const result = await runJn(["cat", "mcp+node://../servers/fixture.mjs?tool=cwd"], {
       cwd: `${FIXTURES}/bin`,
     });
@@ -129,7 +130,7 @@ Deno.test("script launchers run real servers from relative and absolute paths", 
   });
 
   await t.step("mcp+deno://PATH runs under deno with the minimal sandbox", async () => {
-    const result = await runJn([
+    const result = await runJnHere([
       "cat",
       "mcp+deno://tests/fixtures/demo_server_main.ts?tool=echo&text=d",
     ], {
@@ -140,7 +141,7 @@ Deno.test("script launchers run real servers from relative and absolute paths", 
   });
 
   await t.step("a script that does not exist: the interpreter's message is shown", async () => {
-    const result = await runJn(["cat", "mcp+node://./missing.mjs?tool=x"], { cwd: FIXTURES });
+    const result = await runJnHere(["cat", "mcp+node://./missing.mjs?tool=x"], { cwd: FIXTURES });
     assert.equal(result.code, 4);
     assert.match(result.stderr, /exited with code 1 before the MCP handshake completed/);
     assert.match(result.stderr, /Cannot find module/);

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { FIXTURES, MAIN, parseNdjson, ROOT, runJn } from "../helpers.ts";
+import { FIXTURES, MAIN, parseNdjson, ROOT, runJnHere } from "../helpers.ts";
 
 const SERVER = `mcp+node://${FIXTURES}/servers/escapes.mjs`;
 const HOSTILE = "\x1b]0;pwned\x07\x1b[31mred\r\x9b2J\u202eevil\u2066\x7f";
@@ -29,7 +29,7 @@ function assertSafe(text: string, where: string): void {
 }
 
 Deno.test("inspect's text shows every server string with its controls visible", async () => {
-  const { code, stdout, stderr } = await runJn(["inspect", SERVER]);
+  const { code, stdout, stderr } = await runJnHere(["inspect", SERVER]);
   assert.equal(code, 0, stderr);
   assertSafe(stdout, "stdout");
   assertSafe(stderr, "stderr");
@@ -50,7 +50,7 @@ Deno.test("inspect's text shows every server string with its controls visible", 
 });
 
 Deno.test("inspect --format json is exact JSON with no raw control for a terminal", async () => {
-  const { code, stdout, stderr } = await runJn(["inspect", SERVER, "--format", "json"]);
+  const { code, stdout, stderr } = await runJnHere(["inspect", SERVER, "--format", "json"]);
   assert.equal(code, 0, stderr);
   assertSafe(stdout, "stdout");
   const inventory = JSON.parse(stdout);
@@ -59,7 +59,7 @@ Deno.test("inspect --format json is exact JSON with no raw control for a termina
 });
 
 Deno.test("cat's NDJSON keeps the server's text exactly, escaped for a terminal", async () => {
-  const { code, stdout, stderr } = await runJn(["cat", `${SERVER}?list=tools`]);
+  const { code, stdout, stderr } = await runJnHere(["cat", `${SERVER}?list=tools`]);
   assert.equal(code, 0, stderr);
   assertSafe(stdout, "stdout");
   const records = parseNdjson(stdout) as { name: string; description: string }[];
@@ -127,7 +127,7 @@ Deno.test("what a server sends during a call reaches stderr made visible", async
   ];
   for (const [name, args, exit, expected] of cases) {
     await t.step(name, async () => {
-      const { code, stderr, stdout } = await runJn(args);
+      const { code, stderr, stdout } = await runJnHere(args);
       assert.equal(code, exit, stderr);
       assertSafe(stderr, "stderr");
       assertSafe(stdout, "stdout");
@@ -140,7 +140,7 @@ Deno.test("what a server sends during a call reaches stderr made visible", async
 
 Deno.test("jn filter shows a record's controls visible in its messages, exact JSON out", async () => {
   const record = JSON.stringify({ a: HOSTILE });
-  const { code, stdout, stderr } = await runJn(["filter", ".a, error(.a), (.a | stderr)"], {
+  const { code, stdout, stderr } = await runJnHere(["filter", ".a, error(.a), (.a | stderr)"], {
     stdin: `${record}\n`,
   });
   assert.equal(code, 1, stderr);

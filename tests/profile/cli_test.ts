@@ -10,7 +10,7 @@ import { fixtureMeta, sandbox } from "./sandbox.ts";
 const SECRET = "sk-very-secret-0123456789";
 
 Deno.test("jn profile list shows every layer's profiles, shadowed ones as such", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await box.write(`${box.user}/demo/_meta.json`, fixtureMeta({ description: "my demo" }));
     await box.write(`${box.projectProfiles}/demo/extra.json`, `{}`);
@@ -44,7 +44,7 @@ Deno.test("jn profile list shows every layer's profiles, shadowed ones as such",
 });
 
 Deno.test("bad profiles are one-line errors with exit 3 and nothing on stdout", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     const file = await box.write(
       `${box.user}/bad/_meta.json`,
@@ -86,7 +86,7 @@ Deno.test("bad profiles are one-line errors with exit 3 and nothing on stdout", 
 });
 
 Deno.test("tool mapping and defaults: tool file < _meta.json < URI < --arg", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await box.write(
       `${box.user}/fx/_meta.json`,
@@ -109,7 +109,7 @@ Deno.test("tool mapping and defaults: tool file < _meta.json < URI < --arg", asy
 });
 
 Deno.test("substituted values never appear in jn's own output", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const env = { MY_SECRET: SECRET };
   try {
     await box.write(
@@ -169,7 +169,7 @@ Deno.test("substituted values never appear in jn's own output", async (t) => {
 });
 
 Deno.test("a remote profile: url and headers with a secret that jn never prints", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const server = await startFixture("http_server.ts");
   try {
     await box.write(

@@ -33,7 +33,7 @@ async function readJson(path: string) {
 }
 
 Deno.test("jn profile create NAME < seed.json splits the document into _meta.json and tool files", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const dir = join(box.user, "bio");
   try {
     await t.step("written to the user layer", async () => {
@@ -100,7 +100,7 @@ Deno.test("jn profile create NAME < seed.json splits the document into _meta.jso
 });
 
 Deno.test("jn profile create NAME --from URI records every tool, its snapshot and the seed's hash", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const dir = join(box.user, "fx");
   try {
     const uri = `mcp+node://${FIXTURE}?command=--schema&command=v1`;
@@ -158,7 +158,7 @@ export async function seedHash(tools: unknown[]): Promise<string> {
 }
 
 Deno.test("jn profile create --from records the launch flags given, and says which it cannot", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const dir = join(box.user, "flags");
   try {
     const uri = `mcp+node://${FIXTURE}`;
@@ -273,7 +273,7 @@ Deno.test({
   name: "jn profile create --from --sandbox-write records the sandbox, and the profile uses it",
   ignore: NO_BWRAP,
   fn: async () => {
-    const box = await sandbox();
+    const box = await sandbox({ here: true });
     try {
       await Deno.mkdir(join(box.project, "out"));
       const created = await box.run([

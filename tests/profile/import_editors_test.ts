@@ -41,7 +41,7 @@ Deno.test("editorConfigs() knows where Windsurf and Zed keep their servers", () 
 });
 
 Deno.test("jn profile import windsurf: serverUrl entries, switched-off entries left out", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await box.write(
       configPath(box, "windsurf", "user"),
@@ -73,7 +73,7 @@ Deno.test("jn profile import windsurf: serverUrl entries, switched-off entries l
 });
 
 Deno.test("jn profile import zed: context_servers in both command forms (JSONC), project settings held back", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await box.write(
       configPath(box, "zed", "user"),
@@ -124,7 +124,7 @@ Deno.test("jn profile import zed: context_servers in both command forms (JSONC),
 });
 
 Deno.test("jn profile import reads a config that starts with a UTF-8 byte order mark", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     const file = join(box.root, "bom.json");
     await Deno.writeFile(
@@ -145,7 +145,7 @@ Deno.test("jn profile import reads a config that starts with a UTF-8 byte order 
 });
 
 Deno.test("jn profile import moves credentials out of URLs into ${VAR}, and the profile still works", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const server = await startFixture("http_server.ts");
   const password = "hunter2-Pa55word";
   const key = "k3y-0123456789";

@@ -27,7 +27,7 @@ async function exists(path: string): Promise<boolean> {
 }
 
 Deno.test("jn profile import claude: a repository's .mcp.json never becomes a user profile", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await box.write(
       join(box.project, ".mcp.json"),
@@ -72,7 +72,7 @@ Deno.test("jn profile import claude: a repository's .mcp.json never becomes a us
 });
 
 Deno.test("import/create --project never write through a symlinked .jn or .jn/profiles (red team, #12)", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await box.write(
       join(box.project, ".mcp.json"),
@@ -110,7 +110,7 @@ Deno.test("import/create --project never write through a symlinked .jn or .jn/pr
 });
 
 Deno.test("jn profile import claude follows Claude Code's scopes: local > project > user, then Claude Desktop", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await box.write(
       configPath(box, "claude", /Desktop/),
@@ -226,7 +226,7 @@ Deno.test("jn profile import claude follows Claude Code's scopes: local > projec
 });
 
 Deno.test("a user-level entry using ${workspaceFolder} is not imported: it means nothing there (red team, #12)", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await box.write(
       configPath(box, "cursor", /user/),
@@ -251,7 +251,7 @@ Deno.test("a user-level entry using ${workspaceFolder} is not imported: it means
 });
 
 Deno.test("jn profile import cursor and vscode convert their variable syntax", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await t.step("cursor: ${env:X} → ${X}, ${workspaceFolder} → the project", async () => {
       await box.write(
@@ -314,7 +314,7 @@ Deno.test("jn profile import cursor and vscode convert their variable syntax", a
 });
 
 Deno.test("jn profile import FILE takes any config with mcpServers or servers", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await box.write(
       "config.json",

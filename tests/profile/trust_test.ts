@@ -17,7 +17,7 @@ async function calls(log: string): Promise<string> {
 }
 
 Deno.test("jn profile trust: a project profile launches only once trusted, and again after a change", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const dir = `${box.projectProfiles}/proj`;
   const file = `${dir}/_meta.json`;
   const call = () => box.run(["cat", "@proj/echo?text=ok"]);
@@ -106,7 +106,7 @@ Deno.test("jn profile trust: a project profile launches only once trusted, and a
 });
 
 Deno.test("a tool file added to a trusted project profile shapes no call until trusted again: the secret never reaches the server", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const dir = `${box.projectProfiles}/proj`;
   const log = join(box.root, "calls.ndjson");
   const env = { AWS_SECRET_ACCESS_KEY: AWS_SECRET };
@@ -135,7 +135,7 @@ Deno.test("a tool file added to a trusted project profile shapes no call until t
 });
 
 Deno.test("a project profile directory is trusted at its real path: a swapped symlink is refused", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const real = join(box.root, "real-a");
   const other = join(box.root, "real-b");
   const link = `${box.projectProfiles}/proj`;
@@ -219,7 +219,7 @@ Deno.test("a project profile directory is trusted at its real path: a swapped sy
 });
 
 Deno.test("a trusted project moved elsewhere is 'moved' in profile info, and asks for trust again", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await box.write(`${box.projectProfiles}/proj/_meta.json`, fixtureMeta());
     assert.equal((await box.run(["profile", "trust", "@proj"])).code, 0);
@@ -237,7 +237,7 @@ Deno.test("a trusted project moved elsewhere is 'moved' in profile info, and ask
 });
 
 Deno.test("a trust record of jn 0.1 (launch fields only) is not honoured", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const dir = `${box.projectProfiles}/proj`;
   try {
     const fields = { command: "node", args: [FIXTURE] };
@@ -275,7 +275,7 @@ Deno.test("a trust record of jn 0.1 (launch fields only) is not honoured", async
 });
 
 Deno.test("nothing of a project directory shapes a call to a server it shadows or does not define", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const env = { AWS_SECRET_ACCESS_KEY: AWS_SECRET };
   try {
     await t.step(
@@ -313,7 +313,7 @@ Deno.test("nothing of a project directory shapes a call to a server it shadows o
 });
 
 Deno.test("a relative JN_HOME is refused (exit 3): it would make the current directory a layer without trust", async () => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   try {
     await box.write(`${box.project}/cfg/profiles/mcp/here/_meta.json`, fixtureMeta());
     const result = await box.run(["cat", "@here/echo?text=x"], { env: { JN_HOME: "cfg" } });
@@ -326,6 +326,27 @@ Deno.test("a relative JN_HOME is refused (exit 3): it would make the current dir
       env: { JN_HOME: `${box.project}/cfg` },
     });
     assert.deepEqual([absolute.code, absolute.stderr], [0, ""]);
+  } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("a started jn refuses an untrusted project profile (exit 3) and runs it once trusted", async () => {
+  // The other tests run the CLI in-process; this one starts jn as users do.
+  const box = await sandbox();
+  try {
+    const dir = `${box.projectProfiles}/proj`;
+    await box.write(`${dir}/_meta.json`, fixtureMeta());
+    const refused = await box.run(["cat", "@proj/echo?text=ok"]);
+    assert.deepEqual([refused.code, refused.stdout], [3, ""]);
+    assert.equal(
+      refused.stderr,
+      `jn: Project profile "@proj" is not trusted to launch "node ${FIXTURE}"\nhint: review every file in ${dir}, then run: jn profile trust @proj\n`,
+    );
+    assert.equal((await box.run(["profile", "trust", "@proj"])).code, 0);
+    const trusted = await box.run(["cat", "@proj/echo?text=ok"]);
+    assert.equal(trusted.code, 0, trusted.stderr);
+    assert.equal((parseNdjson(trusted.stdout)[0] as { text: string }).text, '{"text":"ok"}');
   } finally {
     await box.dispose();
   }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runJn } from "../helpers.ts";
+import { runJnHere } from "../helpers.ts";
 import { runShell } from "./put_helpers.ts";
 
 const RECORDS = [
@@ -10,7 +10,7 @@ const RECORDS = [
 
 Deno.test("jn filter applies a jq expression to each record, in order", async (t) => {
   await t.step("booleans, as in the seed's pipeline", async () => {
-    const { code, stdout, stderr } = await runJn(
+    const { code, stdout, stderr } = await runJnHere(
       ["filter", '.text | contains("Phase 3")'],
       { stdin: RECORDS },
     );
@@ -20,7 +20,7 @@ Deno.test("jn filter applies a jq expression to each record, in order", async (t
   });
 
   await t.step("select and reshape, compact output like jq -c", async () => {
-    const { code, stdout } = await runJn(
+    const { code, stdout } = await runJnHere(
       ["filter", 'select(.text | contains("Phase 3")) | {n, words: (.text | split(" "))}'],
       { stdin: RECORDS },
     );
@@ -32,7 +32,7 @@ Deno.test("jn filter applies a jq expression to each record, in order", async (t
   });
 
   await t.step("several outputs per record, none for others", async () => {
-    const { stdout } = await runJn(["filter", "if .n == 2 then empty else .n, .n * 10 end"], {
+    const { stdout } = await runJnHere(["filter", "if .n == 2 then empty else .n, .n * 10 end"], {
       stdin: RECORDS,
     });
     assert.equal(stdout, "1\n10\n3\n30\n");
@@ -40,7 +40,7 @@ Deno.test("jn filter applies a jq expression to each record, in order", async (t
 });
 
 Deno.test("jn filter with a bad expression exits 2 with jq's message", async () => {
-  const { code, stdout, stderr } = await runJn(["filter", ".text |"], { stdin: RECORDS });
+  const { code, stdout, stderr } = await runJnHere(["filter", ".text |"], { stdin: RECORDS });
   assert.equal(code, 2);
   assert.equal(stdout, "");
   assert.match(
@@ -52,7 +52,9 @@ Deno.test("jn filter with a bad expression exits 2 with jq's message", async () 
 
 Deno.test("jn filter reports bad records on stderr, keeps the others and exits 1", async () => {
   const stdin = '{"text":"Phase 3"}\nnot json\n{"text":5}\n{"text":"Phase 1"}\n';
-  const { code, stdout, stderr } = await runJn(["filter", '.text | contains("Phase")'], { stdin });
+  const { code, stdout, stderr } = await runJnHere(["filter", '.text | contains("Phase")'], {
+    stdin,
+  });
   assert.equal(code, 1);
   assert.equal(stdout, "true\ntrue\n");
   const lines = stderr.trimEnd().split("\n");

@@ -5,7 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { parseNdjson, runJn } from "../helpers.ts";
+import { parseNdjson, runJnHere } from "../helpers.ts";
 import { hostileUri } from "../session/tree_support.ts";
 import { ndjson } from "./put_helpers.ts";
 
@@ -14,7 +14,7 @@ type Rec = Record<string, unknown>;
 const INPUT = ndjson(Array.from({ length: 12 }, (_, i) => ({ n: i + 1 })));
 
 Deno.test("put stops calling a server that hangs after 3 timeouts in a row (default)", async () => {
-  const result = await runJn(
+  const result = await runJnHere(
     ["put", "-c", "2", "--timeout", "300ms", hostileUri("hang")],
     { stdin: INPUT, timeoutMs: 30_000 },
   );
@@ -41,9 +41,9 @@ Deno.test("put stops calling a server that hangs after 3 timeouts in a row (defa
 
 Deno.test("--max-timeouts 1 stops at the first timeout, and leaves answered calls alone", async () => {
   const input = ndjson([{ text: "a" }, { text: "b" }]);
-  const ok = await runJn(["put", "--max-timeouts", "1", hostileUri("echo")], { stdin: input });
+  const ok = await runJnHere(["put", "--max-timeouts", "1", hostileUri("echo")], { stdin: input });
   assert.equal(ok.code, 0, ok.stderr);
-  const result = await runJn(
+  const result = await runJnHere(
     ["put", "-c", "1", "--max-timeouts", "1", "--timeout", "300ms", hostileUri("hang")],
     { stdin: INPUT, timeoutMs: 30_000 },
   );
@@ -53,7 +53,9 @@ Deno.test("--max-timeouts 1 stops at the first timeout, and leaves answered call
 });
 
 Deno.test("--max-timeouts must be a whole number (exit 2)", async () => {
-  const result = await runJn(["put", "--max-timeouts", "-1", hostileUri("hang")], { stdin: "" });
+  const result = await runJnHere(["put", "--max-timeouts", "-1", hostileUri("hang")], {
+    stdin: "",
+  });
   assert.equal(result.code, 2);
   assert.match(result.stderr, /^jn: Invalid --max-timeouts "-1": expected a whole number/);
 });

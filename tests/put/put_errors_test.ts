@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseNdjson, runJn, tempDir } from "../helpers.ts";
+import { parseNdjson, runJnHere, tempDir } from "../helpers.ts";
 import { fixtureUri, ndjson, readCallLog } from "./put_helpers.ts";
 
 type Rec = Record<string, unknown>;
@@ -19,7 +19,7 @@ Deno.test("every kind of bad line yields an error record and the run goes on", a
     '{"text": 5}',
     '{"text":"last"}',
   ];
-  const { code, stdout, stderr } = await runJn(["put", "-c", "4", fixtureUri("echo")], {
+  const { code, stdout, stderr } = await runJnHere(["put", "-c", "4", fixtureUri("echo")], {
     stdin: lines.join("\r\n"),
   });
   const records = parseNdjson(stdout) as Rec[];
@@ -62,7 +62,7 @@ Deno.test("every kind of bad line yields an error record and the run goes on", a
 });
 
 Deno.test("a record's values are validated strictly: a string is not an integer", async () => {
-  const { code, stdout } = await runJn(["put", "-q", fixtureUri("big")], {
+  const { code, stdout } = await runJnHere(["put", "-q", fixtureUri("big")], {
     stdin: ndjson([{ bytes: "5" }, { bytes: 5 }]),
   });
   assert.equal(code, 1);
@@ -74,7 +74,7 @@ Deno.test("a record's values are validated strictly: a string is not an integer"
 
 Deno.test("failed calls become error records that keep what the server said", async (t) => {
   await t.step("an isError result keeps the tool's content", async () => {
-    const { code, stdout } = await runJn(["put", "-q", fixtureUri("fail")], {
+    const { code, stdout } = await runJnHere(["put", "-q", fixtureUri("fail")], {
       stdin: ndjson([{ message: "no such gene" }]),
     });
     assert.equal(code, 1);
@@ -89,7 +89,7 @@ Deno.test("failed calls become error records that keep what the server said", as
   });
 
   await t.step("a JSON-RPC error keeps its code and data", async () => {
-    const { code, stdout } = await runJn(["put", "-q", fixtureUri("rpc_error")], {
+    const { code, stdout } = await runJnHere(["put", "-q", fixtureUri("rpc_error")], {
       stdin: ndjson([{ message: "boom" }, {}]),
     });
     assert.equal(code, 1);
@@ -101,7 +101,7 @@ Deno.test("failed calls become error records that keep what the server said", as
   });
 
   await t.step("a call that times out is an error record and the next one still runs", async () => {
-    const { code, stdout } = await runJn(
+    const { code, stdout } = await runJnHere(
       ["put", "-q", "-c", "1", "--timeout", "300ms", fixtureUri("sleep")],
       { stdin: ndjson([{ ms: 2000 }, { ms: 1 }]) },
     );
@@ -116,7 +116,7 @@ Deno.test("--fail-fast stops reading at the first failed record", async () => {
   try {
     const log = `${dir}/calls.ndjson`;
     const input = ndjson([{ text: "a" }, { text: 5 }, { text: "c" }, { text: "d" }]);
-    const { code, stdout, stderr } = await runJn(
+    const { code, stdout, stderr } = await runJnHere(
       ["put", "-c", "1", "--fail-fast", fixtureUri("echo", { switches: ["--call-log", log] })],
       { stdin: input },
     );
@@ -135,7 +135,7 @@ Deno.test("--fail-fast stops reading at the first failed record", async () => {
 Deno.test("when the server dies mid-run every remaining line gets an error record, exit 4", async () => {
   const input = ndjson(Array.from({ length: 6 }, (_, i) => ({ text: `r${i + 1}` }))) +
     "not json\n";
-  const { code, stdout, stderr } = await runJn(
+  const { code, stdout, stderr } = await runJnHere(
     ["put", "-c", "1", fixtureUri("echo", { switches: ["--crash-after", "3"] })],
     { stdin: input },
   );

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseNdjson, runJn, tempDir } from "../helpers.ts";
+import { parseNdjson, runJnHere, tempDir } from "../helpers.ts";
 import { fixtureUri, ndjson, readCallLog } from "./put_helpers.ts";
 
 type Rec = Record<string, unknown>;
@@ -9,7 +9,7 @@ const echoed = (record: unknown) => JSON.parse((record as { text: string }).text
 Deno.test("jn put keeps input order when the server answers out of order", async (t) => {
   await t.step("a slow first record is still written first", async () => {
     const input = ndjson([{ ms: 400 }, { ms: 0 }, { ms: 0 }]);
-    const { code, stdout, stderr } = await runJn(["put", "-q", fixtureUri("sleep")], {
+    const { code, stdout, stderr } = await runJnHere(["put", "-q", fixtureUri("sleep")], {
       stdin: input,
     });
     assert.equal(stderr, "");
@@ -24,7 +24,7 @@ Deno.test("jn put keeps input order when the server answers out of order", async
 
   await t.step("60 records with random delays come back numbered 1…60 in order", async () => {
     const records = Array.from({ length: 60 }, (_, i) => ({ text: `r${i + 1}` }));
-    const { code, stdout } = await runJn(
+    const { code, stdout } = await runJnHere(
       ["put", "-q", "-c", "16", fixtureUri("echo", { switches: ["--random-delay", "25"] })],
       { stdin: ndjson(records) },
     );
@@ -51,7 +51,7 @@ Deno.test("jn put merges URI arguments under each record's fields and never send
       args: { text: "default", extra: "from-uri" },
     });
     const input = ndjson([{ text: "mine", _id: 7, _note: { a: 1 } }, { _only: true }]);
-    const { code, stdout } = await runJn(["put", "-q", "-c", "1", uri], { stdin: input });
+    const { code, stdout } = await runJnHere(["put", "-q", "-c", "1", uri], { stdin: input });
     assert.equal(code, 0);
     const out = (parseNdjson(stdout) as Rec[]).map(echoed);
     assert.deepEqual(out, [{ text: "mine", extra: "from-uri" }, {
@@ -67,7 +67,7 @@ Deno.test("jn put merges URI arguments under each record's fields and never send
 
 Deno.test("jn put --json writes the payload with input, wrapping what cannot take it", async () => {
   const input = ndjson([{ text: "a" }, { input: "theirs" }]);
-  const { code, stdout } = await runJn(["put", "-q", "--json", fixtureUri("echo")], {
+  const { code, stdout } = await runJnHere(["put", "-q", "--json", fixtureUri("echo")], {
     stdin: input,
   });
   assert.equal(code, 0);
@@ -79,19 +79,19 @@ Deno.test("jn put --json writes the payload with input, wrapping what cannot tak
 
 Deno.test("jn put writes a one-line summary on stderr, silenced by --quiet", async () => {
   const input = ndjson([{ text: "a" }, { text: "b" }]);
-  const loud = await runJn(["put", fixtureUri("echo")], { stdin: input });
+  const loud = await runJnHere(["put", fixtureUri("echo")], { stdin: input });
   assert.equal(loud.code, 0);
   assert.match(
     loud.stderr,
     /^jn put echo: 2 records, 2 calls, 0 errors in \d+\.\d\ds \(\d+ calls\/s\)\n$/,
   );
-  const quiet = await runJn(["put", "--quiet", fixtureUri("echo")], { stdin: input });
+  const quiet = await runJnHere(["put", "--quiet", fixtureUri("echo")], { stdin: input });
   assert.equal(quiet.stderr, "");
   assert.equal(quiet.stdout, loud.stdout);
 });
 
 Deno.test("jn put with empty input calls nothing and exits 0", async () => {
-  const { code, stdout, stderr } = await runJn(["put", fixtureUri("echo")], { stdin: "\n \n" });
+  const { code, stdout, stderr } = await runJnHere(["put", fixtureUri("echo")], { stdin: "\n \n" });
   assert.equal(code, 0);
   assert.equal(stdout, "");
   assert.match(stderr, /0 records, 0 calls, 0 errors/);
@@ -111,7 +111,7 @@ Deno.test("jn put refuses bad usage with exit 2 before reading stdin", async (t)
   ];
   for (const [name, args, message] of cases) {
     await t.step(name, async () => {
-      const { code, stdout, stderr } = await runJn(args, { stdin: ndjson([{ text: "a" }]) });
+      const { code, stdout, stderr } = await runJnHere(args, { stdin: ndjson([{ text: "a" }]) });
       assert.equal(code, 2, stderr);
       assert.equal(stdout, "");
       assert.match(stderr, message);

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { FIXTURES, MAIN, parseNdjson, ROOT, runJn, tempDir } from "../helpers.ts";
+import { FIXTURES, MAIN, parseNdjson, ROOT, runJnHere, tempDir } from "../helpers.ts";
 
 const ASKER = `mcp+node://${FIXTURES}/servers/asker.mjs`;
 
 /** Calls an asker tool and returns what the server got back from jn. */
 async function ask(tool: string, ...flags: string[]) {
-  const { code, stdout, stderr } = await runJn(["cat", `${ASKER}?tool=${tool}`, ...flags]);
+  const { code, stdout, stderr } = await runJnHere(["cat", `${ASKER}?tool=${tool}`, ...flags]);
   assert.equal(code, 0, stderr);
   const answer = JSON.parse(String((parseNdjson(stdout)[0] as { text: string }).text));
   return { answer, stderr };
@@ -41,7 +41,7 @@ Deno.test("what jn answers when the server asks", async (t) => {
   });
 
   await t.step("--root that is not a directory is a usage error", async () => {
-    const { code, stderr } = await runJn(["cat", `${ASKER}?tool=ask_roots`, "--root", "nope/"]);
+    const { code, stderr } = await runJnHere(["cat", `${ASKER}?tool=ask_roots`, "--root", "nope/"]);
     assert.equal(code, 2);
     assert.match(stderr, /Invalid --root "nope\/": not a directory/);
   });
@@ -77,7 +77,7 @@ Deno.test("what jn answers when the server asks", async (t) => {
   });
 
   await t.step("an unknown --elicit mode is a usage error", async () => {
-    const { code, stderr } = await runJn(["cat", `${ASKER}?tool=ask_form`, "--elicit", "yes"]);
+    const { code, stderr } = await runJnHere(["cat", `${ASKER}?tool=ask_form`, "--elicit", "yes"]);
     assert.equal(code, 2);
     assert.match(stderr, /Invalid --elicit "yes"/);
   });

@@ -5,11 +5,11 @@
  * `completable-prompt`), and the errors that name what there is.
  */
 import assert from "node:assert/strict";
-import { FIXTURES, parseNdjson, runJn } from "../helpers.ts";
+import { FIXTURES, parseNdjson, runJnHere } from "../helpers.ts";
 import { serverEverything } from "./support.ts";
 
 async function complete(...args: string[]) {
-  const result = await runJn(["complete", ...args], { timeoutMs: 30_000 });
+  const result = await runJnHere(["complete", ...args], { timeoutMs: 30_000 });
   return { ...result, records: parseNdjson(result.stdout) as Record<string, unknown>[] };
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseNdjson, runJn } from "../helpers.ts";
+import { parseNdjson, runJnHere } from "../helpers.ts";
 import { freePort, startFixture } from "./support.ts";
 
 type Rec = Record<string, unknown>;
@@ -10,7 +10,7 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
   try {
     await t.step("--header reaches the server and --token-env sends a bearer token", async () => {
       const token = "tok-7f3a9c-secret";
-      const { code, stdout, stderr } = await runJn([
+      const { code, stdout, stderr } = await runJnHere([
         "cat",
         `${base}/headers/mcp?tool=echo`,
         "--header",
@@ -28,13 +28,18 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
     });
 
     await t.step("--token-env naming an unset variable is a configuration error", async () => {
-      const { code, stderr } = await runJn(["cat", `${base}/mcp?tool=echo`, "--token-env", "NOPE"]);
+      const { code, stderr } = await runJnHere([
+        "cat",
+        `${base}/mcp?tool=echo`,
+        "--token-env",
+        "NOPE",
+      ]);
       assert.equal(code, 3);
       assert.match(stderr, /The variable "NOPE" of --token-env is not set/);
     });
 
     await t.step("audio content keeps its base64 data, MIME type and annotations", async () => {
-      const { code, stdout } = await runJn(["cat", `${base}/mcp?tool=audio`]);
+      const { code, stdout } = await runJnHere(["cat", `${base}/mcp?tool=audio`]);
       assert.equal(code, 0);
       const [record] = parseNdjson(stdout) as Rec[];
       assert.equal(record.content_type, "audio");
@@ -44,7 +49,7 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
     });
 
     await t.step("progress notifications reset the request timeout", async () => {
-      const steady = await runJn([
+      const steady = await runJnHere([
         "cat",
         `${base}/mcp?tool=progress&steps=4&delay_ms=300`,
         "--timeout",
@@ -52,13 +57,18 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
       ]);
       assert.equal(steady.code, 0, steady.stderr);
       assert.match(String((parseNdjson(steady.stdout)[0] as Rec).text), /done 4 steps/);
-      const silent = await runJn(["cat", `${base}/mcp?tool=sleep&ms=1500`, "--timeout", "700ms"]);
+      const silent = await runJnHere([
+        "cat",
+        `${base}/mcp?tool=sleep&ms=1500`,
+        "--timeout",
+        "700ms",
+      ]);
       assert.equal(silent.code, 4);
       assert.match(silent.stderr, /Timed out after 700ms waiting for tools\/call "sleep"/);
     });
 
     await t.step("a slow server times out with exit 4 and the call is cancelled", async () => {
-      const { code, stdout, stderr } = await runJn([
+      const { code, stdout, stderr } = await runJnHere([
         "cat",
         `${base}/slow/mcp?tool=echo&text=x`,
         "--timeout",
@@ -73,7 +83,7 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
     await t.step("a server that closes the stream mid-call fails fast with exit 4", async () => {
       // No request timeout: only noticing the closed stream can end the call (the
       // watchdog kills a jn left hanging, which then fails on its exit code).
-      const { code, stderr } = await runJn(
+      const { code, stderr } = await runJnHere(
         ["cat", `${base}/close/mcp?tool=echo&text=x`, "--timeout", "0"],
         { timeoutMs: 30_000 },
       );
@@ -82,13 +92,16 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
     });
 
     await t.step("malformed JSON is a protocol error (exit 5)", async () => {
-      const { code, stderr } = await runJn(["cat", `${base}/badjson/mcp?tool=echo&text=x`]);
+      const { code, stderr } = await runJnHere(["cat", `${base}/badjson/mcp?tool=echo&text=x`]);
       assert.equal(code, 5);
       assert.match(stderr, /sent malformed JSON/);
     });
 
     await t.step("a 200 with JSON that is not JSON-RPC is one line, exit 5", async () => {
-      const { code, stdout, stderr } = await runJn(["cat", `${base}/notrpc/mcp?tool=echo&text=x`]);
+      const { code, stdout, stderr } = await runJnHere([
+        "cat",
+        `${base}/notrpc/mcp?tool=echo&text=x`,
+      ]);
       assert.equal(code, 5, stderr);
       assert.equal(stdout, "");
       const [first, ...rest] = stderr.trimEnd().split("\n");
@@ -100,7 +113,7 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
     });
 
     await t.step("a 200 with an HTML page is one line, exit 5", async () => {
-      const { code, stderr } = await runJn(["cat", `${base}/html/mcp?tool=echo&text=x`]);
+      const { code, stderr } = await runJnHere(["cat", `${base}/html/mcp?tool=echo&text=x`]);
       assert.equal(code, 5, stderr);
       const lines = stderr.trimEnd().split("\n");
       assert.match(
@@ -117,7 +130,7 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
     });
 
     await t.step("HTTP 500 is exit 4 with the status and the body's first line", async () => {
-      const { code, stderr } = await runJn(["inspect", `${base}/status500/mcp`]);
+      const { code, stderr } = await runJnHere(["inspect", `${base}/status500/mcp`]);
       assert.equal(code, 4);
       assert.match(stderr, /answered initialize with HTTP 500 Internal Server Error: boom/);
     });
@@ -128,7 +141,7 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
 
 Deno.test("connection failures and cleartext HTTP are explained", async (t) => {
   await t.step("connection refused is exit 4", async () => {
-    const { code, stdout, stderr } = await runJn([
+    const { code, stdout, stderr } = await runJnHere([
       "inspect",
       `mcp+http://127.0.0.1:${freePort()}/mcp`,
     ]);
@@ -138,17 +151,17 @@ Deno.test("connection failures and cleartext HTTP are explained", async (t) => {
   });
 
   await t.step("cleartext http:// to another host needs --allow-http (exit 2)", async () => {
-    const refused = await runJn(["inspect", "mcp+http://mcp.example.com/mcp"]);
+    const refused = await runJnHere(["inspect", "mcp+http://mcp.example.com/mcp"]);
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /Refusing cleartext HTTP to "mcp\.example\.com"/);
     assert.match(refused.stderr, /--allow-http/);
-    const allowed = await runJn(["inspect", "mcp+http://jn-test.invalid/mcp", "--allow-http"]);
+    const allowed = await runJnHere(["inspect", "mcp+http://jn-test.invalid/mcp", "--allow-http"]);
     assert.equal(allowed.code, 4);
     assert.doesNotMatch(allowed.stderr, /Refusing/);
   });
 
   await t.step("remote-only flags on a stdio server are a usage error", async () => {
-    const { code, stderr } = await runJn([
+    const { code, stderr } = await runJnHere([
       "inspect",
       "mcp+node://./tests/fixtures/servers/asker.mjs",
       "--header",
@@ -159,7 +172,12 @@ Deno.test("connection failures and cleartext HTTP are explained", async (t) => {
   });
 
   await t.step("a malformed --header is a usage error", async () => {
-    const { code, stderr } = await runJn(["inspect", "mcp+https://h/mcp", "--header", "nocolon"]);
+    const { code, stderr } = await runJnHere([
+      "inspect",
+      "mcp+https://h/mcp",
+      "--header",
+      "nocolon",
+    ]);
     assert.equal(code, 2);
     assert.match(stderr, /Invalid --header "nocolon": expected "Name: value"/);
   });

@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { runJn } from "../helpers.ts";
+import { runJnHere } from "../helpers.ts";
 import { serverEverything } from "./support.ts";
 
 const EVERYTHING = await serverEverything();
@@ -20,7 +20,7 @@ Deno.test({
     await t.step(
       "without --root: roots and sampling are named, get-roots-list is hidden",
       async () => {
-        const run = await runJn(["inspect", source]);
+        const run = await runJnHere(["inspect", source]);
         assert.equal(run.code, 0, run.stderr);
         assert.doesNotMatch(run.stdout, /get-roots-list/);
         assert.match(
@@ -31,11 +31,11 @@ Deno.test({
     );
 
     await t.step("with --root: get-roots-list is listed and roots no longer named", async () => {
-      const run = await runJn(["inspect", source, "--root", "."]);
+      const run = await runJnHere(["inspect", source, "--root", "."]);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /^ {2}get-roots-list\(/m);
       assert.match(run.stdout, /^ {2}jn did not offer sampling \(--sampling-command CMD\): /m);
-      const json = await runJn(["inspect", "--format", "json", source, "--root", "."]);
+      const json = await runJnHere(["inspect", "--format", "json", source, "--root", "."]);
       const offered = JSON.parse(json.stdout).clientCapabilities;
       assert.ok(offered.roots, JSON.stringify(offered));
       assert.equal(offered.sampling, undefined);

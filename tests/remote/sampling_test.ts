@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { open } from "../../mod.ts";
-import { FIXTURES, parseNdjson, runJn, tempDir } from "../helpers.ts";
+import { FIXTURES, parseNdjson, runJnHere, tempDir } from "../helpers.ts";
 import { sandbox } from "../profile/sandbox.ts";
 import { serverEverything } from "./support.ts";
 
@@ -16,7 +16,10 @@ const ASKER = `mcp+node://${ASKER_FILE}`;
 
 /** Calls an asker tool; returns jn's exit code, stderr and what the server got back. */
 async function ask(tool: string, flags: string[], options: { cwd?: string } = {}) {
-  const { code, stdout, stderr } = await runJn(["cat", `${ASKER}?tool=${tool}`, ...flags], options);
+  const { code, stdout, stderr } = await runJnHere(
+    ["cat", `${ASKER}?tool=${tool}`, ...flags],
+    options,
+  );
   const text = (parseNdjson(stdout)[0] as { text?: string } | undefined)?.text;
   return { code, stderr, answer: text === undefined ? undefined : JSON.parse(text) };
 }
@@ -57,7 +60,7 @@ Deno.test("--sampling-command answers sampling/createMessage", async (t) => {
     });
 
     await t.step("an empty command is a usage error", async () => {
-      const { code, stderr } = await runJn([
+      const { code, stderr } = await runJnHere([
         "cat",
         `${ASKER}?tool=ask_sample`,
         "--sampling-command",
@@ -72,7 +75,7 @@ Deno.test("--sampling-command answers sampling/createMessage", async (t) => {
 });
 
 Deno.test("a profile's sampling_command, and trust of a project profile", async (t) => {
-  const box = await sandbox();
+  const box = await sandbox({ here: true });
   const meta = JSON.stringify({
     command: "node",
     args: [ASKER_FILE],
@@ -155,7 +158,7 @@ Deno.test("sampling in both eras: input_required (2026-07-28) and the request (2
   const source = `mcp+deno://${FIXTURES}/servers/sampler.ts?tool=ask&question=hi`;
   for (const [protocol, era] of [["auto", "modern"], ["legacy", "legacy"]]) {
     await t.step(`${era}: the command's answer reaches the server`, async () => {
-      const { code, stdout, stderr } = await runJn([
+      const { code, stdout, stderr } = await runJnHere([
         "cat",
         source,
         "--protocol",
@@ -172,7 +175,7 @@ Deno.test("sampling in both eras: input_required (2026-07-28) and the request (2
     });
   }
   await t.step("modern, without a command: the refusal says how to answer", async () => {
-    const { code, stderr } = await runJn(["cat", source]);
+    const { code, stderr } = await runJnHere(["cat", source]);
     assert.equal(code, 5);
     assert.match(stderr, /sampling\/createMessage/);
     assert.match(stderr, /hint: the server needs an LLM: answer with --sampling-command CMD/);
@@ -186,7 +189,7 @@ Deno.test({
   ignore: EVERYTHING === undefined,
   async fn() {
     const source = `mcp+node://${EVERYTHING}?tool=trigger-sampling-request`;
-    const { code, stdout, stderr } = await runJn([
+    const { code, stdout, stderr } = await runJnHere([
       "cat",
       source,
       "--arg",
@@ -198,7 +201,7 @@ Deno.test({
     const text = String((parseNdjson(stdout)[0] as { text: string }).text);
     assert.match(text, /"text": "pong"/);
     assert.match(text, /"model": "jn-sampling-command"/);
-    const hidden = await runJn(["cat", source, "--arg", "prompt=ping"], { timeoutMs: 30_000 });
+    const hidden = await runJnHere(["cat", source, "--arg", "prompt=ping"], { timeoutMs: 30_000 });
     assert.equal(hidden.code, 2);
     assert.match(hidden.stderr, /not found on server/);
     assert.match(hidden.stderr, /\(some servers list more with --sampling-command\)/);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseNdjson, runJn, tempDir } from "../helpers.ts";
+import { parseNdjson, runJnHere, tempDir } from "../helpers.ts";
 import { serverEverything, startNodeServer } from "./support.ts";
 
 const EVERYTHING = await serverEverything();
@@ -8,7 +8,7 @@ const ignore = EVERYTHING === undefined;
 type Rec = Record<string, unknown> & { type: string };
 
 async function cat(source: string, ...flags: string[]) {
-  const result = await runJn(["cat", source, ...flags], { timeoutMs: 30_000 });
+  const result = await runJnHere(["cat", source, ...flags], { timeoutMs: 30_000 });
   return { ...result, records: parseNdjson(result.stdout) as Rec[] };
 }
 
@@ -22,7 +22,7 @@ Deno.test({
     const base = `mcp+${server.url}/mcp`;
     try {
       await t.step("inspect lists its tools, including the ones elicitation unlocks", async () => {
-        const { code, stdout, stderr } = await runJn(["inspect", base, "--format", "json"]);
+        const { code, stdout, stderr } = await runJnHere(["inspect", base, "--format", "json"]);
         assert.equal(code, 0, stderr);
         const names = (JSON.parse(stdout).tools as { name: string }[]).map((tool) => tool.name);
         for (const name of ["echo", "get-tiny-image", "trigger-elicitation-request"]) {
@@ -182,13 +182,13 @@ Deno.test({
     const server = await startNodeServer([EVERYTHING!, "sse"]);
     try {
       const source = `mcp+${server.url}/sse?tool=get-tiny-image`;
-      const { code, stdout, stderr } = await runJn(["cat", source, "--debug"]);
+      const { code, stdout, stderr } = await runJnHere(["cat", source, "--debug"]);
       assert.equal(code, 0, stderr);
       assert.match(stderr, /falling back to legacy SSE/);
       assert.match(stderr, /protocol 2025-\d\d-\d\d, legacy, sse\)/);
       const records = parseNdjson(stdout) as Rec[];
       assert.deepEqual(records.map((r) => r.content_type), ["text", "image", "text"]);
-      const progress = await runJn([
+      const progress = await runJnHere([
         "cat",
         `mcp+${server.url}/sse?tool=trigger-long-running-operation&duration=1&steps=2`,
         "--progress",
@@ -206,14 +206,14 @@ Deno.test({
   ignore,
   async fn() {
     const source = `mcp+node://${EVERYTHING}?command=stdio`;
-    const structured = await runJn([
+    const structured = await runJnHere([
       "cat",
       `${source}&tool=get-structured-content&location=Chicago`,
     ]);
     assert.equal(structured.code, 0, structured.stderr);
     const records = parseNdjson(structured.stdout) as Rec[];
     assert.equal(records.at(-1)!.type, "structured_result");
-    const tools = await runJn(["cat", `${source}&list=tools`, "--root", "."]);
+    const tools = await runJnHere(["cat", `${source}&list=tools`, "--root", "."]);
     const names = (parseNdjson(tools.stdout) as Rec[]).map((r) => r.name);
     assert.ok(names.includes("get-roots-list"));
   },

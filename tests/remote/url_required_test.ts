@@ -8,14 +8,14 @@
  */
 import assert from "node:assert/strict";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { FIXTURES, MAIN, ROOT, runJn } from "../helpers.ts";
+import { FIXTURES, MAIN, ROOT, runJnHere } from "../helpers.ts";
 import { serverEverything } from "./support.ts";
 
 const NEED_URL = `mcp+node://${FIXTURES}/servers/asker.mjs?tool=need_url`;
 
 Deno.test("a -32042 refusal without a terminal names the URL, made visible", async (t) => {
   await t.step("the URL as the request path shows it, then the error naming it", async () => {
-    const { code, stdout, stderr } = await runJn(["cat", NEED_URL]);
+    const { code, stdout, stderr } = await runJnHere(["cat", NEED_URL]);
     assert.equal(code, 5);
     assert.equal(stdout, "");
     assert.match(
@@ -30,7 +30,7 @@ Deno.test("a -32042 refusal without a terminal names the URL, made visible", asy
   });
 
   await t.step("--quiet keeps the error, and with it the URL", async () => {
-    const { code, stderr } = await runJn(["--quiet", "cat", NEED_URL]);
+    const { code, stderr } = await runJnHere(["--quiet", "cat", NEED_URL]);
     assert.equal(code, 5);
     assert.match(
       stderr,
@@ -74,7 +74,7 @@ Deno.test({
   name: "server-everything's trigger-url-elicitation error path shows its URL",
   ignore: EVERYTHING === undefined,
   async fn() {
-    const { code, stderr } = await runJn([
+    const { code, stderr } = await runJnHere([
       "cat",
       `mcp+node://${EVERYTHING}?tool=trigger-url-elicitation`,
       "--arg",
