@@ -124,7 +124,7 @@ Deno.test("remote servers over Streamable HTTP: headers, tokens and misbehaviour
     });
 
     await t.step("?task=ID on a server without tasks is a usage error, not -32601", async () => {
-      const { code, stderr } = await runJn(["cat", `${base}/mcp?task=t1`]);
+      const { code, stderr } = await runJnHere(["cat", `${base}/mcp?task=t1`]);
       assert.equal(code, 2, stderr);
       assert.match(stderr, /does not run tasks\nhint: its capabilities lack tasks/);
     });
