@@ -5,7 +5,12 @@
  * @module
  */
 
-import { type AuthRecord, type CredentialSource, tokenExpired } from "./token_store.ts";
+import {
+  type AuthRecord,
+  type CredentialSource,
+  machineGrant,
+  tokenExpired,
+} from "./token_store.ts";
 
 /** The printable facts of one auth record (no secrets). */
 export interface AuthSummary {
@@ -49,20 +54,6 @@ export function summarize(record: AuthRecord, file?: string, now = Date.now()): 
     ...(credentialOf(record) ? { credential: credentialOf(record) } : {}),
     file,
   };
-}
-
-/** Whether jn can get a new token without a person: a machine grant with its credential. */
-function machineGrant(record: AuthRecord): boolean {
-  switch (record.grant) {
-    case "client_credentials":
-      return record.client?.client_secret !== undefined || record.clientKey !== undefined;
-    case "jwt_bearer":
-      return record.assertion !== undefined;
-    case "id_jag":
-      return record.idp !== undefined;
-    default:
-      return false;
-  }
 }
 
 function where(source: CredentialSource | undefined): string {

@@ -213,3 +213,17 @@ export function tokenExpired(tokens: StoredTokens, now = Date.now(), marginMs?: 
     : tokens.expires_at - tokens.obtained_at;
   return tokens.expires_at <= now + (marginMs ?? Math.min(10_000, lifetime / 4));
 }
+
+/** Whether jn can get a new token without a person: a machine grant with its credential. */
+export function machineGrant(record: AuthRecord): boolean {
+  switch (record.grant) {
+    case "client_credentials":
+      return record.client?.client_secret !== undefined || record.clientKey !== undefined;
+    case "jwt_bearer":
+      return record.assertion !== undefined;
+    case "id_jag":
+      return record.idp !== undefined;
+    default:
+      return false;
+  }
+}

@@ -29,6 +29,7 @@ import {
   type AuthRecord,
   type AuthStore,
   canonicalServerUrl,
+  machineGrant,
   type StoredTokens,
 } from "../auth/token_store.ts";
 import { ConnectionError } from "../errors.ts";
@@ -140,11 +141,9 @@ export class JnOAuthProvider implements OAuthClientProvider {
     const record = this.#record;
     switch (record.grant) {
       case "client_credentials":
-        return record.client?.client_secret !== undefined || record.clientKey !== undefined;
       case "jwt_bearer":
-        return record.assertion !== undefined;
       case "id_jag":
-        return record.idp !== undefined;
+        return machineGrant(record);
       default:
         return this.#signIn.interactive || record.tokens?.refresh_token !== undefined;
     }
