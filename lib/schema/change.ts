@@ -120,6 +120,23 @@ export function makeChange(
   };
 }
 
+/** A change at `path` of tool `tool`, its message led by the tool's name. */
+export function toolChange(
+  kind: ChangeKind,
+  tool: string,
+  path: string,
+  old: unknown,
+  now: unknown,
+  message: string,
+): SchemaChange {
+  return makeChange(kind, tool, {
+    path,
+    old,
+    new: now,
+    message: `Tool ${quote(tool)}: ${message}`,
+  });
+}
+
 /** Counts changes per severity. */
 export function classify(changes: readonly SchemaChange[]): ChangeCounts {
   const counts: ChangeCounts = { breaking: 0, nonBreaking: 0, behavioural: 0 };

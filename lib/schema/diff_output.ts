@@ -18,7 +18,7 @@
  * @module
  */
 
-import { type ChangeKind, makeChange, quote, type SchemaChange } from "./change.ts";
+import { type ChangeKind, makeChange, quote, type SchemaChange, toolChange } from "./change.ts";
 import { followRefs, isObject } from "./ref.ts";
 import { canonical, type NodeView, own, typeLabel, typeValue, viewNode } from "./schema_view.ts";
 
@@ -210,12 +210,5 @@ function push(
   now: unknown,
   message: string,
 ): void {
-  ctx.out.push(
-    makeChange(kind, ctx.tool, {
-      path,
-      old,
-      new: now,
-      message: `Tool ${quote(ctx.tool)}: ${message}`,
-    }),
-  );
+  ctx.out.push(toolChange(kind, ctx.tool, path, old, now, message));
 }
