@@ -23,11 +23,23 @@ import type * as Cli from "./lib/cli/main.ts";
  */
 export const CLI_MODULE: string = new URL("./lib/cli/main.ts", import.meta.url).href;
 
+/** Loads the CLI (lib/cli/main.ts) when a command needs it. */
+export type LoadCli = () => Promise<typeof Cli>;
+
 if (import.meta.main) {
-  if (Deno.args.length === 1 && (Deno.args[0] === "-V" || Deno.args[0] === "--version")) {
+  await start(Deno.args, () => import(CLI_MODULE));
+}
+
+/**
+ * Runs jn on `args` and exits: the shortcuts first, then the CLI, loaded by
+ * `loadCli` (a computed URL here; a literal path in the bundle's entry,
+ * scripts/bundle_entry.ts, so that the bundler keeps the CLI as a lazy chunk).
+ */
+export async function start(args: string[], loadCli: LoadCli): Promise<never> {
+  if (args.length === 1 && (args[0] === "-V" || args[0] === "--version")) {
     Deno.exit(printText(`${VERSION}\n`));
   }
-  const path = helpPath(Deno.args);
+  const path = helpPath(args);
   // Commander wraps help to a terminal's width: the precomputed (80
   // columns) text is only right when stdout is not a terminal.
   if (path !== undefined && !Deno.stdout.isTerminal()) {
@@ -35,24 +47,22 @@ if (import.meta.main) {
     const text = Object.hasOwn(HELP_TEXT, path) ? HELP_TEXT[path] : undefined;
     if (text !== undefined) Deno.exit(printText(text));
   }
-  if (Deno.args.length === 2 && Deno.args[0] === "completions") {
+  if (args.length === 2 && args[0] === "completions") {
     const { COMPLETION_TEXT } = await import("./lib/cli/help_text.ts");
-    const text = Object.hasOwn(COMPLETION_TEXT, Deno.args[1])
-      ? COMPLETION_TEXT[Deno.args[1]]
-      : undefined;
+    const text = Object.hasOwn(COMPLETION_TEXT, args[1]) ? COMPLETION_TEXT[args[1]] : undefined;
     if (text !== undefined) Deno.exit(printText(text));
   }
-  if (Deno.args[0] === "__complete" && Deno.args[1] === "source" && Deno.args.length <= 3) {
-    const printed = await completeSource(Deno.args[2] ?? "");
+  if (args[0] === "__complete" && args[1] === "source" && args.length <= 3) {
+    const printed = await completeSource(args[2] ?? "");
     if (printed) Deno.exit(0);
   }
-  if (Deno.args.includes("profile")) {
+  if (args.includes("profile")) {
     const { runLight } = await import("./lib/cli/light.ts");
-    const code = await runLight(Deno.args);
+    const code = await runLight(args, loadCli);
     if (code !== undefined) Deno.exit(code);
   }
-  const { runProcess }: typeof Cli = await import(CLI_MODULE);
-  Deno.exit(await runProcess(Deno.args));
+  const { runProcess } = await loadCli();
+  Deno.exit(await runProcess(args));
 }
 
 /**

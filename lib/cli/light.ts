@@ -73,8 +73,14 @@ export function parseLight(args: readonly string[]): LightRun | undefined {
 /**
  * Runs `args` if it is a light command and it succeeds: the exit code, or
  * undefined when the CLI must run it instead (nothing was written then).
+ * `loadCli` loads the CLI to report a failure; the default imports it by a
+ * computed URL, not a literal path: Deno would analyse the CLI's graph when
+ * this module loads (main.ts).
  */
-export async function runLight(args: readonly string[]): Promise<number | undefined> {
+export async function runLight(
+  args: readonly string[],
+  loadCli: () => Promise<typeof Cli> = () => import(new URL("./main.ts", import.meta.url).href),
+): Promise<number | undefined> {
   const run = parseLight(args);
   if (run === undefined) return undefined;
   let io: Io;
@@ -97,9 +103,7 @@ export async function runLight(args: readonly string[]): Promise<number | undefi
     return 0;
   } catch (error) {
     // Some of it may be written: no second run, the CLI's report of the error.
-    // Not a literal path: Deno would analyse the CLI's graph when this module loads (main.ts).
-    const cli: typeof Cli = await import(new URL("./main.ts", import.meta.url).href);
-    const { reportFailure } = cli;
+    const { reportFailure } = await loadCli();
     return await reportFailure(error, { io, debug: run.debug, quiet: run.quiet, outcome: "ok" });
   }
 }

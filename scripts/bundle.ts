@@ -1,0 +1,71 @@
+/**
+ * `deno task bundle [--out DIR]`: jn as a code-split ESM bundle (`deno
+ * bundle --code-splitting`, esbuild): `main.js` starts it, and everything
+ * else is chunks loaded lazily, as the source tree loads its modules
+ * (`--version` and the help texts load no npm code; the CLI, a second entry
+ * point, `lib/cli/main.js`, loads by a computed URL, and each command when a
+ * run needs it).
+ * npm packages are inlined (CommonJS converted); only `node:` modules stay
+ * imports. It runs with `deno run --no-config <jn's permission flags>
+ * DIR/main.js` and is what `deno task compile` compiles
+ * (scripts/compile.ts); tests/cli/bundle_test.ts checks that it behaves as
+ * the source tree does.
+ *
+ * Default output: dist/bundle (not committed).
+ *
+ * @module
+ */
+
+/** The repository root. */
+export const ROOT: string = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+/** The bundle's entry point, relative to its folder. */
+export const BUNDLE_MAIN = "main.js";
+/** The CLI's entry point in the bundle (main.js imports it by a computed URL). */
+export const BUNDLE_CLI = "lib/cli/main.js";
+
+/**
+ * Builds the bundle into `out` (emptied first) and returns the path of its
+ * entry point; throws with deno's message when bundling fails.
+ */
+export async function buildBundle(out: string): Promise<string> {
+  await Deno.remove(out, { recursive: true }).catch((error) => {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  });
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "bundle",
+      "--config",
+      `${ROOT}/deno.json`,
+      "--platform",
+      "deno",
+      "--code-splitting",
+      "--outdir",
+      out,
+      // Two entry points, laid out as in the source tree (their common folder is the root).
+      `${ROOT}/scripts/bundle_entry.ts`,
+      `${ROOT}/lib/cli/main.ts`,
+    ],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!output.success) {
+    throw new Error(`deno bundle failed: ${new TextDecoder().decode(output.stderr).trim()}`);
+  }
+  const main = `${out}/${BUNDLE_MAIN}`;
+  await Deno.writeTextFile(main, 'import "./scripts/bundle_entry.js";\n');
+  return main;
+}
+
+if (import.meta.main) {
+  const args = Deno.args;
+  let out = `${ROOT}/dist/bundle`;
+  if (args.length === 2 && args[0] === "--out") out = args[1];
+  else if (args.length > 0) {
+    Deno.stderr.writeSync(new TextEncoder().encode("jn: usage: deno task bundle [--out DIR]\n"));
+    Deno.exit(2);
+  }
+  const main = await buildBundle(out);
+  Deno.stderr.writeSync(new TextEncoder().encode(`jn: wrote ${main}\n`));
+}
