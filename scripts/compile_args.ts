@@ -1,11 +1,14 @@
 /**
  * The `deno compile` command line of each release target, kept apart from
- * scripts/compile.ts so that the tests can run the very same entry point
- * with the very same permission flags through `deno run` (a compiled binary
- * cannot be built where the Deno runtime download is unreachable).
+ * scripts/compile.ts so that the tests can run the very same entry point (the
+ * bundle's main.js) with the very same permission flags through `deno run` (a
+ * compiled binary cannot be built where the Deno runtime download is
+ * unreachable).
  *
  * @module
  */
+
+import { BUNDLE_CLI, BUNDLE_MAIN } from "./bundle.ts";
 
 /** The release targets: Linux and macOS on x86_64 and aarch64, Windows on x86_64. */
 export const TARGETS: readonly string[] = [
@@ -23,8 +26,8 @@ export function binaryName(target: string): string {
 
 /** Options of {@linkcode compileArgs}. */
 export interface CompileArgsOptions {
-  /** The repository root (absolute). */
-  root: string;
+  /** The folder of jn's bundle (scripts/bundle.ts), absolute. */
+  bundle: string;
   /** The output directory. */
   out: string;
   /** jn's permission flags (`permissionFlags()`), baked into the executable. */
@@ -32,14 +35,15 @@ export interface CompileArgsOptions {
 }
 
 /**
- * The arguments of `deno` that compile jn for `target`.
+ * The arguments of `deno` that compile jn for `target`, from its bundle
+ * (scripts/bundle.ts: npm packages inlined, so no configuration is needed).
  *
  * @example
  * ```ts
- * compileArgs("x86_64-unknown-linux-gnu", { root: "/src/jn", out: "/src/jn/dist", flags: permissionFlags() });
+ * compileArgs("x86_64-unknown-linux-gnu", { bundle: "/tmp/b", out: "/src/jn/dist", flags: permissionFlags() });
  * // ["compile", "--target", "x86_64-unknown-linux-gnu", "--output", "/src/jn/dist/jn-x86_64-unknown-linux-gnu",
- * //  "--config", "/src/jn/deno.json", "--allow-read", …, "--no-prompt",
- * //  "--include", "/src/jn/lib/cli/main.ts", "/src/jn/main.ts"]
+ * //  "--no-config", "--allow-read", …, "--no-prompt",
+ * //  "--include", "/tmp/b/lib/cli/main.js", "/tmp/b/main.js"]
  * ```
  */
 export function compileArgs(target: string, options: CompileArgsOptions): string[] {
@@ -49,14 +53,13 @@ export function compileArgs(target: string, options: CompileArgsOptions): string
     target,
     "--output",
     `${options.out}/${binaryName(target)}`,
-    "--config",
-    `${options.root}/deno.json`,
+    "--no-config",
     ...options.flags,
-    // main.ts loads the CLI through a computed specifier (so `deno run` does not analyse its
-    // graph at start-up): the executable must be given it explicitly.
+    // The bundle's main.js loads the CLI through a computed specifier (so `deno run` does not
+    // analyse its graph at start-up): the executable must be given it explicitly.
     "--include",
-    `${options.root}/lib/cli/main.ts`,
-    `${options.root}/main.ts`,
+    `${options.bundle}/${BUNDLE_CLI}`,
+    `${options.bundle}/${BUNDLE_MAIN}`,
   ];
 }
 

@@ -1,25 +1,22 @@
 /**
- * The release binary: `deno task compile` builds each target with jn's
- * permission set; where the Deno runtime download is unreachable it says so
- * and stops. Since a binary cannot be built here, the same entry point runs
- * with the same flags through `deno run`: `--version` and a call to the demo
- * server.
+ * The release binary: `deno task compile` builds each target from jn's
+ * bundle (scripts/bundle.ts) with jn's permission set; where the Deno runtime
+ * download is unreachable it says so and stops. Since a binary cannot be
+ * built here, the same entry point (the bundle's main.js) runs with the same
+ * flags through `deno run`: `--version`, a call through it and its demo
+ * server. (jn starting itself, `@demo`, runs `Deno.execPath()` in a binary;
+ * through `deno run` it would run main.ts, so it is not tried here.)
  */
 
 import assert from "node:assert/strict";
 import config from "../../deno.json" with { type: "json" };
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
+import { buildBundle } from "../../scripts/bundle.ts";
 import { binaryName, compileArgs, TARGETS } from "../../scripts/compile_args.ts";
 import { JsonRpcPeer } from "../fixtures/json_rpc_peer.ts";
-import { baseEnv, ROOT, tempDir } from "../helpers.ts";
+import { baseEnv, FIXTURES, ROOT, tempDir } from "../helpers.ts";
 
 const HOST_TARGET = "x86_64-unknown-linux-gnu";
-
-/** The permission flags a compiled jn is built with (what `deno compile` is given). */
-function compiledFlags(): string[] {
-  const args = compileArgs(HOST_TARGET, { root: ROOT, out: "/dist", flags: permissionFlags() });
-  return args.filter((arg) => arg.startsWith("--allow-") || arg === "--no-prompt");
-}
 
 Deno.test("compileArgs() builds every release target with jn's permission set", async (t) => {
   await t.step("five targets: Linux and macOS on x86_64 and aarch64, Windows on x86_64", () => {
@@ -31,48 +28,54 @@ Deno.test("compileArgs() builds every release target with jn's permission set", 
       "jn-x86_64-pc-windows-msvc.exe",
     ]);
   });
-  await t.step("each compiles main.ts with exactly permissionFlags()", () => {
+  await t.step("each compiles the bundle's main.js with exactly permissionFlags()", () => {
     for (const target of TARGETS) {
       const args = compileArgs(target, {
-        root: "/src",
+        bundle: "/tmp/b",
         out: "/src/dist",
         flags: permissionFlags(),
       });
-      assert.deepEqual(args.slice(0, 7), [
+      assert.deepEqual(args.slice(0, 6), [
         "compile",
         "--target",
         target,
         "--output",
         `/src/dist/${binaryName(target)}`,
-        "--config",
-        "/src/deno.json",
+        // npm packages are inlined in the bundle: no import map, no lock file.
+        "--no-config",
       ]);
-      assert.deepEqual(args.slice(7, -3), permissionFlags());
-      // main.ts imports the CLI through a computed specifier: it must be included explicitly.
-      assert.deepEqual(args.slice(-3), ["--include", "/src/lib/cli/main.ts", "/src/main.ts"]);
+      assert.deepEqual(args.slice(6, -3), permissionFlags());
+      // main.js imports the CLI through a computed specifier: it must be included explicitly.
+      assert.deepEqual(args.slice(-3), ["--include", "/tmp/b/lib/cli/main.js", "/tmp/b/main.js"]);
     }
   });
 });
 
 Deno.test("the compiled entry point and flags, run through deno run", async (t) => {
-  const run = ["run", "--config", `${ROOT}/deno.json`, ...compiledFlags(), `${ROOT}/main.ts`];
-  await t.step("jn --version prints the version of deno.json", async () => {
-    const output = await new Deno.Command(Deno.execPath(), {
-      args: [...run, "--version"],
-      env: baseEnv(),
-      clearEnv: true,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.equal(new TextDecoder().decode(output.stderr), "");
-    assert.equal(new TextDecoder().decode(output.stdout), `${config.version}\n`);
-    assert.equal(output.code, 0);
-  });
-  await t.step(
-    "jn cat @demo/echo calls the bundled demo profile (jn starting itself)",
-    async () => {
+  const bundle = await tempDir("jn-bundle-");
+  const compile = compileArgs(HOST_TARGET, { bundle, out: "/dist", flags: permissionFlags() });
+  // What `deno compile` is given after `--output FILE`, run instead of compiled (without the
+  // `--include`: `deno run` follows main.js's computed import of the CLI by itself).
+  const given = compile.slice(compile.indexOf("--output") + 2);
+  const include = given.indexOf("--include");
+  const run = ["run", ...given.slice(0, include), ...given.slice(include + 2)];
+  await buildBundle(bundle);
+  try {
+    await t.step("jn --version prints the version of deno.json", async () => {
       const output = await new Deno.Command(Deno.execPath(), {
-        args: [...run, "cat", "@demo/echo?text=hello"],
+        args: [...run, "--version"],
+        env: baseEnv(),
+        clearEnv: true,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      assert.equal(new TextDecoder().decode(output.stderr), "");
+      assert.equal(new TextDecoder().decode(output.stdout), `${config.version}\n`);
+      assert.equal(output.code, 0);
+    });
+    await t.step("jn cat calls a server's tool (the CLI, the SDK, a launcher)", async () => {
+      const output = await new Deno.Command(Deno.execPath(), {
+        args: [...run, "cat", `mcp+node://${FIXTURES}/servers/fixture.mjs?tool=echo&text=hello`],
         env: baseEnv(),
         clearEnv: true,
         stdout: "piped",
@@ -85,23 +88,25 @@ Deno.test("the compiled entry point and flags, run through deno run", async (t) 
       );
       assert.equal(record.type, "tool_result");
       assert.match(record.text, /hello/);
-    },
-  );
-  await t.step("jn mcp demo-server answers a tool call", async () => {
-    const peer = new JsonRpcPeer(Deno.execPath(), [...run, "mcp", "demo-server"], {
-      env: baseEnv(),
-      clearEnv: true,
     });
-    try {
-      const init = await peer.initialize();
-      assert.deepEqual(init.serverInfo, { name: "jn-demo", version: config.version });
-      const answer = await peer.callTool("echo", { text: "from the binary's flags" });
-      const result = answer.result as { content: { text: string }[] };
-      assert.match(result.content[0].text, /from the binary's flags/);
-    } finally {
-      await peer.close();
-    }
-  });
+    await t.step("jn mcp demo-server answers a tool call", async () => {
+      const peer = new JsonRpcPeer(Deno.execPath(), [...run, "mcp", "demo-server"], {
+        env: baseEnv(),
+        clearEnv: true,
+      });
+      try {
+        const init = await peer.initialize();
+        assert.deepEqual(init.serverInfo, { name: "jn-demo", version: config.version });
+        const answer = await peer.callTool("echo", { text: "from the binary's flags" });
+        const result = answer.result as { content: { text: string }[] };
+        assert.match(result.content[0].text, /from the binary's flags/);
+      } finally {
+        await peer.close();
+      }
+    });
+  } finally {
+    await Deno.remove(bundle, { recursive: true });
+  }
 });
 
 Deno.test("deno task compile builds or says why it cannot", async (t) => {
