@@ -7,6 +7,7 @@
  */
 
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
+import { buildBundle as buildJnBundle } from "../bundle.ts";
 
 /** The repository. */
 export const ROOT = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
@@ -41,31 +42,16 @@ export function jn(args: string[]): string[] {
   return [DENO, "run", ...permissionFlags(), `${ROOT}/main.ts`, ...args];
 }
 
-/** Where `deno bundle --code-splitting` puts jn (an experiment: jn runs from source). */
+/** Where the bench puts jn's bundle (scripts/bundle.ts, what `deno task compile` compiles). */
 export const BUNDLE_DIR = `${WORK}/bundle`;
 
-/**
- * Bundles jn with `deno bundle --code-splitting` into BUNDLE_DIR (esbuild:
- * one ESM graph, CommonJS dependencies converted, dynamic imports kept as
- * lazy chunks). Returns why not when it fails.
- */
+/** Builds jn's bundle into BUNDLE_DIR. Returns why not when it fails. */
 export async function buildBundle(): Promise<string | undefined> {
-  await Deno.remove(BUNDLE_DIR, { recursive: true }).catch(() => {});
-  const out = await new Deno.Command(DENO, {
-    args: [
-      "bundle",
-      "--platform",
-      "deno",
-      "--code-splitting",
-      "--outdir",
-      BUNDLE_DIR,
-      `${ROOT}/main.ts`,
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return out.success ? undefined : new TextDecoder().decode(out.stderr).trim().slice(-300);
+  try {
+    await buildJnBundle(BUNDLE_DIR);
+  } catch (error) {
+    return (error instanceof Error ? error.message : String(error)).slice(-300);
+  }
 }
 
 /** `jn ARGS…` from the bundle, with the same permissions. */

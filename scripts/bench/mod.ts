@@ -64,7 +64,7 @@ if (needsPeers) {
 let bundle = !values["no-bundle"] &&
   scenarios.some((s) => ["cold", "everything", "startup"].includes(s));
 if (bundle) {
-  say("bench: deno bundle --code-splitting main.ts (an experiment row)");
+  say("bench: deno task bundle (the build deno task compile compiles)");
   const problem = await buildBundle();
   if (problem) {
     say(`bench: bundling failed, no bundle rows: ${problem}`);

@@ -101,7 +101,7 @@ async function coldBenches(
     const args = op === "list"
       ? ["inspect", target.uri]
       : ["cat", `${target.uri}${join}tool=echo&${key}=hi`];
-    benches.push({ name: `jn ${args[0]}, code-split bundle`, argv: jnBundled(args) });
+    benches.push({ name: `jn ${args[0]}, bundle`, argv: jnBundled(args) });
   }
   benches.push({
     name: "jn session layer (no CLI)",

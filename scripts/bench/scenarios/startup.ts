@@ -53,7 +53,14 @@ export async function startupScenario(options: ScenarioOptions): Promise<Section
     });
   }
   if (options.bundle) {
-    benches.push({ name: "jn --help, code-split bundle", argv: jnBundled(["--help"]) });
+    // The bundle (deno task bundle) that the release binaries are compiled from.
+    for (const args of [["--version"], ["--help"], ["profile", "list"]]) {
+      benches.push({
+        name: `jn ${args.join(" ")}, bundle`,
+        argv: jnBundled(args),
+        check: (_out, code) => code === 0 ? undefined : `exit ${code}`,
+      });
+    }
   }
   const rows = await measure(benches.map((b) => ({ ...b, env })), {
     rounds: options.rounds,

@@ -14,7 +14,7 @@ export interface ScenarioOptions {
   quick?: boolean;
   /** Peers that could not be installed, by slug, with the reason. */
   unavailable?: Record<string, string>;
-  /** Also time jn from its `deno bundle --code-splitting` build (built by mod.ts). */
+  /** Also time jn from its bundle (scripts/bundle.ts, built by mod.ts). */
   bundle?: boolean;
   /** Progress. */
   onRound?: (round: number) => void;
