@@ -6,13 +6,15 @@
  * Deno's Node compatibility and the command modules, ~150 ms to load) is
  * even imported: help and scripts come from lib/cli/help_text.ts,
  * generated from the CLI and checked by a test. `profile list` and `profile
- * info` run without commander too (lib/cli/light.ts).
+ * info` run without commander too (lib/cli/light.ts), and so do the plainest
+ * calls, `inspect SOURCE` and `cat SOURCE` (lib/cli/light_calls.ts).
  *
  * @module
  */
 
 import { VERSION } from "./lib/version.ts";
 import type * as Cli from "./lib/cli/main.ts";
+import type * as Calls from "./lib/cli/light_calls.ts";
 
 /**
  * The CLI's module, named so that Deno does not analyse it when main.ts
@@ -23,19 +25,36 @@ import type * as Cli from "./lib/cli/main.ts";
  */
 export const CLI_MODULE: string = new URL("./lib/cli/main.ts", import.meta.url).href;
 
-/** Loads the CLI (lib/cli/main.ts) when a command needs it. */
-export type LoadCli = () => Promise<typeof Cli>;
-
-if (import.meta.main) {
-  await start(Deno.args, () => import(CLI_MODULE));
+/** How the start-up loads the modules it imports by a computed URL. */
+export interface Loaders {
+  /** The CLI (lib/cli/main.ts). */
+  cli: () => Promise<typeof Cli>;
+  /** `inspect SOURCE` and `cat SOURCE` without commander (lib/cli/light_calls.ts). */
+  calls: () => Promise<typeof Calls>;
 }
 
 /**
- * Runs jn on `args` and exits: the shortcuts first, then the CLI, loaded by
- * `loadCli` (a computed URL here; a literal path in the bundle's entry,
- * scripts/bundle_entry.ts, so that the bundler keeps the CLI as a lazy chunk).
+ * The modules main.ts imports by a computed URL, named so that Deno does not
+ * analyse them when main.ts starts (see {@linkcode CLI_MODULE}).
  */
-export async function start(args: string[], loadCli: LoadCli): Promise<never> {
+export const SOURCE_LOADERS: Loaders = {
+  cli: () => import(CLI_MODULE),
+  calls: () => import(new URL("./lib/cli/light_calls.ts", import.meta.url).href),
+};
+
+/** Words of the commands lib/cli/light.ts may answer. */
+const LIGHT_WORDS = new Set(["profile", "inspect", "cat"]);
+
+if (import.meta.main) {
+  await start(Deno.args, SOURCE_LOADERS);
+}
+
+/**
+ * Runs jn on `args` and exits: the shortcuts first, then the CLI. `loaders`
+ * load the modules imported by a computed URL: those of the source tree
+ * here; the bundle's entry (scripts/bundle_entry.ts) gives its own.
+ */
+export async function start(args: string[], loaders: Loaders): Promise<never> {
   if (args.length === 1 && (args[0] === "-V" || args[0] === "--version")) {
     Deno.exit(printText(`${VERSION}\n`));
   }
@@ -56,12 +75,17 @@ export async function start(args: string[], loadCli: LoadCli): Promise<never> {
     const printed = await completeSource(args[2] ?? "");
     if (printed) Deno.exit(0);
   }
-  if (args.includes("profile")) {
-    const { runLight } = await import("./lib/cli/light.ts");
-    const code = await runLight(args, loadCli);
+  if (args.some((arg) => LIGHT_WORDS.has(arg))) {
+    const { parseLight, runLight } = await import("./lib/cli/light.ts");
+    const run = parseLight(args);
+    const code = run === undefined
+      ? undefined
+      : run.command === "inspect" || run.command === "cat"
+      ? await (await loaders.calls()).runCall(run)
+      : await runLight(run);
     if (code !== undefined) Deno.exit(code);
   }
-  const { runProcess } = await loadCli();
+  const { runProcess } = await loaders.cli();
   Deno.exit(await runProcess(args));
 }
 

@@ -2,9 +2,10 @@
  * `deno task bundle [--out DIR]`: jn as a code-split ESM bundle (`deno
  * bundle --code-splitting`, esbuild): `main.js` starts it, and everything
  * else is chunks loaded lazily, as the source tree loads its modules
- * (`--version` and the help texts load no npm code; the CLI, a second entry
- * point, `lib/cli/main.js`, loads by a computed URL, and each command when a
- * run needs it).
+ * (`--version` and the help texts load no npm code; the CLI, `lib/cli/main.js`,
+ * and the calls run without commander, `lib/cli/light_calls.js`, are entry
+ * points too, loaded by a computed URL; each command loads when a run needs
+ * it).
  * npm packages are inlined (CommonJS converted); only `node:` modules stay
  * imports. It runs with `deno run --no-config <jn's permission flags>
  * DIR/main.js` and is what `deno task compile` compiles
@@ -22,6 +23,8 @@ export const ROOT: string = new URL("..", import.meta.url).pathname.replace(/\/$
 export const BUNDLE_MAIN = "main.js";
 /** The CLI's entry point in the bundle (main.js imports it by a computed URL). */
 export const BUNDLE_CLI = "lib/cli/main.js";
+/** The entry point of the calls run without commander (main.js imports it by a computed URL). */
+export const BUNDLE_CALLS = "lib/cli/light_calls.js";
 
 /**
  * Builds the bundle into `out` (emptied first) and returns the path of its
@@ -41,9 +44,10 @@ export async function buildBundle(out: string): Promise<string> {
       "--code-splitting",
       "--outdir",
       out,
-      // Two entry points, laid out as in the source tree (their common folder is the root).
+      // The entry points, laid out as in the source tree (their common folder is the root).
       `${ROOT}/scripts/bundle_entry.ts`,
       `${ROOT}/lib/cli/main.ts`,
+      `${ROOT}/lib/cli/light_calls.ts`,
     ],
     cwd: ROOT,
     env: { NO_COLOR: "1" },

@@ -1,9 +1,10 @@
 /**
  * The entry point of jn's bundle (scripts/bundle.ts): main.ts's start-up,
- * with the CLI as the bundle's second entry point, `lib/cli/main.js` beside
- * this module's `scripts/bundle_entry.js` (the bundler keeps the source
- * tree's layout for its entry points). It is imported by a computed URL,
- * as main.ts imports `lib/cli/main.ts`: `deno run` analyses the graph of an
+ * with the modules main.ts imports by a computed URL (the CLI,
+ * `lib/cli/main.js`, and the light calls, `lib/cli/light_calls.js`) as
+ * entry points of the bundle too, laid out as in the source tree beside
+ * this module's `scripts/bundle_entry.js`. They are imported by a computed
+ * URL, as main.ts does: `deno run` analyses the graph of an
  * `import()` of a literal path when the importing module loads, which made
  * `--version` and `profile list` ~5 ms slower from the bundle than from source.
  * The path only exists in the bundle: this module is not meant to run from
@@ -14,7 +15,10 @@
 
 import { start } from "../main.ts";
 
-/** The CLI's entry point in the bundle, relative to this module's place there. */
-const BUNDLED_CLI = new URL("../lib/cli/main.js", import.meta.url).href;
+/** A module's place in the bundle, relative to this module's. */
+const bundled = (path: string) => new URL(`../${path}`, import.meta.url).href;
 
-await start(Deno.args, () => import(BUNDLED_CLI));
+await start(Deno.args, {
+  cli: () => import(bundled("lib/cli/main.js")),
+  calls: () => import(bundled("lib/cli/light_calls.js")),
+});

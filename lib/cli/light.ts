@@ -12,13 +12,17 @@
  * always. tests/cli/light_test.ts checks that both print the same, and
  * that this module's static imports reach no npm package.
  *
+ * The parser also recognises the plainest calls, `inspect SOURCE [--format
+ * F]` and `cat SOURCE` (with the global flags): main.ts runs those through
+ * lib/cli/light_calls.ts, which runs the commands' own actions and reports
+ * their errors itself (a server may have started: no second run).
+ *
  * @module
  */
 
 import { FORMAT_OPTION } from "./format.ts";
 import { denoIo, type Io } from "./io.ts";
 import { writeText } from "./write.ts";
-import type * as Cli from "./main.ts";
 
 /** Global flags (they take no value) accepted before or after the command words. */
 const GLOBAL_FLAGS = new Set(["--debug", "-q", "--quiet"]);
@@ -27,8 +31,11 @@ const FORMAT = /^--([a-z][a-z-]*) </.exec(FORMAT_OPTION.flags)![1];
 
 /** A light command and what it was given. */
 export interface LightRun {
-  command: "profile list" | "profile info";
+  command: "profile list" | "profile info" | "inspect" | "cat";
+  /** The server of `profile info`. */
   server?: string;
+  /** The source of `inspect` and `cat`. */
+  source?: string;
   format: "text" | "json";
   /** The global flags given. */
   debug: boolean;
@@ -44,23 +51,34 @@ export function parseLight(args: readonly string[]): LightRun | undefined {
   const words: string[] = [];
   const flags = new Set<string>();
   let format: string = FORMAT_OPTION.default;
+  let formatGiven = false;
+  // `--format` belongs to the command: after `profile list|info`, or after `inspect`.
+  const formatHere = () => words.length >= 2 || (words.length === 1 && words[0] === "inspect");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (GLOBAL_FLAGS.has(arg)) {
       flags.add(arg);
       continue;
     }
-    if (words.length >= 2 && arg === `--${FORMAT}`) {
+    if (formatHere() && arg === `--${FORMAT}`) {
       const value = args[++i];
       if (value === undefined || value.startsWith("-")) return undefined;
       format = value;
-    } else if (words.length >= 2 && arg.startsWith(`--${FORMAT}=`)) {
+      formatGiven = true;
+    } else if (formatHere() && arg.startsWith(`--${FORMAT}=`)) {
       format = arg.slice(FORMAT.length + 3);
+      formatGiven = true;
     } else if (arg.startsWith("-")) return undefined;
     else words.push(arg);
   }
   if (format !== "text" && format !== "json") return undefined;
   const globals = { debug: flags.has("--debug"), quiet: flags.has("-q") || flags.has("--quiet") };
+  if (words.length === 2 && words[0] === "inspect") {
+    return { command: "inspect", source: words[1], format, ...globals };
+  }
+  if (words.length === 2 && words[0] === "cat" && !formatGiven) {
+    return { command: "cat", source: words[1], format, ...globals };
+  }
   if (words.length === 2 && words[0] === "profile" && words[1] === "list") {
     return { command: "profile list", format, ...globals };
   }
@@ -71,18 +89,11 @@ export function parseLight(args: readonly string[]): LightRun | undefined {
 }
 
 /**
- * Runs `args` if it is a light command and it succeeds: the exit code, or
+ * Runs `profile list` or `profile info` if it succeeds: the exit code, or
  * undefined when the CLI must run it instead (nothing was written then).
- * `loadCli` loads the CLI to report a failure; the default imports it by a
- * computed URL, not a literal path: Deno would analyse the CLI's graph when
- * this module loads (main.ts).
  */
-export async function runLight(
-  args: readonly string[],
-  loadCli: () => Promise<typeof Cli> = () => import(new URL("./main.ts", import.meta.url).href),
-): Promise<number | undefined> {
-  const run = parseLight(args);
-  if (run === undefined) return undefined;
+export async function runLight(run: LightRun): Promise<number | undefined> {
+  if (run.command !== "profile list" && run.command !== "profile info") return undefined;
   let io: Io;
   let text: string;
   try {
@@ -103,7 +114,7 @@ export async function runLight(
     return 0;
   } catch (error) {
     // Some of it may be written: no second run, the CLI's report of the error.
-    const { reportFailure } = await loadCli();
+    const { reportFailure } = await import("./report.ts");
     return await reportFailure(error, { io, debug: run.debug, quiet: run.quiet, outcome: "ok" });
   }
 }

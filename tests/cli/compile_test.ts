@@ -44,9 +44,15 @@ Deno.test("compileArgs() builds every release target with jn's permission set", 
         // npm packages are inlined in the bundle: no import map, no lock file.
         "--no-config",
       ]);
-      assert.deepEqual(args.slice(6, -3), permissionFlags());
-      // main.js imports the CLI through a computed specifier: it must be included explicitly.
-      assert.deepEqual(args.slice(-3), ["--include", "/tmp/b/lib/cli/main.js", "/tmp/b/main.js"]);
+      assert.deepEqual(args.slice(6, -5), permissionFlags());
+      // main.js imports these through a computed specifier: they must be included explicitly.
+      assert.deepEqual(args.slice(-5), [
+        "--include",
+        "/tmp/b/lib/cli/main.js",
+        "--include",
+        "/tmp/b/lib/cli/light_calls.js",
+        "/tmp/b/main.js",
+      ]);
     }
   });
 });
@@ -55,10 +61,12 @@ Deno.test("the compiled entry point and flags, run through deno run", async (t) 
   const bundle = await tempDir("jn-bundle-");
   const compile = compileArgs(HOST_TARGET, { bundle, out: "/dist", flags: permissionFlags() });
   // What `deno compile` is given after `--output FILE`, run instead of compiled (without the
-  // `--include`: `deno run` follows main.js's computed import of the CLI by itself).
+  // `--include`s: `deno run` follows main.js's computed imports by itself).
   const given = compile.slice(compile.indexOf("--output") + 2);
-  const include = given.indexOf("--include");
-  const run = ["run", ...given.slice(0, include), ...given.slice(include + 2)];
+  const run = [
+    "run",
+    ...given.filter((arg, i) => arg !== "--include" && given[i - 1] !== "--include"),
+  ];
   await buildBundle(bundle);
   try {
     await t.step("jn --version prints the version of deno.json", async () => {

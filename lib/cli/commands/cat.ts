@@ -63,25 +63,38 @@ export function registerCat(program: Command, cli: Cli): void {
     command.addHelpText("after", catHelp(name));
     command.action(action(
       cli,
-      (source: string, raw: RawCallFlags & CatFlags, self: Command) => {
-        const mode: SinkMode = name === "cat"
-          ? { kind: "all" }
-          : { kind: name, n: parseCount(raw.lines ?? "10") };
-        const flags = parseCallFlags(raw);
-        if (raw.follow) {
-          // --timeout given: how long to follow; not given: until Ctrl-C.
-          const duration = self.getOptionValueSource("timeout") === "cli" ? flags.timeoutMs : 0;
-          return runFollow(cli, source, flags, duration);
-        }
-        return runCat(cli, source, {
-          mode,
-          flags,
-          task: raw.task === true,
-          detach: raw.detach === true,
-        });
-      },
+      (source: string, raw: CatCommandFlags, self: Command) =>
+        catCommand(cli, name, source, raw, self.getOptionValueSource("timeout") === "cli"),
     ));
   }
+}
+
+/** The flags of cat/head/tail, as commander gives them. */
+export type CatCommandFlags = RawCallFlags & CatFlags;
+
+/**
+ * `jn cat|head|tail SOURCE`: the action, also run without commander
+ * (lib/cli/light_calls.ts). `timeoutGiven`: whether `--timeout` was on the
+ * command line (with `--follow`, how long to follow; else until Ctrl-C).
+ */
+export function catCommand(
+  cli: Cli,
+  name: "cat" | "head" | "tail",
+  source: string,
+  raw: CatCommandFlags,
+  timeoutGiven: boolean,
+): Promise<Outcome> {
+  const mode: SinkMode = name === "cat"
+    ? { kind: "all" }
+    : { kind: name, n: parseCount(raw.lines ?? "10") };
+  const flags = parseCallFlags(raw);
+  if (raw.follow) return runFollow(cli, source, flags, timeoutGiven ? flags.timeoutMs : 0);
+  return runCat(cli, source, {
+    mode,
+    flags,
+    task: raw.task === true,
+    detach: raw.detach === true,
+  });
 }
 
 function parseCount(text: string): number {

@@ -42,16 +42,25 @@ export function registerInspect(program: Command, cli: Cli): void {
     .option("--format <format>", "text or json", "text");
   addConnectionOptions(command);
   command.addHelpText("after", INSPECT_HELP);
-  command.action(action(cli, async (source: string, raw: RawCallFlags & { format: string }) => {
-    const format = parseFormat(raw.format);
-    const report = await inspectSource(cli, source, parseCallFlags(raw));
-    if (format === "json") await writeJson(cli.io, report.inventory);
-    else {
-      const s = style(useColor(cli.io) && cli.io.tty.stdout);
-      await writeText(cli.io, formatInventory(report.inventory, s));
-    }
-    await reportFailures(cli, report);
-  }));
+  command.action(action(cli, (source: string, raw: InspectFlags) => runInspect(cli, source, raw)));
+}
+
+/** `inspect`'s flags, as commander gives them. */
+export type InspectFlags = RawCallFlags & { format: string };
+
+/**
+ * `jn inspect SOURCE`: the action, also run without commander
+ * (lib/cli/light_calls.ts).
+ */
+export async function runInspect(cli: Cli, source: string, raw: InspectFlags): Promise<void> {
+  const format = parseFormat(raw.format);
+  const report = await inspectSource(cli, source, parseCallFlags(raw));
+  if (format === "json") await writeJson(cli.io, report.inventory);
+  else {
+    const s = style(useColor(cli.io) && cli.io.tty.stdout);
+    await writeText(cli.io, formatInventory(report.inventory, s));
+  }
+  await reportFailures(cli, report);
 }
 
 /** Connects to a source and gathers its inventory (a failed list is in `failures`). */
