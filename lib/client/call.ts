@@ -20,7 +20,7 @@ import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { outputFormatDrift } from "../drift/check.ts";
 import { JnError, ProtocolError, UsageError } from "../errors.ts";
-import { offerUrls, requiredUrls, urlRequiredError } from "./url_required.ts";
+import { offerUrls, refusedUrlsNotice, requiredUrls, urlRequiredError } from "./url_required.ts";
 import type { ProgressUpdate, TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
 import { callAsTask, wantsTask } from "./task.ts";
@@ -105,12 +105,22 @@ async function callOrOpenUrls(
   try {
     return await conn.session.callTool(tool, args, { onProgress });
   } catch (error) {
-    const urls = requiredUrls(error);
-    if (urls === undefined) throw withSamplingHint(error);
+    const required = requiredUrls(error);
+    if (required === undefined) throw withSamplingHint(error);
+    const { urls, refused } = required;
+    // When none is left, the error says why; otherwise a notice for those left out.
+    if (refused.length > 0 && urls.length > 0) {
+      await conn.options.events?.onNotice?.(refusedUrlsNotice(refused));
+    }
     if (await offerUrls(urls, conn.options.elicit)) {
       return await conn.session.callTool(tool, args, { onProgress });
     }
-    throw urlRequiredError(error as ProtocolError, urls, `tools/call "${tool}"`, conn.target.name);
+    throw urlRequiredError(
+      error as ProtocolError,
+      required,
+      `tools/call "${tool}"`,
+      conn.target.name,
+    );
   }
 }
 

@@ -22,7 +22,7 @@ import type { SessionOptions } from "../session/types.ts";
 import type { RootInfo } from "../types.ts";
 import type { OpenOptions } from "./options.ts";
 import type { Target } from "./resolve.ts";
-import { webUrl } from "./url_required.ts";
+import { urlRefusal } from "./url_required.ts";
 
 /** The launch to use, its secrets, and the session options of these settings. */
 export interface SessionSettings {
@@ -32,15 +32,23 @@ export interface SessionSettings {
 }
 
 /**
- * The caller's elicitation handler, except that a URL-mode request whose URL is
- * not http(s) (`javascript:`, `file:`, …) is declined before it is shown.
+ * The caller's elicitation handler, except that a URL-mode request whose URL
+ * jn will not show (`javascript:`, `file:`, credentials, control characters:
+ * {@linkcode urlRefusal}) is declined before it is shown, and the caller told
+ * why in one line.
  */
-function webOnly(elicit: OpenOptions["elicit"]): OpenOptions["elicit"] {
+function webOnly(
+  elicit: OpenOptions["elicit"],
+  onNotice: ((message: string) => void | Promise<void>) | undefined,
+): OpenOptions["elicit"] {
   if (!elicit) return elicit;
-  return (request) =>
-    request.mode === "url" && !webUrl(request.url ?? "")
-      ? Promise.resolve({ action: "decline" })
-      : elicit(request);
+  return async (request) => {
+    if (request.mode !== "url") return await elicit(request);
+    const refusal = urlRefusal(request.url ?? "");
+    if (refusal === undefined) return await elicit(request);
+    await onNotice?.(`declined the server's request to open a URL: ${refusal}`);
+    return { action: "decline" };
+  };
 }
 
 /** Works out headers, auth, elicitation and roots for a target and the caller's options. */
@@ -48,7 +56,7 @@ export function sessionSettings(target: Target, options: OpenOptions): SessionSe
   const launch = target.launch;
   const secrets = [...target.secrets];
   const settings: SessionSettings["options"] = {
-    onElicit: webOnly(options.elicit),
+    onElicit: webOnly(options.elicit, options.events?.onNotice),
     roots: roots(options.cwd, [...(target.roots ?? []), ...(options.roots ?? [])]),
   };
   const extraHeaders = options.headers ?? {};
