@@ -68,10 +68,11 @@ export interface CommandSamplerOptions {
   onOverflow?: () => void;
 }
 
-type Sampler = (request: SamplingRequest) => Promise<SamplingResponse>;
-
 /** A sampling handler that runs `command` through `sh -c` for each request, one at a time. */
-export function commandSampler(command: string, options: CommandSamplerOptions): Sampler {
+export function commandSampler(
+  command: string,
+  options: CommandSamplerOptions,
+): (request: SamplingRequest) => Promise<SamplingResponse> {
   return boundedSampler((request) => runOnce(command, request, options), {
     concurrency: 1,
     onOverflow: options.onOverflow,
@@ -84,10 +85,10 @@ export function commandSampler(command: string, options: CommandSamplerOptions):
  * beyond is rejected at once with a {@linkcode SamplingOverflow}, and
  * `onOverflow` is called the first time only.
  */
-export function boundedSampler(
-  handler: Sampler,
+function boundedSampler(
+  handler: (request: SamplingRequest) => Promise<SamplingResponse>,
   options: { concurrency: number; onOverflow?: () => void },
-): Sampler {
+): (request: SamplingRequest) => Promise<SamplingResponse> {
   let running = 0;
   const waiting: (() => void)[] = [];
   let told = false;
