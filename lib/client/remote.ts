@@ -4,8 +4,10 @@
  * its token store, the elicitation handler, and the roots (`roots`, profile
  * `roots`).
  *
- * Guarantees: a token named by `tokenEnv` and credential header values count
- * as secrets (redacted from everything jn shows); a browser sign-in only
+ * Guarantees: a token named by `tokenEnv`, credential header values and
+ * every OAuth credential of the session (tokens, client secrets, assertions,
+ * ID tokens, DPoP proofs: added to `secrets` as they appear) count as
+ * secrets (redacted from everything jn shows); a browser sign-in only
  * starts when the caller allows it (`auth.interactive`); remote-only settings
  * on a stdio server, an unset `tokenEnv` and a root that is not a directory
  * are errors before anything starts.
@@ -92,6 +94,11 @@ export function sessionSettings(target: Target, options: OpenOptions): SessionSe
     interactive: options.auth?.interactive === true,
     onSignIn: options.auth?.onSignIn,
     ...(options.auth?.login ? { login: options.auth.login } : {}),
+    // OAuth credentials join the secrets as they appear: every redaction of this
+    // connection (errors, --debug, events) reads this same list.
+    onSecret: (value) => {
+      if (!secrets.includes(value)) secrets.push(value);
+    },
   };
   return { launch: { ...launch, headers }, secrets, options: settings };
 }

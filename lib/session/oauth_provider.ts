@@ -55,6 +55,12 @@ export interface SignInOptions {
   timeoutMs?: number;
   /** Where credentials named by an environment variable are read. */
   env?: Record<string, string>;
+  /**
+   * Told every credential the provider holds or obtains (tokens, client
+   * secrets, assertions, ID tokens), so that whatever jn prints can be
+   * redacted of it — a server may echo one back in an error.
+   */
+  onSecret?: (value: string) => void;
 }
 
 const PLACEHOLDER_REDIRECT = "http://127.0.0.1/callback";
@@ -76,6 +82,30 @@ export class JnOAuthProvider implements OAuthClientProvider {
     this.#store = store;
     this.#record = record;
     this.#signIn = signIn;
+    this.#noteRecord();
+  }
+
+  #secrets: string[] = [];
+
+  /** Every credential noted so far (for the provider's own messages). */
+  get secrets(): readonly string[] {
+    return this.#secrets;
+  }
+
+  /** Notes a credential and tells `onSecret` of it (ignoring an empty or absent one). */
+  noteSecret(value: unknown): void {
+    if (typeof value !== "string" || value === "" || this.#secrets.includes(value)) return;
+    this.#secrets.push(value);
+    this.#signIn.onSecret?.(value);
+  }
+
+  /** The record's tokens and client secrets, as secrets. */
+  #noteRecord(): void {
+    const record = this.#record;
+    this.noteSecret(record.tokens?.access_token);
+    this.noteSecret(record.tokens?.refresh_token);
+    this.noteSecret(record.client?.client_secret);
+    this.noteSecret(record.idp?.clientSecret);
   }
 
   /** The provider of a server, from its stored record (or a fresh one). */
@@ -129,6 +159,7 @@ export class JnOAuthProvider implements OAuthClientProvider {
     if (settings.clientMetadataUrl !== undefined) {
       record.clientMetadataUrl = settings.clientMetadataUrl || undefined;
     }
+    this.#noteRecord();
   }
 
   /** Whether a browser sign-in may start. */
@@ -242,6 +273,7 @@ export class JnOAuthProvider implements OAuthClientProvider {
 
   async saveClientInformation(info: StoredOAuthClientInformation): Promise<void> {
     this.#record.client = info as AuthRecord["client"];
+    this.#noteRecord();
     await this.#persist();
   }
 
@@ -258,6 +290,7 @@ export class JnOAuthProvider implements OAuthClientProvider {
       stored.refresh_token = this.#record.tokens.refresh_token;
     }
     this.#record.tokens = stored;
+    this.#noteRecord();
     await this.#persist();
   }
 
@@ -314,15 +347,23 @@ export class JnOAuthProvider implements OAuthClientProvider {
           "workload identity token",
           env,
         );
+        this.noteSecret(assertion);
         params = new URLSearchParams({ grant_type: JWT_BEARER, assertion });
         break;
       }
       case "id_jag": {
-        const assertion = await identityAssertion(record.idp!, {
-          audience: this.#issuer ?? "",
-          resource: this.#resource ?? record.serverUrl,
-          scope,
-        }, env);
+        const assertion = await identityAssertion(
+          record.idp!,
+          {
+            audience: this.#issuer ?? "",
+            resource: this.#resource ?? record.serverUrl,
+            scope,
+          },
+          env,
+          undefined,
+          (value) => this.noteSecret(value),
+        );
+        this.noteSecret(assertion);
         params = new URLSearchParams({ grant_type: JWT_BEARER, assertion });
         break;
       }

@@ -82,6 +82,12 @@ export interface SessionAuth {
   onSignIn?: (url: string) => void | Promise<void>;
   /** `jn auth login`: start over with these settings. */
   login?: LoginSettings;
+  /**
+   * Told every credential the OAuth layer holds, sends or obtains (tokens,
+   * client secrets and assertions, workload JWTs, ID tokens, DPoP proofs,
+   * `Authorization` values): the caller redacts them from what it prints.
+   */
+  onSecret?: (value: string) => void;
 }
 
 /** Options of {@linkcode openSession}. */

@@ -44,3 +44,20 @@ Deno.test("jn auth login refuses a flag it would ignore", async () => {
   assert.equal(code, 2);
   assert.equal(stderr, `jn: Unknown option "--sandbox"\nhint: see 'jn help auth login'\n`);
 });
+
+Deno.test("jn auth login --client-secret warns that argv is public; --client-secret-env does not", async () => {
+  const unreachable = "mcp+http://127.0.0.1:1/mcp";
+  const given = ["auth", "login", unreachable, "--client-credentials", "--client-id", "svc"];
+  const argv = await runJn([...given, "--client-secret", "s3cret-in-argv"]);
+  assert.equal(argv.code, 4, argv.stderr);
+  assert.match(
+    argv.stderr,
+    /^jn: warning: --client-secret puts the secret in the process list, where other users of this machine can read it \(ps\); prefer --client-secret-env VAR\n/,
+  );
+  assert.ok(!argv.stderr.includes("s3cret-in-argv"));
+  const env = await runJn([...given, "--client-secret-env", "SECRET"], {
+    env: { SECRET: "s3cret-in-env" },
+  });
+  assert.equal(env.code, 4, env.stderr);
+  assert.doesNotMatch(env.stderr, /warning/);
+});

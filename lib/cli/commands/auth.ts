@@ -107,6 +107,14 @@ async function runLogin(cli: Cli, server: string, raw: LoginFlags): Promise<void
   const target = await remoteTarget(server, io);
   const flags = parseCallFlags(raw);
   const settings = loginSettings(raw, io);
+  if (raw.clientSecret !== undefined && !cli.quiet) {
+    // /proc/PID/cmdline is readable by every user of the machine.
+    await printErr(
+      io,
+      "jn: warning: --client-secret puts the secret in the process list, where other users " +
+        "of this machine can read it (ps); prefer --client-secret-env VAR",
+    );
+  }
   const abort = new AbortController();
   const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
   let summary;
