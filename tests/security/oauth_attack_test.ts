@@ -34,10 +34,12 @@ type Mode = {
   resource: "nonce" | "echo" | "serve";
   /** The nonce of the challenges. */
   nonce: string;
+  /** The scope of the tokens it issues. */
+  scope: string;
 };
 
 function startHostile() {
-  const mode: Mode = { token: "issue", resource: "serve", nonce: "n" };
+  const mode: Mode = { token: "issue", resource: "serve", nonce: "n", scope: "mcp" };
   const seen = { resourceRequests: 0, tokenRequests: 0, proofNonces: [] as unknown[] };
   const tokens = new Set<string>();
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handle);
@@ -106,6 +108,7 @@ function startHostile() {
       access_token: access,
       token_type: bound ? "DPoP" : "Bearer",
       expires_in: 3600,
+      scope: mode.scope,
     });
   }
 
@@ -278,6 +281,32 @@ Deno.test("hostile OAuth servers: no secret on stderr, no loop, bounded lines", 
       assert.notEqual(run.code, 0);
       assert.ok(mock.seen.proofNonces.includes("fresh-Nonce_123.~"), "a valid nonce was dropped");
     });
+
+    await t.step(
+      "jn auth status shows the server's scope with its escapes made visible",
+      async () => {
+        mock.mode.token = "issue";
+        mock.mode.resource = "serve";
+        mock.mode.scope = "mcp \x1b]52;c;cHduZWQ=\x07\x1b[2J";
+        const at = await home();
+        const login = await runJnAt(at, [
+          "auth",
+          "login",
+          mock.resource,
+          "--client-id",
+          "workload-1",
+          "--assertion-env",
+          "WORKLOAD_JWT",
+        ], { env });
+        mock.mode.scope = "mcp";
+        assert.equal(login.code, 0, login.stderr);
+        assert.ok(!login.stderr.includes("\x1b"), login.stderr);
+        const status = await runJnAt(at, ["auth", "status", mock.resource]);
+        assert.equal(status.code, 0, status.stderr);
+        assert.ok(!status.stdout.includes("\x1b"), "a raw escape from the server reached stdout");
+        assert.match(status.stdout, /scopes: {4}mcp \\x1b\]52;c;cHduZWQ=\\x07\\x1b\[2J\n/);
+      },
+    );
 
     await t.step("the server echoes the Authorization and DPoP headers: redacted", async () => {
       mock.mode.resource = "serve";
