@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { open } from "../../mod.ts";
-import { FIXTURES, parseNdjson, runJn, tempDir } from "../helpers.ts";
+import { permissionFlags } from "../../lib/sandbox/permissions.ts";
+import { baseEnv, FIXTURES, MAIN, parseNdjson, ROOT, runJn, tempDir } from "../helpers.ts";
 
 const ASKER = `mcp+node://${FIXTURES}/servers/asker.mjs?tool=ask_sample`;
 
@@ -171,3 +172,50 @@ Deno.test("a sampling command that ignores SIGTERM is killed when jn gives up", 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+  Deno.test(`jn ended by ${signal} during a sampling command that ignores it: the command goes too`, async () => {
+    const dir = await tempDir();
+    let pid = 0;
+    const jn = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--config",
+        `${ROOT}/deno.json`,
+        ...permissionFlags(),
+        MAIN,
+        "cat",
+        `mcp+node://${FIXTURES}/servers/asker.mjs?tool=ask_sample`,
+        "--sampling-command",
+        "trap '' TERM INT HUP; echo $$ > sh.pid; while :; do sleep 0.05; done",
+      ],
+      cwd: dir,
+      env: baseEnv(),
+      clearEnv: true,
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    try {
+      for (let i = 0; i < 400 && pid === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        pid = Number(await Deno.readTextFile(`${dir}/sh.pid`).catch(() => "0"));
+      }
+      assert.ok(pid > 0, "the sampling command did not start");
+      jn.kill(signal);
+      const status = await jn.status;
+      assert.notEqual(status.code, 0);
+      assert.equal(await alive(pid), false, `the sampling command outlived jn (${signal})`);
+    } finally {
+      try {
+        jn.kill("SIGKILL");
+      } catch { /* ended */ }
+      if (pid > 0) {
+        try {
+          Deno.kill(pid, "SIGKILL");
+        } catch { /* gone, as it should be */ }
+      }
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+}
