@@ -152,8 +152,10 @@ export function urlRequiredError(
     cause: error,
     hint: list.length === 0
       ? `the server said: ${error.message}`
-      : `open ${
-        list.length === 1 ? "it" : "them"
-      } in a browser, finish there, then run the command again`,
+      : list.length > MAX_URLS
+      ? `jn offers at most ${MAX_URLS} URLs one by one: open them in a browser, finish ` +
+        "there, then run the command again"
+      : `open ${list.length === 1 ? "it" : "them"} in a browser, finish there, then run the ` +
+        "command again",
   });
 }

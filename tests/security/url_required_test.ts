@@ -33,6 +33,7 @@ Deno.test("-32042 with 5000 URLs and javascript:/file: ones: a bounded error, we
     stderr,
     /needs you to open 5000 URLs: https:\/\/example\.com\/step\/0 .*… and 4995 more/,
   );
+  assert.match(stderr, /\nhint: jn offers at most 5 URLs one by one: open them in a browser/);
 });
 
 Deno.test("elicitation/create in URL mode with a javascript: URL is declined unshown, and said", async () => {
