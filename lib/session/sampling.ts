@@ -7,11 +7,12 @@
  *
  * Guarantees: a handler that throws becomes a JSON-RPC error (code -1, the
  * spec's "user rejected sampling request") carrying its message, never a
- * crash; an answer is checked to be a `CreateMessageResult` with text or
- * other content; without a handler the request is refused with
- * MethodNotFound and the caller is told once per request through
- * `onNotice` — except a {@linkcode SamplingOverflow}, of which the handler
- * tells the caller itself (once, not once per request of a flood).
+ * crash, and the caller is told through `onNotice` — except for a
+ * {@linkcode SamplingOverflow}, of which the handler tells the caller itself
+ * (once, not once per request of a flood); an answer is checked to be a
+ * `CreateMessageResult` with text or other content; without a handler the
+ * request is refused with MethodNotFound and the caller told through
+ * `onNotice` (the session passes one that speaks once).
  *
  * @module
  */

@@ -219,3 +219,16 @@ for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
     }
   });
 }
+
+Deno.test("a flood of sampling requests without a sampling command: refused, one notice", async () => {
+  const { code, stdout, stderr } = await runJn(["cat", FLOOD], { timeoutMs: 60_000 });
+  assert.equal(code, 0, stderr);
+  const flood = JSON.parse(String((parseNdjson(stdout)[0] as { text: string }).text)) as Flood;
+  assert.equal(flood.answered, 0);
+  assert.deepEqual(flood.codes, [-32601]);
+  assert.equal(
+    stderr,
+    "jn: the server asked for an LLM completion (sampling/createMessage); declined: no sampling " +
+      "command is set (--sampling-command CMD, or the profile's sampling_command)\n",
+  );
+});
