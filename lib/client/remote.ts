@@ -37,21 +37,44 @@ export interface SessionSettings {
  * The caller's elicitation handler, except that a URL-mode request whose URL
  * jn will not show (`javascript:`, `file:`, credentials, control characters:
  * {@linkcode urlRefusal}) is declined before it is shown, and the caller told
- * why in one line.
+ * why in one line; and that at most {@linkcode MAX_PENDING_ELICITATIONS}
+ * requests are pending at once (a server's flood is declined beyond, with one
+ * notice).
  */
 function webOnly(
   elicit: OpenOptions["elicit"],
   onNotice: ((message: string) => void | Promise<void>) | undefined,
 ): OpenOptions["elicit"] {
   if (!elicit) return elicit;
+  let pending = 0;
+  let told = false;
   return async (request) => {
-    if (request.mode !== "url") return await elicit(request);
-    const refusal = urlRefusal(request.url ?? "");
-    if (refusal === undefined) return await elicit(request);
-    await onNotice?.(`declined the server's request to open a URL: ${refusal}`);
-    return { action: "decline" };
+    if (pending >= MAX_PENDING_ELICITATIONS) {
+      // A flood: the user is asked about a few; the rest are declined, said once.
+      if (!told) {
+        told = true;
+        await onNotice?.(
+          "the server sent more questions (elicitation requests) than jn asks at once; " +
+            `declining the excess (at most ${MAX_PENDING_ELICITATIONS} wait for an answer)`,
+        );
+      }
+      return { action: "decline" };
+    }
+    pending++;
+    try {
+      if (request.mode !== "url") return await elicit(request);
+      const refusal = urlRefusal(request.url ?? "");
+      if (refusal === undefined) return await elicit(request);
+      await onNotice?.(`declined the server's request to open a URL: ${refusal}`);
+      return { action: "decline" };
+    } finally {
+      pending--;
+    }
   };
 }
+
+/** How many elicitation requests may be asked or wait at once; more are declined. */
+export const MAX_PENDING_ELICITATIONS = 8;
 
 /** Works out headers, auth, elicitation and roots for a target and the caller's options. */
 export function sessionSettings(target: Target, options: OpenOptions): SessionSettings {

@@ -122,3 +122,20 @@ Deno.test("open({ elicit }): a refused URL never reaches the callback; the notic
     await conn.close();
   }
 });
+
+Deno.test("a flood of elicitation requests: a few are put to the user, the rest declined, one notice", async () => {
+  const { code, stdout, stderr } = await runJn(["cat", `${ASKER}?tool=flood_elicit`], {
+    timeoutMs: 30_000,
+  });
+  assert.equal(code, 0, stderr);
+  const actions = JSON.parse(String((parseNdjson(stdout)[0] as { text: string }).text));
+  assert.deepEqual(actions, { decline: 40 });
+  const asked = stderr.split("\n").filter((line) => / asked: question \d+$/.test(line));
+  // Eight at a time (a slot freed while the flood arrives takes one more): not all forty.
+  assert.ok(asked.length >= 1 && asked.length <= 20, `${asked.length} questions shown`);
+  const notices = stderr.split("\n").filter((line) => /more questions/.test(line));
+  assert.deepEqual(notices, [
+    "jn: the server sent more questions (elicitation requests) than jn asks at once; declining " +
+    "the excess (at most 8 wait for an answer)",
+  ]);
+});
