@@ -73,6 +73,9 @@ function webOnly(
   };
 }
 
+/** How many one-time OAuth credentials (DPoP proofs) stay among a connection's secrets. */
+const MAX_ONE_TIME_SECRETS = 8;
+
 /** How many elicitation requests may be asked or wait at once; more are declined. */
 export const MAX_PENDING_ELICITATIONS = 8;
 
@@ -112,6 +115,7 @@ export function sessionSettings(target: Target, options: OpenOptions): SessionSe
     }
   }
   settings.allowHttp = options.allowHttp === true;
+  const oneTime: string[] = [];
   settings.auth = {
     store: new AuthStore(authDir(options.env)),
     interactive: options.auth?.interactive === true,
@@ -119,8 +123,17 @@ export function sessionSettings(target: Target, options: OpenOptions): SessionSe
     ...(options.auth?.login ? { login: options.auth.login } : {}),
     // OAuth credentials join the secrets as they appear: every redaction of this
     // connection (errors, --debug, events) reads this same list.
-    onSecret: (value) => {
-      if (!secrets.includes(value)) secrets.push(value);
+    onSecret: (value, transient) => {
+      if (secrets.includes(value)) return;
+      secrets.push(value);
+      // One-time values (a DPoP proof per request): the last few only, so that a long
+      // session's list (and the pattern every printed line is matched with) stays short.
+      if (!transient) return;
+      oneTime.push(value);
+      if (oneTime.length > MAX_ONE_TIME_SECRETS) {
+        const at = secrets.indexOf(oneTime.shift()!);
+        if (at !== -1) secrets.splice(at, 1);
+      }
     },
   };
   return { launch: { ...launch, headers }, secrets, options: settings };

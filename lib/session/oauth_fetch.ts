@@ -51,7 +51,7 @@ export function createAuthFetch(sdk: Sdk, options: AuthFetchOptions): FetchLike 
   // Every credential that leaves (to the server or the authorization server) is a secret.
   const base = noting(
     options.base ?? ((input, init) => fetch(input, init)),
-    (value) => provider.noteSecret(value),
+    (value, transient) => provider.noteSecret(value, transient),
   );
   const origin = new URL(serverUrl).origin;
   let scope = provider.record.scope;
@@ -208,40 +208,40 @@ function insufficientScope(serverUrl: string, needed: string | undefined): Conne
   );
 }
 
-/** The credential-bearing headers and form fields of an OAuth or MCP request. */
-const CREDENTIAL_HEADERS = ["authorization", "dpop"];
-const CREDENTIAL_FIELDS = [
-  "client_secret",
-  "client_assertion",
-  "assertion",
-  "subject_token",
-  "actor_token",
-  "refresh_token",
-  "code",
-  "code_verifier",
+/** The form fields of an OAuth request that carry a credential (one-time ones: `true`). */
+const CREDENTIAL_FIELDS: [string, boolean][] = [
+  ["client_secret", false],
+  ["client_assertion", true],
+  ["assertion", false],
+  ["subject_token", false],
+  ["actor_token", false],
+  ["refresh_token", false],
+  ["code", false],
+  ["code_verifier", false],
 ];
 
 /**
- * `fetch` telling `onSecret` of every credential a request carries: the
- * value of its `Authorization` header (and the secret of HTTP Basic), its
- * `DPoP` proof, and the credential fields of a form body.
+ * `fetch` telling `onSecret` of every credential a request carries: its
+ * `Authorization` value (and the secret of HTTP Basic), its `DPoP` proof
+ * (one-time), and the credential fields of a form body.
  */
-function noting(fetchFn: FetchLike, onSecret: (value: string) => void): FetchLike {
+function noting(
+  fetchFn: FetchLike,
+  onSecret: (value: string, transient: boolean) => void,
+): FetchLike {
   return (input, init) => {
     try {
       const headers = new Headers(init?.headers);
-      for (const name of CREDENTIAL_HEADERS) {
-        const value = headers.get(name);
-        if (!value) continue;
-        onSecret(value);
-        const [scheme, credential] = value.split(/\s+/, 2);
-        if (credential) onSecret(credential);
-        if (/^basic$/i.test(scheme) && credential) {
-          const pair = atob(credential);
-          const secret = pair.slice(pair.indexOf(":") + 1);
-          onSecret(secret);
-          onSecret(decodeURIComponent(secret));
-        }
+      onSecret(headers.get("dpop") ?? "", true);
+      const authorization = headers.get("authorization") ?? "";
+      onSecret(authorization, false);
+      const [scheme, credential] = authorization.split(/\s+/, 2);
+      if (credential) onSecret(credential, false);
+      if (/^basic$/i.test(scheme) && credential) {
+        const pair = atob(credential);
+        const secret = pair.slice(pair.indexOf(":") + 1);
+        onSecret(secret, false);
+        onSecret(decodeURIComponent(secret), false);
       }
       const body = init?.body;
       const form = body instanceof URLSearchParams
@@ -249,7 +249,9 @@ function noting(fetchFn: FetchLike, onSecret: (value: string) => void): FetchLik
         : typeof body === "string" && !body.trimStart().startsWith("{")
         ? new URLSearchParams(body)
         : undefined;
-      for (const field of CREDENTIAL_FIELDS) onSecret(form?.get(field) ?? "");
+      for (const [field, transient] of CREDENTIAL_FIELDS) {
+        onSecret(form?.get(field) ?? "", transient);
+      }
     } catch { /* a header or body jn cannot read carries nothing it added */ }
     return fetchFn(input, init);
   };

@@ -58,12 +58,16 @@ export interface SignInOptions {
   /**
    * Told every credential the provider holds or obtains (tokens, client
    * secrets, assertions, ID tokens), so that whatever jn prints can be
-   * redacted of it — a server may echo one back in an error.
+   * redacted of it — a server may echo one back in an error. A `transient`
+   * one is used once (a DPoP proof): keep the last few only.
    */
-  onSecret?: (value: string) => void;
+  onSecret?: (value: string, transient: boolean) => void;
 }
 
 const PLACEHOLDER_REDIRECT = "http://127.0.0.1/callback";
+
+/** How many one-time credentials (DPoP proofs, client assertions) stay secrets. */
+export const MAX_TRANSIENT_SECRETS = 8;
 
 /** An `OAuthClientProvider` over a stored auth record. */
 export class JnOAuthProvider implements OAuthClientProvider {
@@ -86,17 +90,27 @@ export class JnOAuthProvider implements OAuthClientProvider {
   }
 
   #secrets: string[] = [];
+  #transient: string[] = [];
 
-  /** Every credential noted so far (for the provider's own messages). */
+  /** Every credential noted so far, and the last few one-time ones (for its own messages). */
   get secrets(): readonly string[] {
-    return this.#secrets;
+    return [...this.#secrets, ...this.#transient];
   }
 
-  /** Notes a credential and tells `onSecret` of it (ignoring an empty or absent one). */
-  noteSecret(value: unknown): void {
-    if (typeof value !== "string" || value === "" || this.#secrets.includes(value)) return;
-    this.#secrets.push(value);
-    this.#signIn.onSecret?.(value);
+  /**
+   * Notes a credential and tells `onSecret` of it (ignoring an empty or absent
+   * one). A `transient` one (a DPoP proof, a `private_key_jwt` assertion: new
+   * for every request) is kept only until {@linkcode MAX_TRANSIENT_SECRETS}
+   * newer ones came, so that a long session's list stays short.
+   */
+  noteSecret(value: unknown, transient = false): void {
+    if (typeof value !== "string" || value === "") return;
+    if (this.#secrets.includes(value) || this.#transient.includes(value)) return;
+    if (transient) {
+      this.#transient.push(value);
+      if (this.#transient.length > MAX_TRANSIENT_SECRETS) this.#transient.shift();
+    } else this.#secrets.push(value);
+    this.#signIn.onSecret?.(value, transient);
   }
 
   /** The record's tokens and client secrets, as secrets. */

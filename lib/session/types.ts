@@ -86,8 +86,10 @@ export interface SessionAuth {
    * Told every credential the OAuth layer holds, sends or obtains (tokens,
    * client secrets and assertions, workload JWTs, ID tokens, DPoP proofs,
    * `Authorization` values): the caller redacts them from what it prints.
+   * A `transient` one is used once (a DPoP proof, a client assertion): the
+   * caller need keep only the last few.
    */
-  onSecret?: (value: string) => void;
+  onSecret?: (value: string, transient: boolean) => void;
 }
 
 /** Options of {@linkcode openSession}. */

@@ -19,6 +19,7 @@
 import assert from "node:assert/strict";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import * as z from "zod";
+import { call, open } from "../../mod.ts";
 import { tempDir } from "../helpers.ts";
 import { runJnAt } from "../remote/support.ts";
 
@@ -305,6 +306,36 @@ Deno.test("hostile OAuth servers: no secret on stderr, no loop, bounded lines", 
         assert.equal(status.code, 0, status.stderr);
         assert.ok(!status.stdout.includes("\x1b"), "a raw escape from the server reached stdout");
         assert.match(status.stdout, /scopes: {4}mcp \\x1b\]52;c;cHduZWQ=\\x07\\x1b\[2J\n/);
+      },
+    );
+
+    await t.step(
+      "a long DPoP session: one proof per request, a short list of secrets",
+      async () => {
+        mock.mode.token = "issue";
+        mock.mode.resource = "serve";
+        const at = await home();
+        const login = await runJnAt(at, [
+          "auth",
+          "login",
+          mock.resource,
+          "--client-id",
+          "workload-1",
+          "--assertion-env",
+          "WORKLOAD_JWT",
+          "--dpop",
+        ], { env });
+        assert.equal(login.code, 0, login.stderr);
+        const conn = await open(`mcp+${mock.resource}`, { cwd: at, env: { HOME: at, ...env } });
+        try {
+          for (let i = 0; i < 40; i++) await call(conn, "whoami", {});
+          assert.ok(conn.secrets.length <= 16, `${conn.secrets.length} secrets after 40 calls`);
+          assert.ok(
+            conn.secrets.includes(ASSERTION) || conn.secrets.some((s) => s.startsWith("at-")),
+          );
+        } finally {
+          await conn.close();
+        }
       },
     );
 
