@@ -23,6 +23,7 @@ import type { FetchLike } from "@modelcontextprotocol/client";
 import { tokenExpired } from "../auth/token_store.ts";
 import { ConnectionError, JnError } from "../errors.ts";
 import { redact } from "../output/redact.ts";
+import { noting } from "./oauth_secrets.ts";
 import { MAX_DPOP_NONCE } from "./oauth_grants.ts";
 import { type JnOAuthProvider, signInRequired } from "./oauth_provider.ts";
 
@@ -206,55 +207,6 @@ function insufficientScope(serverUrl: string, needed: string | undefined): Conne
       }'`,
     },
   );
-}
-
-/** The form fields of an OAuth request that carry a credential (one-time ones: `true`). */
-const CREDENTIAL_FIELDS: [string, boolean][] = [
-  ["client_secret", false],
-  ["client_assertion", true],
-  ["assertion", false],
-  ["subject_token", false],
-  ["actor_token", false],
-  ["refresh_token", false],
-  ["code", false],
-  ["code_verifier", false],
-];
-
-/**
- * `fetch` telling `onSecret` of every credential a request carries: its
- * `Authorization` value (and the secret of HTTP Basic), its `DPoP` proof
- * (one-time), and the credential fields of a form body.
- */
-function noting(
-  fetchFn: FetchLike,
-  onSecret: (value: string, transient: boolean) => void,
-): FetchLike {
-  return (input, init) => {
-    try {
-      const headers = new Headers(init?.headers);
-      onSecret(headers.get("dpop") ?? "", true);
-      const authorization = headers.get("authorization") ?? "";
-      onSecret(authorization, false);
-      const [scheme, credential] = authorization.split(/\s+/, 2);
-      if (credential) onSecret(credential, false);
-      if (/^basic$/i.test(scheme) && credential) {
-        const pair = atob(credential);
-        const secret = pair.slice(pair.indexOf(":") + 1);
-        onSecret(secret, false);
-        onSecret(decodeURIComponent(secret), false);
-      }
-      const body = init?.body;
-      const form = body instanceof URLSearchParams
-        ? body
-        : typeof body === "string" && !body.trimStart().startsWith("{")
-        ? new URLSearchParams(body)
-        : undefined;
-      for (const [field, transient] of CREDENTIAL_FIELDS) {
-        onSecret(form?.get(field) ?? "", transient);
-      }
-    } catch { /* a header or body jn cannot read carries nothing it added */ }
-    return fetchFn(input, init);
-  };
 }
 
 /** The most of an authorization server's error text shown (it may be long, or hostile). */
