@@ -191,6 +191,12 @@ export interface ElicitationRequest {
   url?: string;
   /** The server's id of a URL-mode request. */
   elicitationId?: string;
+  /**
+   * URL mode, from a refused request (JSON-RPC error -32042, URL elicitation
+   * required): `accept` means the user opened the URL and the request is
+   * retried once; otherwise the request fails with an error naming the URL.
+   */
+  retry?: boolean;
 }
 
 /** The user's answer to an elicitation. */

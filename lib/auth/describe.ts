@@ -11,6 +11,7 @@ import {
   machineGrant,
   tokenExpired,
 } from "./token_store.ts";
+import { visible } from "../output/visible.ts";
 
 /** The printable facts of one auth record (no secrets). */
 export interface AuthSummary {
@@ -83,10 +84,11 @@ export function formatSummary(summary: AuthSummary, now = Date.now()): string {
   const lines = [summary.serverUrl];
   const how = `${GRANT_NAMES[summary.grant] ?? summary.grant}${summary.dpop ? ", DPoP" : ""}`;
   lines.push(`  signed in: ${summary.signedIn ? `yes (${how})` : "no"}`);
-  if (summary.clientId) lines.push(`  client:    ${summary.clientId}`);
-  if (summary.issuer) lines.push(`  issuer:    ${summary.issuer}`);
-  if (summary.credential) lines.push(`  uses:      ${summary.credential}`);
-  if (summary.scopes.length > 0) lines.push(`  scopes:    ${summary.scopes.join(" ")}`);
+  // The client ID, issuer and scopes come from the authorization server: made visible.
+  if (summary.clientId) lines.push(`  client:    ${shown(summary.clientId)}`);
+  if (summary.issuer) lines.push(`  issuer:    ${shown(summary.issuer)}`);
+  if (summary.credential) lines.push(`  uses:      ${shown(summary.credential)}`);
+  if (summary.scopes.length > 0) lines.push(`  scopes:    ${shown(summary.scopes.join(" "))}`);
   if (summary.signedIn) {
     const expiry = summary.expiresAt ? Date.parse(summary.expiresAt) : undefined;
     const when = expiry === undefined
@@ -99,6 +101,11 @@ export function formatSummary(summary: AuthSummary, now = Date.now()): string {
   }
   if (summary.file) lines.push(`  file:      ${summary.file}`);
   return lines.join("\n");
+}
+
+/** A value on one line with its control characters made visible. */
+function shown(text: string): string {
+  return visible(text, { oneLine: true });
 }
 
 function duration(ms: number): string {

@@ -51,13 +51,17 @@ export function elicitationHandler(
   let queue: Promise<unknown> = Promise.resolve();
   return (request) => {
     // One prompt at a time, even when concurrent calls ask at once.
-    const answer = queue.then(() => answerOne(io, request, { ...options, mode, terminal, say }));
+    const answer = queue.then(() =>
+      answerOne(io, request, { ...options, mode, asked: options.mode, terminal, say })
+    );
     queue = answer.catch(() => {});
     return answer;
   };
 }
 
 interface Answering extends ElicitOptions {
+  /** The mode the user asked for (`mode` is what it came to: auto is prompt or decline). */
+  asked: ElicitMode;
   terminal: boolean;
   say: (text: string) => Promise<void>;
 }
@@ -70,9 +74,18 @@ async function answerOne(
   const { say, server } = options;
   const prompting = options.mode === "prompt" && options.terminal;
   if (request.mode === "url") {
-    await say(`jn: ${server} asks you to open ${line(request.url)}\n    ${block(request.message)}`);
+    const message = request.message === "" ? "" : `\n    ${block(request.message)}`;
+    await say(`jn: ${server} asks you to open ${line(request.url)}${message}`);
     if (!prompting) {
-      await say("jn: declined (no terminal to confirm; open the URL yourself and run again)");
+      // After a refused call (-32042) the error that follows names the URL and what to do.
+      if (!request.retry) {
+        const why = options.asked === "decline"
+          ? "--elicit decline"
+          : options.asked === "accept-defaults"
+          ? "--elicit accept-defaults has nothing to accept for a URL"
+          : "not a terminal, so jn cannot ask whether you opened it";
+        await say(`jn: declined (${why}): open the URL yourself, then run the command again`);
+      }
       return { action: "decline" };
     }
     const reply = await ask(io, "Have you opened it / continue? [Y/n] ");

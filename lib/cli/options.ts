@@ -74,46 +74,66 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-/** Adds the flags every server command accepts. */
-export function addConnectionOptions(command: Command): Command {
-  return command
-    .option(
-      "--timeout <duration>",
-      "bound of each request (progress resets it, up to 10x in all); 0 = none",
-      "60s",
-    )
-    .option("--connect-timeout <duration>", "bound of starting the server and the handshake", "60s")
-    .option("--protocol <mode>", "protocol era: auto, legacy (2025) or a revision to pin", "auto")
-    .option(
-      "--env-passthrough <VAR>",
-      "pass a variable of yours to the server (repeatable)",
-      collect,
-    )
-    .option("--progress", "print progress notifications as lines on stderr")
-    .option("--log-level <level>", `server log messages shown on stderr: ${LOG_LEVELS.join("|")}`)
-    .option("--ignore-schema", "skip the profile's schema drift check")
-    .option("--header <name: value>", "an HTTP header for a remote server (repeatable)", collect)
-    .option("--token-env <VAR>", "send the bearer token held in environment variable VAR")
-    .option("--allow-http", "allow cleartext http:// to hosts other than loopback")
-    .option(
-      "--elicit <mode>",
-      `answer the server's questions: ${ELICIT_MODES.join("|")} (auto: prompt on a terminal)`,
-      "auto",
-    )
-    .option(
-      "--sampling-command <cmd>",
-      "answer the server's LLM sampling requests: sh -c CMD, request JSON on stdin, answer on stdout",
-    )
-    .option("--root <path>", "expose a directory to the server as a root (repeatable)", collect)
-    .option("--sandbox", "confine the server: read-only system, your files hidden, no network")
-    .option("--sandbox-read <path>", "let the sandboxed server read PATH (repeatable)", collect)
-    .option("--sandbox-write <path>", "let the sandboxed server write PATH (repeatable)", collect)
-    .option("--sandbox-net", "let the sandboxed server use the network")
-    .option(
-      "--sandbox-host <host>",
-      "let a sandboxed Deno server reach HOST only (repeatable)",
-      collect,
-    );
+/** One connection option: flags, description, and a default or a collector. */
+type OptionSpec = [flags: string, description: string, extra?: string | typeof collect];
+
+const CONNECTION_OPTIONS: OptionSpec[] = [
+  [
+    "--timeout <duration>",
+    "bound of each request (progress resets it, up to 10x in all); 0 = none",
+    "60s",
+  ],
+  ["--connect-timeout <duration>", "bound of starting the server and the handshake", "60s"],
+  ["--protocol <mode>", "protocol era: auto, legacy (2025) or a revision to pin", "auto"],
+  ["--env-passthrough <VAR>", "pass a variable of yours to the server (repeatable)", collect],
+  ["--progress", "print progress notifications as lines on stderr"],
+  ["--log-level <level>", `server log messages shown on stderr: ${LOG_LEVELS.join("|")}`],
+  ["--ignore-schema", "skip the profile's schema drift check"],
+  ["--header <name: value>", "an HTTP header for a remote server (repeatable)", collect],
+  ["--token-env <VAR>", "send the bearer token held in environment variable VAR"],
+  ["--allow-http", "allow cleartext http:// to hosts other than loopback"],
+  [
+    "--elicit <mode>",
+    `answer the server's questions: ${ELICIT_MODES.join("|")} (auto: prompt on a terminal)`,
+    "auto",
+  ],
+  [
+    "--sampling-command <cmd>",
+    "answer the server's LLM sampling requests: sh -c CMD, request JSON on stdin, answer on stdout",
+  ],
+  ["--root <path>", "expose a directory to the server as a root (repeatable)", collect],
+  ["--sandbox", "confine the server: read-only system, your files hidden, no network"],
+  ["--sandbox-read <path>", "let the sandboxed server read PATH (repeatable)", collect],
+  ["--sandbox-write <path>", "let the sandboxed server write PATH (repeatable)", collect],
+  ["--sandbox-net", "let the sandboxed server use the network"],
+  ["--sandbox-host <host>", "let a sandboxed Deno server reach HOST only (repeatable)", collect],
+];
+
+/**
+ * The connection options `jn auth login` uses: it only reaches a remote
+ * server's HTTP endpoint and its authorization server (no process, sandbox,
+ * tool call, or answers to the server's requests).
+ */
+export const LOGIN_CONNECTION_OPTIONS: readonly string[] = [
+  "--timeout",
+  "--connect-timeout",
+  "--protocol",
+  "--header",
+  "--allow-http",
+];
+
+/**
+ * Adds the connection options (all of them, or those named in `only`, e.g.
+ * {@linkcode LOGIN_CONNECTION_OPTIONS}).
+ */
+export function addConnectionOptions(command: Command, only?: readonly string[]): Command {
+  for (const [flags, description, extra] of CONNECTION_OPTIONS) {
+    if (only !== undefined && !only.includes(flags.split(" ")[0])) continue;
+    if (extra === undefined) command.option(flags, description);
+    else if (typeof extra === "string") command.option(flags, description, extra);
+    else command.option(flags, description, extra);
+  }
+  return command;
 }
 
 /** Adds the argument flags of commands that call a tool or get a prompt. */

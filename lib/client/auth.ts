@@ -15,6 +15,7 @@ import { ConfigError, UsageError } from "../errors.ts";
 import { openSession } from "../session/session.ts";
 import type { LoginSettings } from "../session/types.ts";
 import type { OpenOptions } from "./options.ts";
+import { redactError } from "./redact_error.ts";
 import { sessionSettings } from "./remote.ts";
 import { resolveTarget, type Target } from "./resolve.ts";
 
@@ -50,19 +51,24 @@ export async function login(
   });
   if (!settings.options.auth) throw new UsageError("jn auth works with remote servers only");
   const started = Date.now();
-  const session = await openSession(settings.launch, {
-    ...settings.options,
-    timeoutMs: options.timeoutMs ?? 60_000,
-    connectTimeoutMs: options.connectTimeoutMs ?? 60_000,
-    callerEnv: options.env,
-    protocol: options.protocol ?? "auto",
-    signal: options.signal,
-  });
   try {
-    // Some servers only ask for authorization once a real request comes.
-    await session.listTools();
-  } finally {
-    await session.close();
+    const session = await openSession(settings.launch, {
+      ...settings.options,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      connectTimeoutMs: options.connectTimeoutMs ?? 60_000,
+      callerEnv: options.env,
+      protocol: options.protocol ?? "auto",
+      signal: options.signal,
+    });
+    try {
+      // Some servers only ask for authorization once a real request comes.
+      await session.listTools();
+    } finally {
+      await session.close();
+    }
+  } catch (error) {
+    // A server may quote a credential back (an assertion in error_description).
+    throw redactError(error, settings.secrets);
   }
   const record = await store(options.env).load(serverUrl(target));
   if (!record?.tokens || (record.tokens.obtained_at ?? 0) < started) return undefined;

@@ -19,8 +19,9 @@
 import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { outputFormatDrift } from "../drift/check.ts";
-import { JnError, ProtocolError, UsageError } from "../errors.ts";
-import { offerUrls, requiredUrls, urlRequiredError } from "./url_required.ts";
+import { DriftError, JnError, ProtocolError, UsageError } from "../errors.ts";
+import type { Profile } from "../profile/types.ts";
+import { offerUrls, refusedUrlsNotice, requiredUrls, urlRequiredError } from "./url_required.ts";
 import type { ProgressUpdate, TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
 import { callAsTask, wantsTask } from "./task.ts";
@@ -86,13 +87,23 @@ export async function prepareCall(
   args: ArgPairs | Record<string, unknown>,
   allowUnknown?: boolean,
 ): Promise<{ info: ToolInfo; prepared: Record<string, unknown> }> {
-  const info = findTool(await conn.session.listTools(), tool, conn.target.name, {
+  const info = await connectionTool(conn, tool);
+  return { info, prepared: await prepareToolArguments(info, typedArgs(args), allowUnknown) };
+}
+
+/**
+ * The server's tool `tool` (its name on the server) on a connection:
+ * {@linkcode findTool} with what the connection knows (the profile's tools,
+ * the tools the session left out, whether it can sample).
+ */
+export async function connectionTool(conn: Connection, tool: string): Promise<ToolInfo> {
+  return findTool(await conn.session.listTools(), tool, conn.target.name, {
     sampling: conn.options.sample !== undefined || conn.options.samplingCommand !== undefined ||
       conn.target.samplingCommand !== undefined,
     aliases: profileToolNames(conn),
     leftOut: conn.session.leftOutTools?.(),
+    profile: conn.target.profile,
   });
-  return { info, prepared: await prepareToolArguments(info, typedArgs(args), allowUnknown) };
 }
 
 /** The call; after a -32042 refusal, the URLs offered and the call retried once if all were opened. */
@@ -105,12 +116,22 @@ async function callOrOpenUrls(
   try {
     return await conn.session.callTool(tool, args, { onProgress });
   } catch (error) {
-    const urls = requiredUrls(error);
-    if (urls === undefined) throw withSamplingHint(error);
+    const required = requiredUrls(error);
+    if (required === undefined) throw withSamplingHint(error);
+    const { urls, refused } = required;
+    // When none is left, the error says why; otherwise a notice for those left out.
+    if (refused.length > 0 && urls.length > 0) {
+      await conn.options.events?.onNotice?.(refusedUrlsNotice(refused));
+    }
     if (await offerUrls(urls, conn.options.elicit)) {
       return await conn.session.callTool(tool, args, { onProgress });
     }
-    throw urlRequiredError(error as ProtocolError, urls, `tools/call "${tool}"`, conn.target.name);
+    throw urlRequiredError(
+      error as ProtocolError,
+      required,
+      `tools/call "${tool}"`,
+      conn.target.name,
+    );
   }
 }
 
@@ -141,7 +162,9 @@ function askedName(conn: Connection, tool: string): string {
 /**
  * The named tool, or a usage error naming the closest of the server's tools
  * and of `options.aliases` (a profile's own tool names, which map to server
- * tools), or listing the server's tools.
+ * tools), or listing the server's tools. A tool of `options.profile` that
+ * the server no longer offers is schema drift (DriftError, exit 3) with the
+ * fix, not a typo.
  */
 export function findTool(
   tools: ToolInfo[],
@@ -151,6 +174,7 @@ export function findTool(
     sampling?: boolean;
     aliases?: readonly string[];
     leftOut?: ReadonlyMap<string, string>;
+    profile?: Profile;
   } = {},
 ): ToolInfo {
   const tool = tools.find((candidate) => candidate.name === name);
@@ -160,6 +184,21 @@ export function findTool(
     throw new ProtocolError(
       `Tool "${name}" of server "${server}" cannot be called: its definition breaks MCP's schema (${problem})`,
       { hint: "the server must fix the tool's definition; its other tools work" },
+    );
+  }
+  const profile = options.profile;
+  const dropped = profile?.tools.find((t) => t.serverTool === name || t.name === name);
+  if (profile && dropped) {
+    const known = dropped.name === dropped.serverTool
+      ? `"${dropped.name}"`
+      : `"${dropped.name}" (the server's "${dropped.serverTool}")`;
+    throw new DriftError(
+      `Tool ${known} of @${profile.name} is gone: the server no longer offers it (schema drift since the profile was written)`,
+      {
+        path: dropped.file?.startsWith("/") ? dropped.file : profile.metaFile,
+        hint: `jn profile diff @${profile.name} shows what changed; ` +
+          `jn profile update @${profile.name} rewrites the profile to the server's tools`,
+      },
     );
   }
   const known = [...new Set([...(options.aliases ?? []), ...tools.map((t) => t.name)])];

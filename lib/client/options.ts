@@ -42,7 +42,11 @@ export const PUT_DEFAULTS = { concurrency: 8, maxTimeouts: 3 } as const;
 
 /** Where and how to reach a server, and what jn may give it. */
 export interface OpenOptions {
-  /** The caller's working directory: relative paths (scripts, roots, sandbox paths) start here. */
+  /**
+   * The caller's working directory: relative paths (scripts, roots, sandbox
+   * paths) start here, and a stdio server starts here unless its profile
+   * names a `cwd` (whatever the program's own working directory is).
+   */
   cwd: string;
   /** The caller's environment: `${VAR}` values, `tokenEnv`, variables passed through by name. */
   env: Record<string, string>;

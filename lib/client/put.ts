@@ -44,7 +44,7 @@ import {
   toolErrorRecord,
 } from "../put/records.ts";
 import type { ToolCallResult } from "../types.ts";
-import { findTool, profileToolNames } from "./call.ts";
+import { connectionTool } from "./call.ts";
 import type { Connection } from "./connection.ts";
 import { callAsTask, wantsTask } from "./task.ts";
 import { PUT_DEFAULTS } from "./options.ts";
@@ -129,10 +129,7 @@ export async function putLines(
   options: PutOptions = {},
 ): Promise<RunResult> {
   try {
-    const info = findTool(await conn.session.listTools(), tool, conn.target.name, {
-      aliases: profileToolNames(conn),
-      leftOut: conn.session.leftOutTools?.(),
-    });
+    const info = await connectionTool(conn, tool);
     const defaults = typedArgs(options.args);
     const unknown = unknownArguments(defaults.keys(), info.inputSchema);
     if (unknown.length > 0 && options.allowUnknown !== true) {

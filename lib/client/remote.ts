@@ -4,8 +4,10 @@
  * its token store, the elicitation handler, and the roots (`roots`, profile
  * `roots`).
  *
- * Guarantees: a token named by `tokenEnv` and credential header values count
- * as secrets (redacted from everything jn shows); a browser sign-in only
+ * Guarantees: a token named by `tokenEnv`, credential header values and
+ * every OAuth credential of the session (tokens, client secrets, assertions,
+ * ID tokens, DPoP proofs: added to `secrets` as they appear) count as
+ * secrets (redacted from everything jn shows); a browser sign-in only
  * starts when the caller allows it (`auth.interactive`); remote-only settings
  * on a stdio server, an unset `tokenEnv` and a root that is not a directory
  * are errors before anything starts.
@@ -22,7 +24,7 @@ import type { SessionOptions } from "../session/types.ts";
 import type { RootInfo } from "../types.ts";
 import type { OpenOptions } from "./options.ts";
 import type { Target } from "./resolve.ts";
-import { webUrl } from "./url_required.ts";
+import { urlRefusal } from "./url_required.ts";
 
 /** The launch to use, its secrets, and the session options of these settings. */
 export interface SessionSettings {
@@ -32,23 +34,57 @@ export interface SessionSettings {
 }
 
 /**
- * The caller's elicitation handler, except that a URL-mode request whose URL is
- * not http(s) (`javascript:`, `file:`, …) is declined before it is shown.
+ * The caller's elicitation handler, except that a URL-mode request whose URL
+ * jn will not show (`javascript:`, `file:`, credentials, control characters:
+ * {@linkcode urlRefusal}) is declined before it is shown, and the caller told
+ * why in one line; and that at most {@linkcode MAX_PENDING_ELICITATIONS}
+ * requests are pending at once (a server's flood is declined beyond, with one
+ * notice).
  */
-function webOnly(elicit: OpenOptions["elicit"]): OpenOptions["elicit"] {
+function webOnly(
+  elicit: OpenOptions["elicit"],
+  onNotice: ((message: string) => void | Promise<void>) | undefined,
+): OpenOptions["elicit"] {
   if (!elicit) return elicit;
-  return (request) =>
-    request.mode === "url" && !webUrl(request.url ?? "")
-      ? Promise.resolve({ action: "decline" })
-      : elicit(request);
+  let pending = 0;
+  let told = false;
+  return async (request) => {
+    if (pending >= MAX_PENDING_ELICITATIONS) {
+      // A flood: the user is asked about a few; the rest are declined, said once.
+      if (!told) {
+        told = true;
+        await onNotice?.(
+          "the server sent more questions (elicitation requests) than jn asks at once; " +
+            `declining the excess (at most ${MAX_PENDING_ELICITATIONS} wait for an answer)`,
+        );
+      }
+      return { action: "decline" };
+    }
+    pending++;
+    try {
+      if (request.mode !== "url") return await elicit(request);
+      const refusal = urlRefusal(request.url ?? "");
+      if (refusal === undefined) return await elicit(request);
+      await onNotice?.(`declined the server's request to open a URL: ${refusal}`);
+      return { action: "decline" };
+    } finally {
+      pending--;
+    }
+  };
 }
+
+/** How many one-time OAuth credentials (DPoP proofs) stay among a connection's secrets. */
+const MAX_ONE_TIME_SECRETS = 8;
+
+/** How many elicitation requests may be asked or wait at once; more are declined. */
+export const MAX_PENDING_ELICITATIONS = 8;
 
 /** Works out headers, auth, elicitation and roots for a target and the caller's options. */
 export function sessionSettings(target: Target, options: OpenOptions): SessionSettings {
   const launch = target.launch;
   const secrets = [...target.secrets];
   const settings: SessionSettings["options"] = {
-    onElicit: webOnly(options.elicit),
+    onElicit: webOnly(options.elicit, options.events?.onNotice),
     roots: roots(options.cwd, [...(target.roots ?? []), ...(options.roots ?? [])]),
   };
   const extraHeaders = options.headers ?? {};
@@ -79,11 +115,26 @@ export function sessionSettings(target: Target, options: OpenOptions): SessionSe
     }
   }
   settings.allowHttp = options.allowHttp === true;
+  const oneTime: string[] = [];
   settings.auth = {
     store: new AuthStore(authDir(options.env)),
     interactive: options.auth?.interactive === true,
     onSignIn: options.auth?.onSignIn,
     ...(options.auth?.login ? { login: options.auth.login } : {}),
+    // OAuth credentials join the secrets as they appear: every redaction of this
+    // connection (errors, --debug, events) reads this same list.
+    onSecret: (value, transient) => {
+      if (secrets.includes(value)) return;
+      secrets.push(value);
+      // One-time values (a DPoP proof per request): the last few only, so that a long
+      // session's list (and the pattern every printed line is matched with) stays short.
+      if (!transient) return;
+      oneTime.push(value);
+      if (oneTime.length > MAX_ONE_TIME_SECRETS) {
+        const at = secrets.indexOf(oneTime.shift()!);
+        if (at !== -1) secrets.splice(at, 1);
+      }
+    },
   };
   return { launch: { ...launch, headers }, secrets, options: settings };
 }

@@ -13,10 +13,17 @@
  * which covers every field of `_meta.json`).
  *
  * Guarantees: the command runs in a process group of its own, ended (SIGTERM)
- * when the signal aborts (Ctrl-C, a timeout, the connection closing) and
- * SIGKILLed once the command exits or jn exits, so nothing it started (a
+ * when the signal aborts (Ctrl-C, a timeout, the connection closing; SIGKILL
+ * a second later if it ignores SIGTERM) and SIGKILLed once the command exits or jn exits, so nothing it started (a
  * pipeline, a background job) outlives it; stdout beyond 16 MiB refuses the
  * request instead of growing jn's memory; requests are answered one at a time, in order.
+ *
+ * A server may send sampling requests faster than they can be answered (a
+ * flood meant to run the user's LLM, or their bill, without end): at most
+ * {@linkcode SAMPLING_LIMITS} requests run at once (one for a command) and
+ * a few wait; every request beyond is refused at once with a JSON-RPC error,
+ * and the caller is told once per connection (`onOverflow`), not once per
+ * request. This holds for a program's `sample` callback too.
  *
  * @module
  */
@@ -24,6 +31,7 @@
 import { spawn } from "node:child_process";
 import process from "node:process";
 import { trackTree } from "../session/live_trees.ts";
+import { SamplingOverflow } from "../session/sampling.ts";
 import type { SamplingRequest, SamplingResponse } from "../types.ts";
 import type { OpenOptions } from "./options.ts";
 import type { Target } from "./resolve.ts";
@@ -32,6 +40,21 @@ import type { Target } from "./resolve.ts";
 export const SAMPLING_COMMAND_MODEL = "jn-sampling-command";
 
 const MAX_OUTPUT = 16 * 1024 * 1024;
+/** How long a command ended by SIGTERM has before SIGKILL. */
+const KILL_GRACE_MS = 1_000;
+
+/** How many sampling requests run at once, and how many more may wait. */
+export const SAMPLING_LIMITS = {
+  /** Running at once: a program's `sample` callback. */
+  callbackConcurrency: 4,
+  /** Waiting for a turn; any request beyond is refused. */
+  waiting: 8,
+} as const;
+
+/** The notice given (once) when a server sends more sampling requests than jn takes. */
+export const SAMPLING_OVERFLOW_NOTICE =
+  `the server sent more sampling requests than jn answers at once; refusing the excess ` +
+  `(at most ${SAMPLING_LIMITS.waiting} wait for an answer)`;
 
 /** Options of {@linkcode commandSampler}. */
 export interface CommandSamplerOptions {
@@ -41,18 +64,57 @@ export interface CommandSamplerOptions {
   env: Record<string, string>;
   /** Aborting it ends a command that is running. */
   signal?: AbortSignal;
+  /** Called once, the first time a request is refused because too many wait. */
+  onOverflow?: () => void;
 }
 
-/** A sampling handler that runs `command` through `sh -c` for each request. */
+/** A sampling handler that runs `command` through `sh -c` for each request, one at a time. */
 export function commandSampler(
   command: string,
   options: CommandSamplerOptions,
 ): (request: SamplingRequest) => Promise<SamplingResponse> {
-  let queue: Promise<unknown> = Promise.resolve();
-  return (request) => {
-    const answer = queue.then(() => runOnce(command, request, options));
-    queue = answer.catch(() => {});
-    return answer;
+  return boundedSampler((request) => runOnce(command, request, options), {
+    concurrency: 1,
+    onOverflow: options.onOverflow,
+  });
+}
+
+/**
+ * `handler` with at most `concurrency` requests running (in order of
+ * arrival) and {@linkcode SAMPLING_LIMITS}`.waiting` more waiting; a request
+ * beyond is rejected at once with a {@linkcode SamplingOverflow}, and
+ * `onOverflow` is called the first time only.
+ */
+function boundedSampler(
+  handler: (request: SamplingRequest) => Promise<SamplingResponse>,
+  options: { concurrency: number; onOverflow?: () => void },
+): (request: SamplingRequest) => Promise<SamplingResponse> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  let told = false;
+  return async (request) => {
+    if (running < options.concurrency) {
+      running++;
+    } else {
+      if (waiting.length >= SAMPLING_LIMITS.waiting) {
+        if (!told) {
+          told = true;
+          options.onOverflow?.();
+        }
+        throw new SamplingOverflow(
+          `too many sampling requests at once (at most ${SAMPLING_LIMITS.waiting} may wait)`,
+        );
+      }
+      // The slot of a request that finishes is handed over, never freed in between.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    try {
+      return await handler(request);
+    } finally {
+      const wake = waiting.shift();
+      if (wake) wake();
+      else running--;
+    }
   };
 }
 
@@ -71,7 +133,12 @@ async function runOnce(
   });
   const group = child.pid;
   const untrack = trackTree({ killNow: () => signalGroup(group, "SIGKILL") });
-  const onAbort = () => signalGroup(group, "SIGTERM");
+  // SIGTERM first; a command that ignores it is SIGKILLed a moment later.
+  let killLater: ReturnType<typeof setTimeout> | undefined;
+  const onAbort = () => {
+    signalGroup(group, "SIGTERM");
+    killLater = setTimeout(() => signalGroup(group, "SIGKILL"), KILL_GRACE_MS);
+  };
   options.signal?.addEventListener("abort", onAbort, { once: true });
   try {
     const exited = new Promise<{ code: number | null; signal: string | null }>(
@@ -123,6 +190,7 @@ async function runOnce(
     };
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
+    clearTimeout(killLater);
     signalGroup(group, "SIGKILL");
     untrack();
   }
@@ -146,12 +214,20 @@ export function samplingHandler(
   options: OpenOptions,
   stop: AbortSignal,
 ): ((request: SamplingRequest) => Promise<SamplingResponse>) | undefined {
-  if (options.sample) return options.sample;
+  const onNotice = options.events?.onNotice;
+  const onOverflow = onNotice && (() => void onNotice(SAMPLING_OVERFLOW_NOTICE));
+  if (options.sample) {
+    return boundedSampler(options.sample, {
+      concurrency: SAMPLING_LIMITS.callbackConcurrency,
+      onOverflow,
+    });
+  }
   const command = options.samplingCommand ?? target.samplingCommand;
   if (command === undefined || command === "") return undefined;
   return commandSampler(command, {
     cwd: options.cwd,
     env: options.env,
     signal: options.signal ? AbortSignal.any([options.signal, stop]) : stop,
+    onOverflow,
   });
 }

@@ -30,7 +30,11 @@ export interface SandboxedLaunch {
   sandbox?: SandboxInfo;
 }
 
-/** Applies the target's and the caller's sandbox, Deno permissions and pass-through to `launch`. */
+/**
+ * Applies the target's and the caller's sandbox, Deno permissions and
+ * pass-through to `launch`; a stdio server starts in `options.cwd` unless
+ * its profile names a `cwd`.
+ */
 export async function sandboxedLaunch(
   target: Target,
   options: OpenOptions,
@@ -48,8 +52,21 @@ export async function sandboxedLaunch(
   for (const notice of prepared.plan?.notices ?? []) {
     await options.events?.onNotice?.(visible(redact(notice, target.secrets)));
   }
+  // A server without a working directory of its own starts in the caller's
+  // (`options.cwd`, which a program need not share with its process); a
+  // sandboxed one already does (the plan's chdir).
+  const started = prepared.launch;
+  const ready = !policy && started.transport === "stdio" && started.cwd === undefined
+    ? { ...started, cwd: options.cwd }
+    : started;
+  if (ready !== started && statKind(options.cwd) !== "dir") {
+    throw new LaunchError(
+      `Cannot start server "${launch.label}": its working directory "${options.cwd}" is not a directory`,
+      { hint: "run it from a directory that exists (the cwd option of open())" },
+    );
+  }
   return {
-    launch: prepared.launch,
+    launch: ready,
     sandbox: policy && { policy, plan: prepared.plan, home: options.env.HOME },
   };
 }

@@ -11,14 +11,18 @@
  * Guarantees: the URLs are in the error's message too (so `--quiet` still
  * shows them; the CLI makes server text visible before printing it); jn
  * never opens a server's URL itself; at most one retry, so a server that
- * keeps asking cannot loop. Only http(s) URLs are kept (a `javascript:` or
- * `file:` URL is dropped); more than MAX_URLS are not offered one by one,
- * and the error names the first MAX_URLS and counts the rest.
+ * keeps asking cannot loop. Only plain http(s) URLs are kept
+ * ({@linkcode urlRefusal}: not a `javascript:` or `file:` URL, no user name
+ * or password that can disguise the host, no control characters, not
+ * absurdly long); the caller is told, in one line, how many were refused and
+ * why. More than MAX_URLS are not offered one by one, and the error names
+ * the first MAX_URLS and counts the rest.
  *
  * @module
  */
 
 import { ProtocolError } from "../errors.ts";
+import { visible } from "../output/visible.ts";
 import type { ElicitationRequest, ElicitationResponse } from "../types.ts";
 
 /** JSON-RPC error code: URL elicitation required. */
@@ -27,14 +31,46 @@ export const URL_ELICITATION_REQUIRED = -32042;
 /** The most URLs offered or named; a server may send thousands. */
 export const MAX_URLS = 5;
 
-/** Whether a URL is http(s), the only kind jn shows a user to open. */
-export function webUrl(text: string): boolean {
-  try {
-    const protocol = new URL(text).protocol;
-    return protocol === "https:" || protocol === "http:";
-  } catch {
-    return false;
+/** The longest URL shown to a user (sign-in URLs with PKCE and scopes stay far below). */
+export const MAX_URL_LENGTH = 4096;
+
+/**
+ * Why jn will not show `text` as a URL for the user to open, or undefined
+ * when it is a plain http(s) URL: not a URL, another scheme (`javascript:`,
+ * `file:`, …), a user name or password (`https://bank.example@evil.example`
+ * disguises the real host), control characters (a real URL has them
+ * percent-encoded; raw ones can rewrite what the terminal shows), or longer
+ * than {@linkcode MAX_URL_LENGTH}. The reason holds no server text but the
+ * scheme, made visible.
+ */
+export function urlRefusal(text: string): string | undefined {
+  if (text.length > MAX_URL_LENGTH) return `it is longer than ${MAX_URL_LENGTH} characters`;
+  if (text.includes("\t") || visible(text, { oneLine: true }) !== text) {
+    return "it contains control characters";
   }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return "it is not a valid URL";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    return `its scheme is "${
+      visible(url.protocol.slice(0, -1).slice(0, 32), { oneLine: true })
+    }", not http(s)`;
+  }
+  if (url.username !== "" || url.password !== "") {
+    return "it carries a user name or password, which can disguise the real host";
+  }
+  return undefined;
+}
+
+/** One line saying that URLs of a `-32042` error were refused, and why. */
+export function refusedUrlsNotice(reasons: readonly string[]): string {
+  const distinct = [...new Set(reasons)];
+  const why = distinct.slice(0, 3).join("; ") + (distinct.length > 3 ? "; …" : "");
+  const which = reasons.length === 1 ? "a URL" : `${reasons.length} URLs`;
+  return `refused to show ${which} the server wants opened: ${why}`;
 }
 
 /** One URL the server asks the user to open. */
@@ -44,23 +80,36 @@ export interface RequiredUrl {
   elicitationId?: string;
 }
 
+/** What a `-32042` error asks: the URLs to show, and why the others were refused. */
+export interface RequiredUrls {
+  urls: RequiredUrl[];
+  /** One reason per refused URL ({@linkcode urlRefusal}). */
+  refused: string[];
+}
+
 /** The URLs of a `-32042` error, or undefined for any other error. */
-export function requiredUrls(error: unknown): RequiredUrl[] | undefined {
+export function requiredUrls(error: unknown): RequiredUrls | undefined {
   if (!(error instanceof ProtocolError) || error.code !== URL_ELICITATION_REQUIRED) {
     return undefined;
   }
   const list = (error.data as { elicitations?: unknown } | undefined)?.elicitations;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((item) => {
-    const url = (item as { url?: unknown })?.url;
-    if (typeof url !== "string" || !webUrl(url)) return [];
+  const found: RequiredUrls = { urls: [], refused: [] };
+  if (!Array.isArray(list)) return found;
+  for (const item of list) {
+    const url = (item as { url?: unknown } | null)?.url;
+    const refusal = typeof url === "string" ? urlRefusal(url) : "it is not a string";
+    if (refusal !== undefined || typeof url !== "string") {
+      found.refused.push(refusal ?? "");
+      continue;
+    }
     const { message, elicitationId } = item as { message?: unknown; elicitationId?: unknown };
-    return [{
+    found.urls.push({
       url,
       message: typeof message === "string" ? message : "",
       ...(typeof elicitationId === "string" ? { elicitationId } : {}),
-    }];
-  });
+    });
+  }
+  return found;
 }
 
 /**
@@ -74,7 +123,7 @@ export async function offerUrls(
 ): Promise<boolean> {
   if (!elicit || urls.length === 0 || urls.length > MAX_URLS) return false;
   for (const { url, message, elicitationId } of urls) {
-    const answer = await elicit({ mode: "url", url, message, elicitationId });
+    const answer = await elicit({ mode: "url", url, message, elicitationId, retry: true });
     if (answer.action !== "accept") return false;
   }
   return true;
@@ -83,12 +132,14 @@ export async function offerUrls(
 /** The error to report when the URLs were not (all) opened: it names them. */
 export function urlRequiredError(
   error: ProtocolError,
-  urls: RequiredUrl[],
+  { urls, refused }: RequiredUrls,
   what: string,
   server: string,
 ): ProtocolError {
   const list = urls.map((u) => u.url);
-  const needs = list.length === 0
+  const needs = list.length === 0 && refused.length > 0
+    ? `needs you to open a URL jn will not show (${[...new Set(refused)].slice(0, 3).join("; ")})`
+    : list.length === 0
     ? "needs you to complete a step in a browser"
     : list.length === 1
     ? `needs you to open ${list[0]}`
@@ -101,6 +152,10 @@ export function urlRequiredError(
     cause: error,
     hint: list.length === 0
       ? `the server said: ${error.message}`
-      : "open it in a browser, finish there, then run the command again",
+      : list.length > MAX_URLS
+      ? `jn offers at most ${MAX_URLS} URLs one by one: open them in a browser, finish ` +
+        "there, then run the command again"
+      : `open ${list.length === 1 ? "it" : "them"} in a browser, finish there, then run the ` +
+        "command again",
   });
 }

@@ -7,7 +7,7 @@
  * none would let servers such as server-filesystem narrow themselves to the
  * current directory); sampling only when the caller can answer it
  * (sampling.ts) — a server that asks anyway gets a JSON-RPC error and the
- * caller a notice. In the 2026-07-28 era the same handlers fulfil
+ * caller a notice (once per session, not once per request). In the 2026-07-28 era the same handlers fulfil
  * `input_required` results (the SDK's auto-fulfilment).
  *
  * @module
@@ -70,9 +70,16 @@ export function createClient(sdk: Sdk, options: CreateClientOptions): Client {
         await answerSampling(sdk, request.params, onSample, options.onNotice) as never,
     );
   }
+  // Refused without a handler: said once, however many requests a server sends.
+  let toldNoSampling = false;
+  const noSamplingNotice = (message: string) => {
+    if (toldNoSampling) return;
+    toldNoSampling = true;
+    options.onNotice?.(message);
+  };
   client.fallbackRequestHandler = (request) => {
     if (request.method === "sampling/createMessage") {
-      return answerSampling(sdk, request.params, undefined, options.onNotice) as Promise<never>;
+      return answerSampling(sdk, request.params, undefined, noSamplingNotice) as Promise<never>;
     }
     return Promise.reject(
       new sdk.ProtocolError(

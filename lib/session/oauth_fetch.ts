@@ -8,8 +8,13 @@
  * Guarantees: the token only ever goes to the server's origin (never to the
  * authorization server, which gets the SDK's own client authentication);
  * concurrent requests share one sign-in; each request is retried at most once
- * per cause, so a server that keeps refusing cannot make jn loop; failures
- * are jn errors (ConnectionError, exit 4) with a hint.
+ * per cause, so a server that keeps refusing cannot make jn loop (a DPoP
+ * nonce challenge that survives the SDK's one re-signed retry is an error,
+ * not a new sign-in); failures are jn errors (ConnectionError, exit 4) with
+ * a hint, the authorization server's text in them bounded. Every credential
+ * a request carries (Authorization, DPoP proof, Basic secret, assertion,
+ * client secret or assertion, code verifier, refresh token) is told to the
+ * provider as a secret, so that whatever jn prints is redacted of it.
  *
  * @module
  */
@@ -17,6 +22,9 @@
 import type { FetchLike } from "@modelcontextprotocol/client";
 import { tokenExpired } from "../auth/token_store.ts";
 import { ConnectionError, JnError } from "../errors.ts";
+import { redact } from "../output/redact.ts";
+import { noting } from "./oauth_secrets.ts";
+import { MAX_DPOP_NONCE } from "./oauth_grants.ts";
 import { type JnOAuthProvider, signInRequired } from "./oauth_provider.ts";
 
 type Sdk = typeof import("@modelcontextprotocol/client");
@@ -41,7 +49,11 @@ export interface AuthFetchOptions {
 /** A fetch that authorizes requests to one MCP server. */
 export function createAuthFetch(sdk: Sdk, options: AuthFetchOptions): FetchLike {
   const { provider, serverUrl } = options;
-  const base: FetchLike = options.base ?? ((input, init) => fetch(input, init));
+  // Every credential that leaves (to the server or the authorization server) is a secret.
+  const base = noting(
+    options.base ?? ((input, init) => fetch(input, init)),
+    (value, transient) => provider.noteSecret(value, transient),
+  );
   const origin = new URL(serverUrl).origin;
   let scope = provider.record.scope;
   let resourceMetadataUrl: URL | undefined;
@@ -71,6 +83,7 @@ export function createAuthFetch(sdk: Sdk, options: AuthFetchOptions): FetchLike 
     }
     const sentToken = provider.tokens() !== undefined;
     let response = await send(input, init);
+    if (sentToken) await refuseNonceLoop(sdk, response, serverUrl);
     if (response.status === 401) {
       const params = sdk.extractWWWAuthenticateParams(response);
       await response.body?.cancel();
@@ -82,6 +95,7 @@ export function createAuthFetch(sdk: Sdk, options: AuthFetchOptions): FetchLike 
       if (sentToken) await provider.invalidateCredentials("discovery");
       await authorize({ resourceMetadataUrl, scope });
       response = await send(input, init);
+      await refuseNonceLoop(sdk, response, serverUrl);
       if (response.status === 401) {
         await response.body?.cancel();
         await provider.invalidateCredentials("discovery");
@@ -114,6 +128,23 @@ export function createAuthFetch(sdk: Sdk, options: AuthFetchOptions): FetchLike 
   };
 }
 
+/**
+ * A `use_dpop_nonce` challenge that reaches jn survived the SDK's one retry
+ * with the server's nonce (or the nonce was unusable, and dropped): a new
+ * sign-in would not help, so it is an error, not another round.
+ */
+async function refuseNonceLoop(sdk: Sdk, response: Response, serverUrl: string): Promise<void> {
+  if (!sdk.isDpopNonceChallenge(response)) return;
+  await response.body?.cancel();
+  throw new ConnectionError(
+    `The server "${serverUrl}" keeps refusing the DPoP proof with a nonce challenge (use_dpop_nonce)`,
+    {
+      hint: "its DPoP-Nonce header is missing or not a valid nonce (RFC 9449: at most " +
+        `${MAX_DPOP_NONCE} printable characters, no quote, backslash or space)`,
+    },
+  );
+}
+
 async function runAuth(
   sdk: Sdk,
   provider: JnOAuthProvider,
@@ -140,7 +171,7 @@ async function runAuth(
     }
     if (result !== "AUTHORIZED") throw signInRequired(provider.record);
   } catch (error) {
-    throw authError(sdk, serverUrl, error);
+    throw authError(sdk, serverUrl, error, provider.secrets);
   } finally {
     await provider.endSignIn();
   }
@@ -178,15 +209,32 @@ function insufficientScope(serverUrl: string, needed: string | undefined): Conne
   );
 }
 
+/** The most of an authorization server's error text shown (it may be long, or hostile). */
+const MAX_SERVER_TEXT = 300;
+
+/** Server text for an error message: redacted, on one line, bounded. */
+function serverText(value: unknown, secrets: readonly string[]): string {
+  // Redacted before it is cut: a cut secret would no longer be recognised.
+  const text = redact(String(value), secrets).replace(/[\r\n]+/g, " ");
+  return text.length > MAX_SERVER_TEXT ? `${text.slice(0, MAX_SERVER_TEXT - 1)}…` : text;
+}
+
 /** Maps what the SDK's OAuth flow threw to a jn error. */
-function authError(sdk: Sdk, serverUrl: string, error: unknown): JnError {
+function authError(
+  sdk: Sdk,
+  serverUrl: string,
+  error: unknown,
+  secrets: readonly string[],
+): JnError {
   if (error instanceof JnError) return error;
   const hint = `check the server's OAuth setup, or sign in again with 'jn auth login ${serverUrl}'`;
   if (error instanceof sdk.OAuthError) {
-    return new ConnectionError(`Authorization failed: ${error.code}: ${error.message}`, {
-      hint,
-      cause: error,
-    });
+    return new ConnectionError(
+      `Authorization failed: ${serverText(error.code, secrets).slice(0, 64)}: ${
+        serverText(error.message, secrets)
+      }`,
+      { hint, cause: error },
+    );
   }
   if (error instanceof sdk.IssuerMismatchError) {
     const expected = quoted(error.expected);
@@ -221,7 +269,10 @@ function authError(sdk: Sdk, serverUrl: string, error: unknown): JnError {
     });
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new ConnectionError(`Authorization failed: ${message}`, { hint, cause: error });
+  return new ConnectionError(`Authorization failed: ${serverText(message, secrets)}`, {
+    hint,
+    cause: error,
+  });
 }
 
 /** An issuer as shown in a message: JSON-quoted (control characters escaped), bounded. */

@@ -109,15 +109,20 @@ export function privateKeyJwtAuth(
   };
 }
 
-/** The identity assertion grant (ID-JAG) for an authorization server, from the IdP. */
+/**
+ * The identity assertion grant (ID-JAG) for an authorization server, from the IdP;
+ * `onSecret` is told the ID token read (for redaction).
+ */
 export async function identityAssertion(
   idp: IdpSettings,
   target: { audience: string; resource: string; scope?: string },
   env: Record<string, string>,
   fetchFn?: FetchLike,
+  onSecret?: (value: string) => void,
 ): Promise<string> {
   const { requestJwtAuthorizationGrant, discoverAndRequestJwtAuthGrant } = await sdk();
   const idToken = await readCredential(idp.idToken, "ID token", env);
+  onSecret?.(idToken);
   const common = {
     ...target,
     idToken,
@@ -133,9 +138,28 @@ export async function identityAssertion(
 
 const P256 = { name: "ECDSA", namedCurve: "P-256" };
 
+/** The longest server-supplied DPoP nonce jn signs into its proofs. */
+export const MAX_DPOP_NONCE = 1024;
+
+/** RFC 9449 §8.1: `nonce = 1*NQCHAR` (printable ASCII but `"` and `\`), bounded. */
+const DPOP_NONCE = new RegExp(`^[\\x21\\x23-\\x5b\\x5d-\\x7e]{1,${MAX_DPOP_NONCE}}$`);
+
+/**
+ * A session that remembers only nonces RFC 9449 allows, at most
+ * {@linkcode MAX_DPOP_NONCE} characters: a server's other `DPoP-Nonce` is
+ * ignored, never signed into a proof (nor sent back in every one).
+ */
+function guardNonces(session: DpopSession): DpopSession {
+  const remember = session.rememberNonce.bind(session);
+  session.rememberNonce = (url, nonce) => {
+    if (typeof nonce === "string" && DPOP_NONCE.test(nonce)) remember(url, nonce);
+  };
+  return session;
+}
+
 /**
  * The DPoP session of a record's key: made (ES256) and saved with `persist` the first time,
- * imported from the record afterwards.
+ * imported from the record afterwards; it keeps only valid server nonces (`guardNonces`).
  */
 export async function dpopSession(
   key: DpopKey,
@@ -149,7 +173,7 @@ export async function dpopSession(
     key.publicJwk = pair.publicJwk as JsonWebKey;
     key.thumbprint = pair.thumbprint;
     await persist();
-    return await DpopSession.create({ keyPair: pair });
+    return guardNonces(await DpopSession.create({ keyPair: pair }));
   }
   const keyPair = {
     privateKey: await crypto.subtle.importKey("jwk", key.privateJwk, P256, false, ["sign"]),
@@ -158,5 +182,5 @@ export async function dpopSession(
     thumbprint: key.thumbprint,
     alg: "ES256",
   } as DpopKeyPair;
-  return await DpopSession.create({ keyPair });
+  return guardNonces(await DpopSession.create({ keyPair }));
 }

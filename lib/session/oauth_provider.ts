@@ -55,9 +55,19 @@ export interface SignInOptions {
   timeoutMs?: number;
   /** Where credentials named by an environment variable are read. */
   env?: Record<string, string>;
+  /**
+   * Told every credential the provider holds or obtains (tokens, client
+   * secrets, assertions, ID tokens), so that whatever jn prints can be
+   * redacted of it — a server may echo one back in an error. A `transient`
+   * one is used once (a DPoP proof): keep the last few only.
+   */
+  onSecret?: (value: string, transient: boolean) => void;
 }
 
 const PLACEHOLDER_REDIRECT = "http://127.0.0.1/callback";
+
+/** How many one-time credentials (DPoP proofs, client assertions) stay secrets. */
+export const MAX_TRANSIENT_SECRETS = 8;
 
 /** An `OAuthClientProvider` over a stored auth record. */
 export class JnOAuthProvider implements OAuthClientProvider {
@@ -76,6 +86,40 @@ export class JnOAuthProvider implements OAuthClientProvider {
     this.#store = store;
     this.#record = record;
     this.#signIn = signIn;
+    this.#noteRecord();
+  }
+
+  #secrets: string[] = [];
+  #transient: string[] = [];
+
+  /** Every credential noted so far, and the last few one-time ones (for its own messages). */
+  get secrets(): readonly string[] {
+    return [...this.#secrets, ...this.#transient];
+  }
+
+  /**
+   * Notes a credential and tells `onSecret` of it (ignoring an empty or absent
+   * one). A `transient` one (a DPoP proof, a `private_key_jwt` assertion: new
+   * for every request) is kept only until {@linkcode MAX_TRANSIENT_SECRETS}
+   * newer ones came, so that a long session's list stays short.
+   */
+  noteSecret(value: unknown, transient = false): void {
+    if (typeof value !== "string" || value === "") return;
+    if (this.#secrets.includes(value) || this.#transient.includes(value)) return;
+    if (transient) {
+      this.#transient.push(value);
+      if (this.#transient.length > MAX_TRANSIENT_SECRETS) this.#transient.shift();
+    } else this.#secrets.push(value);
+    this.#signIn.onSecret?.(value, transient);
+  }
+
+  /** The record's tokens and client secrets, as secrets. */
+  #noteRecord(): void {
+    const record = this.#record;
+    this.noteSecret(record.tokens?.access_token);
+    this.noteSecret(record.tokens?.refresh_token);
+    this.noteSecret(record.client?.client_secret);
+    this.noteSecret(record.idp?.clientSecret);
   }
 
   /** The provider of a server, from its stored record (or a fresh one). */
@@ -129,6 +173,7 @@ export class JnOAuthProvider implements OAuthClientProvider {
     if (settings.clientMetadataUrl !== undefined) {
       record.clientMetadataUrl = settings.clientMetadataUrl || undefined;
     }
+    this.#noteRecord();
   }
 
   /** Whether a browser sign-in may start. */
@@ -242,6 +287,7 @@ export class JnOAuthProvider implements OAuthClientProvider {
 
   async saveClientInformation(info: StoredOAuthClientInformation): Promise<void> {
     this.#record.client = info as AuthRecord["client"];
+    this.#noteRecord();
     await this.#persist();
   }
 
@@ -258,6 +304,7 @@ export class JnOAuthProvider implements OAuthClientProvider {
       stored.refresh_token = this.#record.tokens.refresh_token;
     }
     this.#record.tokens = stored;
+    this.#noteRecord();
     await this.#persist();
   }
 
@@ -314,15 +361,23 @@ export class JnOAuthProvider implements OAuthClientProvider {
           "workload identity token",
           env,
         );
+        this.noteSecret(assertion);
         params = new URLSearchParams({ grant_type: JWT_BEARER, assertion });
         break;
       }
       case "id_jag": {
-        const assertion = await identityAssertion(record.idp!, {
-          audience: this.#issuer ?? "",
-          resource: this.#resource ?? record.serverUrl,
-          scope,
-        }, env);
+        const assertion = await identityAssertion(
+          record.idp!,
+          {
+            audience: this.#issuer ?? "",
+            resource: this.#resource ?? record.serverUrl,
+            scope,
+          },
+          env,
+          undefined,
+          (value) => this.noteSecret(value),
+        );
+        this.noteSecret(assertion);
         params = new URLSearchParams({ grant_type: JWT_BEARER, assertion });
         break;
       }

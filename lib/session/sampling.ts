@@ -7,10 +7,12 @@
  *
  * Guarantees: a handler that throws becomes a JSON-RPC error (code -1, the
  * spec's "user rejected sampling request") carrying its message, never a
- * crash; an answer is checked to be a `CreateMessageResult` with text or
- * other content; without a handler the request is refused with
- * MethodNotFound and the caller is told once per request through
- * `onNotice`.
+ * crash, and the caller is told through `onNotice` — except for a
+ * {@linkcode SamplingOverflow}, of which the handler tells the caller itself
+ * (once, not once per request of a flood); an answer is checked to be a
+ * `CreateMessageResult` with text or other content; without a handler the
+ * request is refused with MethodNotFound and the caller told through
+ * `onNotice` (the session passes one that speaks once).
  *
  * @module
  */
@@ -21,6 +23,15 @@ type Sdk = typeof import("@modelcontextprotocol/client");
 
 /** The JSON-RPC error code of a refused sampling request (MCP: "user rejected"). */
 export const SAMPLING_REFUSED = -1;
+
+/**
+ * A handler's refusal of a request because too many are already waiting:
+ * answered with a JSON-RPC error like any refusal, but without a notice per
+ * request (the handler gives one for the whole flood).
+ */
+export class SamplingOverflow extends Error {
+  override name = "SamplingOverflow";
+}
 
 /** A caller's sampling handler: resolves with the answer, rejects to refuse. */
 export type SamplingHandler = (request: SamplingRequest) => Promise<SamplingResponse>;
@@ -54,7 +65,7 @@ export async function answerSampling(
     answer = await handler(request);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    onNotice?.(`declined a sampling request: ${reason}`);
+    if (!(error instanceof SamplingOverflow)) onNotice?.(`declined a sampling request: ${reason}`);
     throw new sdk.ProtocolError(SAMPLING_REFUSED, `Sampling request refused: ${reason}`);
   }
   if (

@@ -161,6 +161,7 @@ async function authorizingFetch(sdk: Sdk, launch: HttpLaunch, options: SessionOp
     onSignIn: auth.onSignIn,
     signal: options.signal,
     env: options.callerEnv,
+    onSecret: auth.onSecret,
   });
   if (auth.login) provider.startOver(auth.login);
   return createAuthFetch(sdk, { serverUrl: launch.url, provider, onWarning: options.onWarning });

@@ -82,6 +82,14 @@ export interface SessionAuth {
   onSignIn?: (url: string) => void | Promise<void>;
   /** `jn auth login`: start over with these settings. */
   login?: LoginSettings;
+  /**
+   * Told every credential the OAuth layer holds, sends or obtains (tokens,
+   * client secrets and assertions, workload JWTs, ID tokens, DPoP proofs,
+   * `Authorization` values): the caller redacts them from what it prints.
+   * A `transient` one is used once (a DPoP proof, a client assertion): the
+   * caller need keep only the last few.
+   */
+  onSecret?: (value: string, transient: boolean) => void;
 }
 
 /** Options of {@linkcode openSession}. */

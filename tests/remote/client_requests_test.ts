@@ -74,6 +74,16 @@ Deno.test("what jn answers when the server asks", async (t) => {
     const { answer, stderr } = await ask("ask_url");
     assert.deepEqual(answer.result, { action: "decline" });
     assert.match(stderr, /asks you to open https:\/\/example\.com\/authorize/);
+    assert.match(
+      stderr,
+      /\njn: declined \(not a terminal, so jn cannot ask whether you opened it\): open the URL yourself, then run the command again\n/,
+    );
+  });
+
+  await t.step("URL mode with --elicit decline says that is why", async () => {
+    const { answer, stderr } = await ask("ask_url", "--elicit", "decline");
+    assert.deepEqual(answer.result, { action: "decline" });
+    assert.match(stderr, /\njn: declined \(--elicit decline\): open the URL yourself/);
   });
 
   await t.step("an unknown --elicit mode is a usage error", async () => {

@@ -20,11 +20,12 @@ Deno.test("a -32042 refusal without a terminal names the URL, made visible", asy
     assert.equal(stdout, "");
     assert.match(
       stderr,
-      /asks you to open https:\/\/example\.com\/consent\?\\x1b\[31mred\n {4}Grant access\\x1b\]0;title\\x07\n/,
+      /^jn: [^\n]+ asks you to open https:\/\/example\.com\/consent\?step=1\n {4}Grant access\\x1b\]0;title\\x07\n/,
     );
+    // No "declined" line in between: the error says what to do.
     assert.match(
       stderr,
-      /jn: The server "[^"]+" needs you to open https:\/\/example\.com\/consent\?\\x1b\[31mred before tools\/call "need_url" can run\nhint: open it in a browser, finish there, then run the command again\n$/,
+      /\\x07\njn: The server "[^"]+" needs you to open https:\/\/example\.com\/consent\?step=1 before tools\/call "need_url" can run\nhint: open it in a browser, finish there, then run the command again\n$/,
     );
     assert.ok(!stderr.includes("\x1b"), "no raw escape reaches the terminal");
   });

@@ -24,7 +24,12 @@ import { InterruptedError } from "../../errors.ts";
 import { openOptions } from "../connect.ts";
 import { action, type Cli } from "../context.ts";
 import { printErr } from "../io.ts";
-import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
+import {
+  addConnectionOptions,
+  LOGIN_CONNECTION_OPTIONS,
+  parseCallFlags,
+  type RawCallFlags,
+} from "../options.ts";
 import { onInterrupt } from "../signals.ts";
 import { writeJson, writeText } from "../write.ts";
 import { parseFormat } from "./inspect.ts";
@@ -61,9 +66,11 @@ export function registerAuth(program: Command, cli: Cli): void {
     .option("--id-token <file>", "cross-app access: the user's ID token from the IdP")
     .option("--id-token-env <VAR>", "the same ID token, from environment variable VAR")
     .option("--dpop", "ask for DPoP-bound tokens (RFC 9449), kept with a key jn makes");
-  addConnectionOptions(loginCommand).action(action(cli, async (server: string, raw: LoginFlags) => {
-    await runLogin(cli, server, raw);
-  }));
+  addConnectionOptions(loginCommand, LOGIN_CONNECTION_OPTIONS).action(
+    action(cli, async (server: string, raw: LoginFlags) => {
+      await runLogin(cli, server, raw);
+    }),
+  );
   auth.command("logout")
     .description("forget the tokens and client registration of a server")
     .argument("<server>", "mcp+https://… URI (or https://…) or @profile")
@@ -100,6 +107,14 @@ async function runLogin(cli: Cli, server: string, raw: LoginFlags): Promise<void
   const target = await remoteTarget(server, io);
   const flags = parseCallFlags(raw);
   const settings = loginSettings(raw, io);
+  if (raw.clientSecret !== undefined && !cli.quiet) {
+    // /proc/PID/cmdline is readable by every user of the machine.
+    await printErr(
+      io,
+      "jn: warning: --client-secret puts the secret in the process list, where other users " +
+        "of this machine can read it (ps); prefer --client-secret-env VAR",
+    );
+  }
   const abort = new AbortController();
   const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
   let summary;

@@ -7,8 +7,11 @@
  */
 
 import type { Command } from "commander";
-import { findTool } from "../../client/call.ts";
+import { connectionTool } from "../../client/call.ts";
+import { resolveTarget } from "../../client/resolve.ts";
+import { profileTool } from "../../profile/resolve.ts";
 import { toolRecords } from "../../output/records.ts";
+import { withConnection } from "../connect.ts";
 import { action, type Cli } from "../context.ts";
 import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
 import { writeJson, writeRecords } from "../write.ts";
@@ -46,9 +49,15 @@ export function registerMcp(program: Command, cli: Cli): void {
       .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference")
       .argument("<tool>", "the tool's name"),
   ).action(action(cli, async (source: string, toolName: string, raw: RawCallFlags) => {
-    const { inventory, failures } = await inspectSource(cli, source, parseCallFlags(raw));
-    if (failures.tools) throw failures.tools;
-    const tool = findTool(inventory.tools, toolName, inventory.server);
+    const target = await resolveTarget(source, { cwd: cli.io.cwd, env: cli.io.env });
+    // A profile's own tool name stands for the server's tool it calls.
+    const name = target.profile && profileTool(target.profile, toolName)?.serverTool || toolName;
+    const tool = await withConnection(
+      cli,
+      target,
+      parseCallFlags(raw),
+      (conn) => connectionTool(conn, name),
+    );
     const schema: Record<string, unknown> = { name: tool.name, inputSchema: tool.inputSchema };
     if (tool.outputSchema) schema.outputSchema = tool.outputSchema;
     await writeJson(cli.io, schema);
