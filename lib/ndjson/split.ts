@@ -1,4 +1,5 @@
 import { release } from "./memory.ts";
+
 /**
  * lib/ndjson: the one line splitter and the one NDJSON writer of every stream.
  *
@@ -103,6 +104,14 @@ export class LineSplitter {
       else this.#overflow();
     }
     if (this.#owns) release(chunk);
+  }
+
+  /**
+   * The line under way is over a bound the caller keeps: it is reported too
+   * large (unless it already was) and dropped up to its newline.
+   */
+  dropLine(): void {
+    if (!this.#discarding) this.#overflow();
   }
 
   /** The stream ended: delivers the unterminated last line, if any. */
