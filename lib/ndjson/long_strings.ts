@@ -102,6 +102,7 @@ export class LongStrings {
     let from = 0; // chunk[from..i) is neither passed on nor held yet
     let counted = 0; // chunk[counted..i) is not in #lineBytes yet
     let literal = -1; // the opening quote of the open literal, when in this chunk
+    let lineStart = 0; // where the current line starts, when in this chunk
     let state = this.#state;
     let i = 0;
     while (i < n) {
@@ -140,19 +141,29 @@ export class LongStrings {
       }
       const b = chunk[i];
       if (b === NEWLINE) {
+        // Whole lines go on in one piece with what follows them, unless
+        // strings were taken out of them (then the line is parsed at once,
+        // before the next one).
         this.#lineBytes += i - counted;
-        if (state === OVER) this.#forward(chunk.subarray(i, i + 1));
-        else if (this.#lineBytes > this.#max) {
+        if (state === OVER) {
+          this.#forward(chunk.subarray(i, i + 1));
+          from = i + 1;
+        } else if (this.#lineBytes > this.#max) {
+          this.#forward(chunk.subarray(from, lineStart));
           this.#overflow();
           this.#forward(chunk.subarray(i, i + 1));
+          from = i + 1;
         } else if (state >= IN_STRING && state <= HEX) {
           // A raw newline in a string: invalid JSON, passed on as it came.
           this.#abandon();
+        }
+        if (this.#taken.size > 0) {
           this.#forward(chunk.subarray(from, i + 1));
-        } else this.#forward(chunk.subarray(from, i + 1));
-        this.#taken.clear();
+          from = i + 1;
+          this.#taken.clear();
+        }
         this.#lineBytes = 0;
-        from = counted = i + 1;
+        counted = lineStart = i + 1;
         literal = -1;
         state = LINE_START;
         i++;
@@ -196,6 +207,7 @@ export class LongStrings {
     if (state === OVER) {
       // Skipped up to the newline.
     } else if (this.#lineBytes > this.#max) {
+      this.#forward(chunk.subarray(from, lineStart));
       this.#overflow();
     } else if (state >= IN_STRING && state <= HEX) {
       if (literal >= 0) {

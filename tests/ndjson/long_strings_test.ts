@@ -138,7 +138,7 @@ Deno.test("LongStrings takes a 50 MB string out in pieces and gives it back whol
 Deno.test("LongStrings enforces the bound on all bytes of a line, taken out or not", () => {
   const over = `{"a":"${"x".repeat(100)}"}`;
   const text = `{"ok":1}\n${over}\n{"ok":2}\n${"y".repeat(200)}\n{"ok":3}`;
-  for (const size of [1, 7, 64, 1000]) {
+  for (const size of [1, 7, 64, 100, 1000]) {
     assert.deepEqual(run(text, size, { minBytes: 8, maxBytes: 64 }), [
       { value: { ok: 1 } },
       { tooLarge: true },
