@@ -6,19 +6,20 @@
  * A {@linkcode LongStrings} sits in front of the line splitter of a
  * server's stdout. It follows the string literals of each line that starts
  * like JSON (`{` or `[`), byte by byte (a literal ends at an unescaped `"`);
- * a literal longer than `minBytes` is decoded a piece at a time (about a
- * megabyte each, cut between two characters and outside an escape, each
- * piece through `JSON.parse`) while the next bytes arrive, and the line goes
- * on with a placeholder in its place. {@linkcode LongStrings.parse} then
- * parses the (now short) line and puts each string back, as a value or as a
- * key, in its place: the same value as `JSON.parse` of the whole line. A
- * piece that does not parse (a raw control character, a bad escape) makes
- * the line invalid JSON, as it was. Nothing else is interpreted: whether the
- * rest of the line is JSON is for `JSON.parse` to say.
+ * a literal longer than `minBytes` is unescaped a part at a time (cut
+ * outside an escape) while the next bytes arrive (json_string.ts), decoded
+ * once at its end, and the line goes on with a placeholder in its place.
+ * {@linkcode LongStrings.parse} then parses the (now short) line and puts
+ * each string back, as a value or as a key, in its place: the same value as
+ * `JSON.parse` of the whole line. A long literal that is not valid (a raw
+ * control character, a bad escape) makes the line invalid JSON, as it was.
+ * Nothing else is interpreted: whether the rest of the line is JSON is for
+ * `JSON.parse` to say.
  *
  * @module
  */
 
+import { JsonStringContent } from "./json_string.ts";
 import { release } from "./memory.ts";
 
 /** Options of {@linkcode LongStrings}. */
@@ -46,8 +47,12 @@ const OVER = 6;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const NEWLINE = 0x0a;
-/** What may come before a line's `{` or `[`: JSON whitespace, and a byte-order mark's bytes. */
-const LEADING = new Set([0x20, 0x09, 0x0d, 0xef, 0xbb, 0xbf]);
+/**
+ * What may come before a line's `{` or `[` for its strings to be followed:
+ * JSON whitespace. (Any other line, a byte-order mark's included, is passed
+ * on as it comes.)
+ */
+const LEADING = new Set([0x20, 0x09, 0x0d]);
 
 /** Where a long string stood: invalid JSON (a raw control character), for a piece that did not parse. */
 const BROKEN = new Uint8Array([QUOTE, 0x01, QUOTE]);
@@ -66,13 +71,8 @@ export class LongStrings {
   #heldBytes = 0;
   /** The last place in `#held` where the literal may be cut, or -1. */
   #safe = -1;
-  /** The open literal's content so far, unescaped (UTF-8), once it is long. */
-  #out = new Uint8Array(0);
-  #outBytes = 0;
-  /** A high surrogate `\uD8xx` whose low half may come next, or -1. */
-  #high = -1;
-  /** Text before a lone surrogate (rare: it has no UTF-8, so the content goes on as strings). */
-  #pieces: string[] = [];
+  /** The open literal's content, unescaped as it comes, once it is long. */
+  #content = new JsonStringContent();
   /** The open literal holds a raw control character (invalid JSON). */
   #control = false;
   #spilling = false;
@@ -82,8 +82,6 @@ export class LongStrings {
   #prefix = `\u0000jn:${crypto.randomUUID()}:`;
   #count = 0;
   #encoder = new TextEncoder();
-  // A byte-order mark inside a string is text: kept.
-  #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
   /**
    * `forward` gets the bytes to frame (views of the chunks, valid during the
@@ -293,117 +291,20 @@ export class LongStrings {
       this.#forward(chunk.subarray(from, literal));
       this.#unescape(chunk.subarray(literal + 1, quote));
     }
-    if (this.#control) this.#broken = true;
-    if (!this.#broken && this.#high !== -1) this.#lone(this.#high);
-    if (this.#broken) this.#forward(BROKEN);
+    const text = this.#broken || this.#control ? undefined : this.#content.end();
+    if (text === undefined) this.#forward(BROKEN);
     else {
       const placeholder = this.#prefix + this.#count++;
-      this.#taken.set(placeholder, this.#text());
+      this.#taken.set(placeholder, text);
       this.#forward(this.#encoder.encode(JSON.stringify(placeholder)));
     }
     this.#reset();
     return quote + 1;
   }
 
-  /**
-   * Appends the content `bytes` (whole characters and escapes) unescaped, as
-   * UTF-8, to the open literal's content: what `JSON.parse` gives, in bytes.
-   * A bad escape breaks the literal.
-   */
+  /** Unescapes a part of the open literal's content (whole escapes); a bad one breaks it. */
   #unescape(bytes: Uint8Array): void {
-    if (this.#broken) return;
-    if (this.#control) {
-      this.#broken = true;
-      return;
-    }
-    // The unescaped content is never longer than the escaped one.
-    this.#reserve(bytes.length);
-    let out = this.#out;
-    let o = this.#outBytes;
-    const n = bytes.length;
-    let i = 0;
-    while (i < n) {
-      // The hot loop: plain bytes up to the next escape.
-      let b = bytes[i];
-      if (this.#high === -1) {
-        while (b !== BACKSLASH) {
-          out[o++] = b;
-          if (++i === n) break;
-          b = bytes[i];
-        }
-        if (i === n) break;
-      }
-      let code = b;
-      if (b === BACKSLASH) {
-        const letter = bytes[i + 1];
-        code = SIMPLE_ESCAPES[letter];
-        i += 2;
-        if (code === 0) {
-          code = letter === 0x75 ? hex4(bytes, i) : -1;
-          i += 4;
-        }
-        if (code < 0) {
-          this.#broken = true;
-          return;
-        }
-      } else i++;
-      if (this.#high !== -1) {
-        if (b === BACKSLASH && code >= 0xdc00 && code <= 0xdfff) {
-          code = 0x10000 + ((this.#high - 0xd800) << 10) + (code - 0xdc00);
-          this.#high = -1;
-        } else {
-          this.#outBytes = o;
-          this.#lone(this.#high);
-          out = this.#out;
-          o = this.#outBytes;
-          if (b !== BACKSLASH) {
-            out[o++] = b;
-            continue;
-          }
-        }
-      }
-      if (code >= 0xd800 && code <= 0xdbff) {
-        this.#high = code;
-      } else if (code >= 0xdc00 && code <= 0xdfff) {
-        this.#outBytes = o;
-        this.#lone(code);
-        out = this.#out;
-        o = this.#outBytes;
-      } else o = encodeUtf8(code, out, o);
-    }
-    this.#outBytes = o;
-  }
-
-  /** A lone surrogate: the content so far becomes a string, the surrogate another. */
-  #lone(unit: number): void {
-    this.#pieces.push(this.#decoder.decode(this.#out.subarray(0, this.#outBytes)));
-    this.#pieces.push(String.fromCharCode(unit));
-    this.#outBytes = 0;
-    this.#high = -1;
-  }
-
-  /** The whole content of the literal as one string; its bytes are freed before it is handed on. */
-  #text(): string {
-    let text = this.#decoder.decode(this.#out.subarray(0, this.#outBytes));
-    release(this.#out);
-    this.#out = new Uint8Array(0);
-    this.#outBytes = 0;
-    if (this.#pieces.length > 0) {
-      this.#pieces.push(text);
-      text = this.#pieces.join("");
-      this.#pieces = [];
-    }
-    return text;
-  }
-
-  /** Room for `more` bytes of content. */
-  #reserve(more: number): void {
-    const needed = this.#outBytes + more;
-    if (needed <= this.#out.length) return;
-    const grown = new Uint8Array(Math.max(needed, 2 * this.#out.length));
-    grown.set(this.#out.subarray(0, this.#outBytes));
-    release(this.#out);
-    this.#out = grown;
+    if (this.#broken || this.#control || !this.#content.push(bytes)) this.#broken = true;
   }
 
   /** A newline inside an open literal (invalid JSON): what is held is passed on as it came. */
@@ -439,76 +340,11 @@ export class LongStrings {
     }
     this.#heldBytes = 0;
     this.#safe = -1;
-    if (this.#out.length > 0) {
-      release(this.#out);
-      this.#out = new Uint8Array(0);
-    }
-    this.#outBytes = 0;
-    this.#high = -1;
-    this.#pieces = [];
+    this.#content.reset();
     this.#control = false;
     this.#spilling = false;
     this.#broken = false;
   }
-}
-
-/** What `\"`, `\\` and the other one-letter escapes stand for, by the letter; 0 for none. */
-const SIMPLE_ESCAPES = (() => {
-  const table = new Int32Array(256);
-  const pairs: [string, number][] = [
-    ['"', 0x22],
-    ["\\", 0x5c],
-    ["/", 0x2f],
-    ["b", 0x08],
-    ["f", 0x0c],
-    ["n", 0x0a],
-    ["r", 0x0d],
-    ["t", 0x09],
-  ];
-  for (const [letter, code] of pairs) table[letter.charCodeAt(0)] = code;
-  return table;
-})();
-
-/** The value of four hex digits at `bytes[at]`, or -1. */
-function hex4(bytes: Uint8Array, at: number): number {
-  let value = 0;
-  for (let k = at; k < at + 4; k++) {
-    const b = bytes[k];
-    const digit = b >= 0x30 && b <= 0x39
-      ? b - 0x30
-      : b >= 0x61 && b <= 0x66
-      ? b - 0x57
-      : b >= 0x41 && b <= 0x46
-      ? b - 0x37
-      : -1;
-    if (digit < 0 || k >= bytes.length) return -1;
-    value = value * 16 + digit;
-  }
-  return value;
-}
-
-/** Writes code point `code` (not a surrogate) as UTF-8 at `out[o]`; returns the next offset. */
-function encodeUtf8(code: number, out: Uint8Array, o: number): number {
-  if (code < 0x80) {
-    out[o] = code;
-    return o + 1;
-  }
-  if (code < 0x800) {
-    out[o] = 0xc0 | (code >> 6);
-    out[o + 1] = 0x80 | (code & 0x3f);
-    return o + 2;
-  }
-  if (code < 0x10000) {
-    out[o] = 0xe0 | (code >> 12);
-    out[o + 1] = 0x80 | ((code >> 6) & 0x3f);
-    out[o + 2] = 0x80 | (code & 0x3f);
-    return o + 3;
-  }
-  out[o] = 0xf0 | (code >> 18);
-  out[o + 1] = 0x80 | ((code >> 12) & 0x3f);
-  out[o + 2] = 0x80 | ((code >> 6) & 0x3f);
-  out[o + 3] = 0x80 | (code & 0x3f);
-  return o + 4;
 }
 
 /** `value` with its placeholder keys replaced by their strings, in the same order. */

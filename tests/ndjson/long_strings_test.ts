@@ -11,13 +11,12 @@ function run(
   options: { minBytes?: number; maxBytes?: number } = {},
 ): Outcome[] {
   const outcomes: Outcome[] = [];
-  let splitter!: LineSplitter;
   const strings = new LongStrings((bytes) => splitter.push(bytes), {
     minBytes: options.minBytes ?? 8,
     maxBytes: options.maxBytes,
     tooLarge: () => splitter.dropLine(),
   });
-  splitter = new LineSplitter({
+  const splitter = new LineSplitter({
     line: (line) => {
       const first = line.trimStart()[0];
       if (first !== "{" && first !== "[") {
