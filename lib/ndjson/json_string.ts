@@ -32,68 +32,68 @@ export class JsonStringContent {
    * the content is invalid; `reset()` before the next string).
    */
   push(bytes: Uint8Array): boolean {
-    // The unescaped content is never longer than the escaped one.
-    this.#reserve(bytes.length);
-    let out = this.#out;
-    let o = this.#outBytes;
     const n = bytes.length;
+    if (n === 0) return true;
+    // The unescaped content is never longer than the escaped one.
+    this.#reserve(n);
+    const out = this.#out;
+    let o = this.#outBytes;
     let i = 0;
-    while (i < n) {
-      // The hot loop: plain bytes up to the next escape.
-      let b = bytes[i];
-      if (this.#high === -1) {
-        while (b !== BACKSLASH) {
-          out[o++] = b;
-          if (++i === n) break;
-          b = bytes[i];
-        }
-        if (i === n) break;
+    if (this.#high !== -1) {
+      // The last part ended with a high surrogate: its low half, or a lone one.
+      const low = lowSurrogateAt(bytes, 0);
+      if (low >= 0) {
+        o = encodeUtf8(codePoint(this.#high, low), out, o);
+        i = 6;
+      } else o = this.#lone(this.#high, o);
+      this.#high = -1;
+    }
+    // The hot loop: one branch per plain byte, one more per one-letter escape.
+    for (; i < n; i++) {
+      const b = bytes[i];
+      if (b !== BACKSLASH) {
+        out[o++] = b;
+        continue;
       }
-      let code = b;
-      if (b === BACKSLASH) {
-        const letter = bytes[i + 1];
-        code = SIMPLE_ESCAPES[letter];
-        i += 2;
-        if (code === 0) {
-          code = letter === 0x75 ? hex4(bytes, i) : -1;
-          i += 4;
+      const letter = bytes[++i];
+      const simple = SIMPLE_ESCAPES[letter];
+      if (simple !== 0) {
+        out[o++] = simple;
+        continue;
+      }
+      const code = letter === 0x75 ? hex4(bytes, i + 1) : -1;
+      if (code < 0) return false;
+      i += 4; // on the escape's last digit
+      if (code < 0xd800 || code > 0xdfff) {
+        o = encodeUtf8(code, out, o);
+        continue;
+      }
+      if (code <= 0xdbff) {
+        if (i + 1 === n) {
+          this.#high = code; // its low half may start the next part
+          break;
         }
-        if (code < 0) return false;
-      } else i++;
-      if (this.#high !== -1) {
-        if (b === BACKSLASH && code >= 0xdc00 && code <= 0xdfff) {
-          code = 0x10000 + ((this.#high - 0xd800) << 10) + (code - 0xdc00);
-          this.#high = -1;
-        } else {
-          this.#outBytes = o;
-          this.#lone(this.#high);
-          out = this.#out;
-          o = this.#outBytes;
-          if (b !== BACKSLASH) {
-            out[o++] = b;
-            continue;
-          }
+        const low = lowSurrogateAt(bytes, i + 1);
+        if (low >= 0) {
+          o = encodeUtf8(codePoint(code, low), out, o);
+          i += 6;
+          continue;
         }
       }
-      if (code >= 0xd800 && code <= 0xdbff) {
-        this.#high = code;
-      } else if (code >= 0xdc00 && code <= 0xdfff) {
-        this.#outBytes = o;
-        this.#lone(code);
-        out = this.#out;
-        o = this.#outBytes;
-      } else o = encodeUtf8(code, out, o);
+      o = this.#lone(code, o);
     }
     this.#outBytes = o;
     return true;
   }
 
-  /** A lone surrogate: the content so far becomes a string, the surrogate another. */
-  #lone(unit: number): void {
-    this.#pieces.push(this.#decoder.decode(this.#out.subarray(0, this.#outBytes)));
+  /**
+   * A lone surrogate at `out[o]`: the content so far becomes a string, the
+   * surrogate another; returns where the content goes on (the start).
+   */
+  #lone(unit: number, o: number): number {
+    this.#pieces.push(this.#decoder.decode(this.#out.subarray(0, o)));
     this.#pieces.push(String.fromCharCode(unit));
-    this.#outBytes = 0;
-    this.#high = -1;
+    return 0;
   }
 
   /**
@@ -101,7 +101,10 @@ export class JsonStringContent {
    * on; ready for the next string.
    */
   end(): string {
-    if (this.#high !== -1) this.#lone(this.#high);
+    if (this.#high !== -1) {
+      this.#outBytes = this.#lone(this.#high, this.#outBytes);
+      this.#high = -1;
+    }
     let text = this.#decoder.decode(this.#out.subarray(0, this.#outBytes));
     release(this.#out);
     this.#out = new Uint8Array(0);
@@ -169,6 +172,18 @@ function hex4(bytes: Uint8Array, at: number): number {
     value = value * 16 + digit;
   }
   return value;
+}
+
+/** The low surrogate of a `\\uDC00`–`\\uDFFF` escape at `bytes[at]`, or -1. */
+function lowSurrogateAt(bytes: Uint8Array, at: number): number {
+  if (bytes[at] !== BACKSLASH || bytes[at + 1] !== 0x75) return -1;
+  const code = hex4(bytes, at + 2);
+  return code >= 0xdc00 && code <= 0xdfff ? code : -1;
+}
+
+/** The code point of a surrogate pair. */
+function codePoint(high: number, low: number): number {
+  return 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
 }
 
 /** Writes code point `code` (not a surrogate) as UTF-8 at `out[o]`; returns the next offset. */
