@@ -54,7 +54,7 @@ const NEWLINE = 0x0a;
  */
 const LEADING = new Set([0x20, 0x09, 0x0d]);
 
-/** Where a long string stood: invalid JSON (a raw control character), for a piece that did not parse. */
+/** What stands for a long literal that is not valid: invalid JSON itself (a raw control character). */
 const BROKEN = new Uint8Array([QUOTE, 0x01, QUOTE]);
 
 /** A filter of a byte stream of JSON lines that takes their long strings out. */
