@@ -31,10 +31,14 @@
 import { environmentErrorCode, osErrorReason, WriteError } from "../errors.ts";
 import { jsonSafe } from "../output/visible.ts";
 import { largeJsonPieces } from "./large.ts";
+import { release } from "./memory.ts";
 
 /** The minimal writer interface (Deno.stdout, a file, a test buffer). */
 export interface ByteWriter {
-  /** Writes some of `bytes`; resolves to how many were written. */
+  /**
+   * Writes some of `bytes`; resolves to how many were written. It must not
+   * keep `bytes` once the promise settles: the writer frees them then.
+   */
   write(bytes: Uint8Array): Promise<number>;
 }
 
@@ -187,7 +191,9 @@ export class NdjsonWriter implements LineSink {
       let end = Math.min(text.length, start + ENCODE_CHARS);
       // Never split a surrogate pair: its halves would each encode as U+FFFD.
       if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
-      await writeAll(this.#writer, this.#encoder.encode(text.slice(start, end)), onBrokenPipe);
+      const bytes = this.#encoder.encode(text.slice(start, end));
+      await writeAll(this.#writer, bytes, onBrokenPipe);
+      release(bytes);
       start = end;
     }
   }

@@ -6,7 +6,8 @@
  * process it started (see process_tree.ts): the tree is recorded, stdin is
  * closed, the server gets SIGTERM then SIGKILL if it lingers, and what it
  * left behind is ended too. Messages are newline-delimited JSON of any size
- * up to `maxMessageBytes` (no quadratic concatenation); a larger one is a
+ * up to `maxMessageBytes` (no quadratic concatenation; a long string is
+ * decoded while it arrives, lib/ndjson/long_strings.ts); a larger one is a
  * protocol error. Non-JSON text lines on stdout are reported and skipped; a
  * line that starts like JSON but does not parse is a protocol error, except
  * the unterminated last one of a server that died mid-message (its exit is
@@ -28,6 +29,7 @@ import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
 import { describeRefusal, isPermissionRefusal } from "../sandbox/permissions.ts";
 import { LineSplitter } from "../ndjson/split.ts";
+import { LongStrings } from "../ndjson/long_strings.ts";
 import { ProcessTree, TREE_MARKER_VAR } from "./process_tree.ts";
 
 type Message = Parameters<Transport["send"]>[0];
@@ -85,6 +87,8 @@ export class ProcessTransport implements Transport {
   #lingerTimer?: ReturnType<typeof setTimeout>;
   #flushing?: Promise<void>;
   #framer: LineSplitter;
+  /** Takes long strings out of the output while it arrives (lib/ndjson/long_strings.ts). */
+  #strings: LongStrings;
   #closing?: Promise<void>;
   #closed = false;
   #received = 0;
@@ -97,7 +101,11 @@ export class ProcessTransport implements Transport {
     this.#framer = new LineSplitter({
       line: (text, last) => this.#handleLine(text, { last }),
       tooLarge: () => this.#tooLarge(max),
-    }, { maxBytes: max, ownsChunks: true });
+    }, { maxBytes: max });
+    this.#strings = new LongStrings((bytes) => this.#framer.push(bytes), {
+      maxBytes: max,
+      tooLarge: () => this.#framer.dropLine(),
+    });
   }
 
   /** The server's pid (the SDK recognises stdio transports by `pid` and `stderr`). */
@@ -206,11 +214,12 @@ export class ProcessTransport implements Transport {
         if (this.#exit) this.#tree.exited();
         resolve();
       });
-      child.stdout!.on("data", (chunk: Uint8Array) => this.#framer.push(chunk));
+      child.stdout!.on("data", (chunk: Uint8Array) => this.#strings.push(chunk));
       child.stderr!.on("data", (chunk: Uint8Array) => this.#onStderr(chunk));
       child.stdin!.on("error", () => {/* EPIPE: the exit path reports it */});
       child.once("close", () => {
         clearTimeout(this.#lingerTimer);
+        this.#strings.end();
         this.#framer.end();
         this.#finish();
       });
@@ -221,6 +230,7 @@ export class ProcessTransport implements Transport {
         // timer is cleared when the pipes do close: a pending timer would keep
         // a process that embeds jn's session alive for its 100 ms.)
         this.#lingerTimer = setTimeout(() => {
+          this.#strings.end();
           this.#framer.end();
           this.#finish();
         }, 100);
@@ -370,7 +380,7 @@ export class ProcessTransport implements Transport {
     }
     let message: unknown;
     try {
-      message = JSON.parse(line);
+      message = this.#strings.parse(line);
     } catch (error) {
       if (options.last) {
         // Not a protocol error: the server died mid-message, and its exit says so.
