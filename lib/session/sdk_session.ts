@@ -369,8 +369,9 @@ export class SdkSession implements Session {
   /** Whether a call is plain (see {@linkcode plainToolNames}), once this session's listing is in. */
   async #plainCall(name: string): Promise<boolean> {
     if (this.transportKind !== "stdio" || this.#tools === undefined) return false;
-    const tools = await this.#tools.catch(() => undefined);
-    return tools !== undefined && plainToolNames(this.transportKind, tools).has(name);
+    // listTools() sets #plainTools when the listing arrives, before this await resumes.
+    await this.#tools.catch(() => undefined);
+    return this.#plainTools?.has(name) === true;
   }
 
   close(): Promise<void> {
