@@ -141,7 +141,7 @@ export class TransportTap implements Transport {
     const repaired = result === undefined || request === undefined
       ? result
       : this.#repair(result, request);
-    // The common case (put: thousands) is handed on as it came, without a copy.
+    // The common case (put: thousands): checkResponse()'s message as it is, without a second copy.
     if (repaired === result && checked.id === id) return checked;
     return repaired === undefined ? { ...checked, id } : { ...checked, id, result: repaired };
   }
