@@ -4,7 +4,9 @@
  * declare nothing but primitive `type`s (and annotations) — so that a
  * one-shot `jn cat` need not instantiate ajv and compile the schema
  * (~12 ms). Anything else, and any doubt, answers `false`: ajv then decides
- * and names the violations, so the answer never differs from ajv's.
+ * and names the violations, so the answer never differs from ajv's. What a
+ * schema allows is read once per schema object (like ajv's compiled
+ * validators, lib/args/validate.ts): schemas are not changed once listed.
  *
  * @module
  */
@@ -28,44 +30,78 @@ const ANNOTATIONS = new Set([
 const ROOT_KEYWORDS = new Set([...ANNOTATIONS, "type", "properties", "required"]);
 const PRIMITIVES = new Set(["string", "number", "integer", "boolean", "null"]);
 
+/**
+ * What a flat schema allows, read once per schema object (`put` checks
+ * thousands of records against one): the required names, each declared
+ * property's primitive types (null when the property declares more than
+ * primitive types, so no value of it is certainly valid), and whether
+ * undeclared names are refused. Null when the schema is not flat.
+ */
+interface FlatShape {
+  required: string[];
+  properties: Map<string, string[] | null>;
+  closed: boolean;
+}
+
+const shapes = new WeakMap<object, FlatShape | null>();
+
 /** True when `value` satisfies `schema` for sure (see the module doc). */
 export function isTriviallyValid(value: unknown, schema: JsonSchema): boolean {
-  if (!isPlainObject(value) || !isPlainObject(schema) || schema.type !== "object") return false;
+  if (!isPlainObject(value) || !isPlainObject(schema)) return false;
+  let shape = shapes.get(schema);
+  if (shape === undefined) {
+    shape = flatShape(schema);
+    shapes.set(schema, shape);
+  }
+  if (shape === null) return false;
+  for (const key of shape.required) {
+    if (!Object.hasOwn(value, key) || value[key] === undefined) return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const types = shape.properties.get(key);
+    if (types === undefined) {
+      if (shape.closed) return false;
+      continue;
+    }
+    if (types === null || !hasAnyType(value[key], types)) return false;
+  }
+  return true;
+}
+
+function hasAnyType(item: unknown, types: string[]): boolean {
+  for (const type of types) if (hasType(item, type)) return true;
+  return false;
+}
+
+function flatShape(schema: Record<string, unknown>): FlatShape | null {
+  if (schema.type !== "object") return null;
   for (const key of Object.keys(schema)) {
     if (
       !ROOT_KEYWORDS.has(key) &&
       !(key === "additionalProperties" && typeof schema[key] === "boolean")
     ) {
-      return false;
+      return null;
     }
   }
   const properties = schema.properties ?? {};
-  if (!isPlainObject(properties)) return false;
+  if (!isPlainObject(properties)) return null;
   const required = schema.required ?? [];
-  if (!Array.isArray(required)) return false;
-  for (const key of required) {
-    if (typeof key !== "string" || !Object.hasOwn(value, key) || value[key] === undefined) {
-      return false;
-    }
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (!Object.hasOwn(properties, key)) {
-      if (schema.additionalProperties === false) return false;
-      continue;
-    }
-    if (!primitiveMatches(item, properties[key])) return false;
-  }
-  return true;
+  if (!Array.isArray(required) || !required.every((key) => typeof key === "string")) return null;
+  const types = new Map<string, string[] | null>();
+  for (const key of Object.keys(properties)) types.set(key, primitiveTypes(properties[key]));
+  return { required, properties: types, closed: schema.additionalProperties === false };
 }
 
-function primitiveMatches(item: unknown, property: unknown): boolean {
-  if (!isPlainObject(property)) return false;
+/** The primitive types a property allows, or null when it declares anything more. */
+function primitiveTypes(property: unknown): string[] | null {
+  if (!isPlainObject(property)) return null;
   for (const key of Object.keys(property)) {
-    if (key !== "type" && !ANNOTATIONS.has(key)) return false;
+    if (key !== "type" && !ANNOTATIONS.has(key)) return null;
   }
   const types = Array.isArray(property.type) ? property.type : [property.type];
-  if (types.length === 0) return false;
-  return types.some((type) => PRIMITIVES.has(type as string) && hasType(item, type as string));
+  const primitive = types.filter((type) => PRIMITIVES.has(type as string)) as string[];
+  return primitive.length === 0 ? null : primitive;
 }
 
 function hasType(item: unknown, type: string): boolean {

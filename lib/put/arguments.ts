@@ -19,7 +19,12 @@ import type { ArgumentViolation } from "../errors.ts";
 import type { JsonSchema } from "../types.ts";
 import type { SchemaEngine } from "../args/validate.ts";
 import { checkedViolations } from "../args/check.ts";
-import { declaredArguments, undeclaredArguments } from "../args/declared.ts";
+import {
+  type DeclaredArguments,
+  declaredArguments,
+  isDeclared,
+  undeclaredArguments,
+} from "../args/declared.ts";
 import type { NdjsonLine } from "../ndjson/read.ts";
 import { badLineRecord, invalidArgumentsRecord, type PutErrorRecord } from "./records.ts";
 
@@ -54,8 +59,9 @@ export function argumentBuilder(
   tool: string,
   options: ArgumentBuilderOptions,
 ): (line: NdjsonLine) => PreparedLine {
-  const { schema, defaults } = options;
+  const { schema, defaults, engine } = options;
   const declared = declaredArguments(schema);
+  const allowUnknown = options.allowUnknown === true;
   return (line) => {
     let record: unknown;
     try {
@@ -68,6 +74,15 @@ export function argumentBuilder(
       return bad(line, tool, "not_object", `Not a JSON object: got ${describe(record)}`);
     }
     const args = mergeRecord(defaults, record as Record<string, unknown>);
+    // The common case first, without building any list: every name declared
+    // and the schema satisfied. Only a record that fails it is checked again
+    // in full, for the violations and their order.
+    if (
+      (allowUnknown || allDeclared(args, declared)) &&
+      engine.findViolations(args, schema).length === 0
+    ) {
+      return { kind: "call", args };
+    }
     const violations: ArgumentViolation[] = checkedViolations(args, options, {
       unknown: undeclaredArguments(Object.keys(args), declared),
     });
@@ -92,6 +107,12 @@ export function mergeRecord(
     if (key.charCodeAt(0) !== 95 /* _ */) args[key] = record[key];
   }
   return args;
+}
+
+/** Whether the schema declares every name of `args`. */
+function allDeclared(args: Record<string, unknown>, declared: DeclaredArguments): boolean {
+  for (const name in args) if (!isDeclared(declared, name)) return false;
+  return true;
 }
 
 function bad(

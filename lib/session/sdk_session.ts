@@ -83,6 +83,13 @@ export class SdkSession implements Session {
   #fatal?: JnError;
   #closed?: Promise<void>;
   #tools?: Promise<ToolInfo[]>;
+  /**
+   * The tools of the current listing that a call may send as a plain request
+   * (see {@linkcode SdkSession.callTool}), once that listing has arrived.
+   */
+  #plainTools?: ReadonlySet<string>;
+  /** The options of every request with the session's bounds and no progress handler. */
+  #plainOptions?: RequestOptions;
   #rawTools: RawToolListing;
 
   constructor(
@@ -174,7 +181,8 @@ export class SdkSession implements Session {
   /** The server's tools; listed once per session (the drift check and the call share it). */
   listTools(): Promise<ToolInfo[]> {
     if (!this.server.capabilities.tools) return Promise.resolve([]);
-    this.#tools ??= (async () => {
+    if (this.#tools !== undefined) return this.#tools;
+    const listing = (async () => {
       this.#rawTools.start();
       const result = await this.#request(
         "tools/list",
@@ -182,9 +190,24 @@ export class SdkSession implements Session {
       );
       return this.#rawTools.finish(result.tools as ToolInfo[]);
     })();
-    // A failed listing is not cached: a later caller gets its own error.
-    this.#tools.catch(() => this.#tools = undefined);
-    return this.#tools;
+    this.#tools = listing;
+    listing.then(
+      (tools) => {
+        // Only for the listing still current (a list change may have dropped it meanwhile).
+        if (this.#tools === listing) this.#plainTools = plainToolNames(this.transportKind, tools);
+      },
+      // A failed listing is not cached: a later caller gets its own error.
+      () => {
+        if (this.#tools === listing) this.#forgetTools();
+      },
+    );
+    return listing;
+  }
+
+  /** Drops the cached listing (a failed one, or one the server said has changed). */
+  #forgetTools(): void {
+    this.#tools = undefined;
+    this.#plainTools = undefined;
   }
 
   leftOutTools(): ReadonlyMap<string, string> {
@@ -218,10 +241,47 @@ export class SdkSession implements Session {
     return result.prompts as PromptInfo[];
   }
 
-  async callTool(
+  /**
+   * Calls a tool. A call that needs nothing of the SDK's `callTool()` beyond
+   * the request itself (see {@linkcode plainToolNames}) is sent through the
+   * SDK's `request()` with jn's own cheap result check (call_result_schema.ts)
+   * instead of the SDK's zod parse, and, once the listing has arrived,
+   * without a single extra promise or object of jn's own per call: `put`
+   * makes thousands of them.
+   */
+  callTool(
     name: string,
     args: Record<string, unknown>,
     options: ToolCallOptions = {},
+  ): Promise<ToolCallResult> {
+    if (this.#plainTools?.has(name) && options.onProgress === undefined) {
+      return this.#plainRequest(name, args);
+    }
+    return this.#callTool(name, args, options);
+  }
+
+  /** A plain call (see {@linkcode SdkSession.callTool}): the bounded, translated path, inlined. */
+  #plainRequest(name: string, args: Record<string, unknown>): Promise<ToolCallResult> {
+    if (this.#fatal) return Promise.reject(this.#fatal);
+    const fail = (error: unknown): never => {
+      throw this.#translate(error, `tools/call "${name}"`);
+    };
+    try {
+      return this.#client.request(
+        { method: "tools/call", params: { name, arguments: args } },
+        CALL_TOOL_RESULT,
+        // Frozen: the SDK only reads it (tests/session/plain_call_test.ts fails if that changes).
+        this.#plainOptions ??= Object.freeze(this.#requestOptions(this.#options.timeoutMs)),
+      ).then(undefined, fail);
+    } catch (error) {
+      return Promise.reject(this.#translate(error, `tools/call "${name}"`));
+    }
+  }
+
+  async #callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: ToolCallOptions,
   ): Promise<ToolCallResult> {
     const fast = await this.#plainCall(name);
     const result = await this.#request(
@@ -295,7 +355,7 @@ export class SdkSession implements Session {
         signal: this.#options.signal,
         onChange: () => {
           // A changed tool list is listed again, not served from the cache.
-          if ("list" in what && what.list === "tools") this.#tools = undefined;
+          if ("list" in what && what.list === "tools") this.#forgetTools();
           handlers.onChange();
         },
         onEnd: handlers.onEnd,
@@ -306,18 +366,12 @@ export class SdkSession implements Session {
     }
   }
 
-  /**
-   * Whether a call needs nothing of the SDK's `callTool()` beyond the request
-   * itself: a stdio channel (no HTTP parameter headers to mirror) and a tool
-   * without an outputSchema (nothing to validate structured content against),
-   * known from this session's listing. Then jn sends the request through the
-   * SDK with its own cheap result check instead of the SDK's zod parse.
-   */
+  /** Whether a call is plain (see {@linkcode plainToolNames}), once this session's listing is in. */
   async #plainCall(name: string): Promise<boolean> {
     if (this.transportKind !== "stdio" || this.#tools === undefined) return false;
-    const tools = await this.#tools.catch(() => undefined);
-    const tool = tools?.find((candidate) => candidate.name === name);
-    return tool !== undefined && tool.outputSchema === undefined;
+    // listTools() sets #plainTools when the listing arrives, before this await resumes.
+    await this.#tools.catch(() => undefined);
+    return this.#plainTools?.has(name) === true;
   }
 
   close(): Promise<void> {
@@ -340,19 +394,32 @@ export class SdkSession implements Session {
   ): Promise<T> {
     if (this.#fatal) throw this.#fatal;
     try {
-      const timeoutMs = bounds.timeoutMs ?? this.#options.timeoutMs;
-      return await run({
-        timeout: bound(timeoutMs),
-        resetTimeoutOnProgress: true,
-        maxTotalTimeout: timeoutMs > 0 ? timeoutMs * HARD_BOUND_FACTOR : undefined,
-        signal: bounds.ignoreSignal ? undefined : this.#options.signal,
-        onprogress: onProgress
-          ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message })
-          : undefined,
-      });
+      return await run(
+        this.#requestOptions(bounds.timeoutMs ?? this.#options.timeoutMs, {
+          onProgress,
+          ignoreSignal: bounds.ignoreSignal,
+        }),
+      );
     } catch (error) {
       throw this.#translate(error, label);
     }
+  }
+
+  /** The SDK options of a request: its bounds, the session's signal, its progress handler. */
+  #requestOptions(
+    timeoutMs: number,
+    extra: { onProgress?: (update: ProgressUpdate) => void; ignoreSignal?: boolean } = {},
+  ): RequestOptions {
+    const onProgress = extra.onProgress;
+    return {
+      timeout: bound(timeoutMs),
+      resetTimeoutOnProgress: true,
+      maxTotalTimeout: timeoutMs > 0 ? timeoutMs * HARD_BOUND_FACTOR : undefined,
+      signal: extra.ignoreSignal ? undefined : this.#options.signal,
+      onprogress: onProgress
+        ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message })
+        : undefined,
+    };
   }
 
   #onError(error: Error): void {
@@ -384,4 +451,20 @@ export class SdkSession implements Session {
     this.#tap.halt();
     void this.#channel.close();
   }
+}
+
+/**
+ * The tools of a listing whose calls need nothing of the SDK's `callTool()`
+ * beyond the request itself: over stdio (no HTTP parameter headers to
+ * mirror), a tool without an outputSchema (no structured content to
+ * validate). Then jn sends the request through the SDK with its own cheap
+ * result check instead of the SDK's zod parse.
+ */
+function plainToolNames(kind: Channel["kind"], tools: readonly ToolInfo[]): ReadonlySet<string> {
+  const names = new Set<string>();
+  if (kind !== "stdio") return names;
+  for (const tool of tools) if (tool.outputSchema === undefined) names.add(tool.name);
+  // A name listed twice is plain only if every tool of that name is.
+  for (const tool of tools) if (tool.outputSchema !== undefined) names.delete(tool.name);
+  return names;
 }

@@ -67,11 +67,16 @@ const LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel";
 
 /** What the tap remembers of a request until its answer arrives. */
 interface PendingRequest {
-  /** `tools/call "x"`, for messages. */
-  label: string;
   method: string;
+  /** The `name` param (a tool's, a prompt's), for messages. */
+  name: unknown;
   /** Sent with the 2026-07-28 envelope. */
   modern: boolean;
+}
+
+/** `tools/call "x"`: a pending request in messages. */
+function labelOf(request: PendingRequest): string {
+  return typeof request.name === "string" ? `${request.method} "${request.name}"` : request.method;
 }
 
 /** A transport that reports its traffic. */
@@ -86,12 +91,15 @@ export class TransportTap implements Transport {
   #inFlight = new Set<Promise<void>>();
   #lastSend?: Promise<void>;
   #halted = false;
+  /** The inner transport may end a request's response stream (HTTP); a process pipe never does. */
+  #streams: boolean;
   /** The capabilities this client declared: in `initialize`, or in each 2026-era request. */
   clientCapabilities?: Record<string, unknown>;
 
   constructor(inner: Transport, hooks: TapHooks = {}) {
     this.#inner = inner;
     this.#hooks = hooks;
+    this.#streams = !("pid" in inner);
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = ((message: Message, extra?: unknown) => {
@@ -128,9 +136,14 @@ export class TransportTap implements Transport {
     if (id === undefined) return message;
     const response = checkResponse(message);
     if (!response.ok) return malformedStandIn(id, response.problem);
-    const result = response.message.result as Record<string, unknown> | undefined;
-    if (result === undefined || request === undefined) return { ...response.message, id };
-    return { ...response.message, id, result: this.#repair(result, request) };
+    const checked = response.message;
+    const result = checked.result as Record<string, unknown> | undefined;
+    const repaired = result === undefined || request === undefined
+      ? result
+      : this.#repair(result, request);
+    // The common case (put: thousands): checkResponse()'s message as it is, without a second copy.
+    if (repaired === result && checked.id === id) return checked;
+    return repaired === undefined ? { ...checked, id } : { ...checked, id, result: repaired };
   }
 
   /** A result as the SDK should see it (the server's own object is left as it is). */
@@ -204,23 +217,24 @@ export class TransportTap implements Transport {
     let sendOptions = options;
     if (request.id !== undefined && typeof request.method === "string") {
       const id = request.id;
-      const name = typeof request.params?.name === "string" ? ` "${request.params.name}"` : "";
       this.#pending.set(id, {
-        label: `${request.method}${name}`,
         method: request.method,
+        name: request.params?.name,
         modern: isModern(request.params?._meta),
       });
-      sendOptions = {
-        ...options,
-        onRequestStreamEnd: () => {
-          options?.onRequestStreamEnd?.();
-          // The answer may still come on another stream (a resumed GET): give it a moment.
-          setTimeout(() => {
-            const pending = this.#pending.get(id);
-            if (pending !== undefined) this.#hooks.onUnanswered?.(pending.label);
-          }, UNANSWERED_GRACE_MS);
-        },
-      } as SendOptions;
+      if (this.#streams) {
+        sendOptions = {
+          ...options,
+          onRequestStreamEnd: () => {
+            options?.onRequestStreamEnd?.();
+            // The answer may still come on another stream (a resumed GET): give it a moment.
+            setTimeout(() => {
+              const pending = this.#pending.get(id);
+              if (pending !== undefined) this.#hooks.onUnanswered?.(labelOf(pending));
+            }, UNANSWERED_GRACE_MS);
+          },
+        } as SendOptions;
+      }
     }
     const sending = this.#inner.send(message, sendOptions);
     // Messages sent in one turn share one write (and one promise) over
