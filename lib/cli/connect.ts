@@ -11,7 +11,6 @@
  * @module
  */
 
-import { openBrowser } from "../auth/browser.ts";
 import type { Connection } from "../client/connection.ts";
 import { open } from "../client/open.ts";
 import { driftWarning, outputFormatWarning } from "../client/messages.ts";
@@ -89,6 +88,8 @@ async function showSignIn(io: Io, server: string, url: string): Promise<void> {
     io,
     `jn: ${server} needs you to sign in. Open this URL in a browser (jn waits for it):\n  ${url}`,
   );
+  // Only a remote server's OAuth sign-in opens a browser.
+  const { openBrowser } = await import("../auth/browser.ts");
   openBrowser(url, io.env);
 }
 
