@@ -62,7 +62,7 @@ export async function open(
   options: OpenOptions,
 ): Promise<Connection> {
   const resolved = isTarget(target) ? target : await resolveTarget(target, options);
-  const settings = sessionSettings(resolved, options);
+  const settings = await sessionSettings(resolved, options);
   const secrets = settings.secrets;
   // A detached task's HTTP session is joined, not opened: no handshake, no tools to check.
   const operation = resolved.operation;

@@ -14,7 +14,6 @@
  */
 
 import { basename, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { authDir, AuthStore } from "../auth/token_store.ts";
 import { ConfigError, UsageError } from "../errors.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
@@ -44,12 +43,15 @@ function webOnly(elicit: OpenOptions["elicit"]): OpenOptions["elicit"] {
 }
 
 /** Works out headers, auth, elicitation and roots for a target and the caller's options. */
-export function sessionSettings(target: Target, options: OpenOptions): SessionSettings {
+export async function sessionSettings(
+  target: Target,
+  options: OpenOptions,
+): Promise<SessionSettings> {
   const launch = target.launch;
   const secrets = [...target.secrets];
   const settings: SessionSettings["options"] = {
     onElicit: webOnly(options.elicit),
-    roots: roots(options.cwd, [...(target.roots ?? []), ...(options.roots ?? [])]),
+    roots: await roots(options.cwd, [...(target.roots ?? []), ...(options.roots ?? [])]),
   };
   const extraHeaders = options.headers ?? {};
   if (launch.transport === "stdio") {
@@ -88,8 +90,10 @@ export function sessionSettings(target: Target, options: OpenOptions): SessionSe
   return { launch: { ...launch, headers }, secrets, options: settings };
 }
 
-function roots(cwd: string, paths: string[]): RootInfo[] | undefined {
+async function roots(cwd: string, paths: string[]): Promise<RootInfo[] | undefined> {
   if (paths.length === 0) return undefined;
+  // node:url (Deno's URL polyfills, ~0.4 MiB) loads for a call with roots only.
+  const { pathToFileURL } = await import("node:url");
   return paths.map((path) => {
     const absolute = resolve(cwd, path);
     let isDirectory = false;
