@@ -14,7 +14,6 @@
  */
 
 import { basename, resolve } from "node:path";
-import { authDir, AuthStore } from "../auth/token_store.ts";
 import { ConfigError, UsageError } from "../errors.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { SessionOptions } from "../session/types.ts";
@@ -82,12 +81,18 @@ export async function sessionSettings(
   }
   settings.allowHttp = options.allowHttp === true;
   settings.auth = {
-    store: new AuthStore(authDir(options.env)),
+    store: await authStore(options.env),
     interactive: options.auth?.interactive === true,
     onSignIn: options.auth?.onSignIn,
     ...(options.auth?.login ? { login: options.auth.login } : {}),
   };
   return { launch: { ...launch, headers }, secrets, options: settings };
+}
+
+/** The OAuth token store: its module loads for a remote server only. */
+async function authStore(env: Record<string, string>) {
+  const { authDir, AuthStore } = await import("../auth/token_store.ts");
+  return new AuthStore(authDir(env));
 }
 
 async function roots(cwd: string, paths: string[]): Promise<RootInfo[] | undefined> {

@@ -107,5 +107,3 @@ function schemaWarnings(expected: readonly ExpectedTool[], live: readonly ToolIn
   }
   return out;
 }
-
-export { plural } from "./text.ts";

@@ -11,16 +11,8 @@
 import type { Style } from "../output/style.ts";
 import type { SchemaChange } from "../schema/diff.ts";
 import type { OutputFormatDrift } from "./check.ts";
+import { plural } from "./plural.ts";
 import type { DriftReport } from "./report.ts";
-
-// Type imports only: the CLI loads this module with every connection (its
-// drift warnings), the drift check itself (report.ts, the schema diff) only
-// for a profile that records schemas.
-
-/** `1 breaking change`, `2 breaking changes`. */
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
-}
 
 /**
  * What the check on use prints for a changed profile: the warning with the
