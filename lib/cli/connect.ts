@@ -13,7 +13,6 @@
 
 import type { Connection } from "../client/connection.ts";
 import { open } from "../client/open.ts";
-import { driftWarning, outputFormatWarning } from "../client/messages.ts";
 import type { ClientEvents, OpenOptions } from "../client/options.ts";
 import type { Target } from "../client/resolve.ts";
 import { sandboxedArgvLine } from "../client/sandbox.ts";
@@ -138,13 +137,16 @@ class StderrReport {
           ));
         }
         : undefined,
-      onDrift: (drift) => {
+      // The warnings' texts load when a profile's check finds something to say.
+      onDrift: async (drift) => {
         if (quiet && !drift.stop) return;
+        const { driftWarning } = await import("../client/messages.ts");
         return this.#print(driftWarning(drift, { color }));
       },
-      onOutputFormat: quiet
-        ? undefined
-        : (drift) => this.#print(outputFormatWarning(drift, { color })),
+      onOutputFormat: quiet ? undefined : async (drift) => {
+        const { outputFormatWarning } = await import("../client/messages.ts");
+        return this.#print(outputFormatWarning(drift, { color }));
+      },
       onLog: quiet ? undefined : (entry) => this.#say(formatLog(target.name, entry)),
       onStderr: debug
         ? (line) => this.#say(s.dim(`[${target.name}] `) + visible(line, { oneLine: true }))
