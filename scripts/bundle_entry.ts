@@ -8,16 +8,21 @@
  * `import()` of a literal path when the importing module loads, which made
  * `--version` and `profile list` ~5 ms slower from the bundle than from source.
  * The path only exists in the bundle: this module is not meant to run from
- * source (main.ts is).
+ * source (main.ts is). It records the bundle's `main.js` as the entry that
+ * runs this jn (lib/profile/self_entry.ts), for `@demo` and any profile
+ * whose `command` is `"jn"`.
  *
  * @module
  */
 
 import { start } from "../main.ts";
+import { recordBundleEntry } from "../lib/profile/self_entry.ts";
 
 /** A module's place in the bundle, relative to this module's. */
 const bundled = (path: string) => new URL(`../${path}`, import.meta.url).href;
 
+// jn starting itself (`@demo`) runs this bundle, wherever it lives.
+recordBundleEntry(bundled("main.js"));
 await start(Deno.args, {
   cli: () => import(bundled("lib/cli/main.js")),
   calls: () => import(bundled("lib/cli/light_calls.js")),

@@ -11,10 +11,8 @@
  * @module
  */
 
-import { openBrowser } from "../auth/browser.ts";
 import type { Connection } from "../client/connection.ts";
 import { open } from "../client/open.ts";
-import { driftWarning, outputFormatWarning } from "../client/messages.ts";
 import type { ClientEvents, OpenOptions } from "../client/options.ts";
 import type { Target } from "../client/resolve.ts";
 import { sandboxedArgvLine } from "../client/sandbox.ts";
@@ -89,6 +87,8 @@ async function showSignIn(io: Io, server: string, url: string): Promise<void> {
     io,
     `jn: ${server} needs you to sign in. Open this URL in a browser (jn waits for it):\n  ${url}`,
   );
+  // Only a remote server's OAuth sign-in opens a browser.
+  const { openBrowser } = await import("../auth/browser.ts");
   openBrowser(url, io.env);
 }
 
@@ -137,13 +137,16 @@ class StderrReport {
           ));
         }
         : undefined,
-      onDrift: (drift) => {
+      // The warnings' texts load when a profile's check finds something to say.
+      onDrift: async (drift) => {
         if (quiet && !drift.stop) return;
+        const { driftWarning } = await import("../client/messages.ts");
         return this.#print(driftWarning(drift, { color }));
       },
-      onOutputFormat: quiet
-        ? undefined
-        : (drift) => this.#print(outputFormatWarning(drift, { color })),
+      onOutputFormat: quiet ? undefined : async (drift) => {
+        const { outputFormatWarning } = await import("../client/messages.ts");
+        return this.#print(outputFormatWarning(drift, { color }));
+      },
       onLog: quiet ? undefined : (entry) => this.#say(formatLog(target.name, entry)),
       onStderr: debug
         ? (line) => this.#say(s.dim(`[${target.name}] `) + visible(line, { oneLine: true }))

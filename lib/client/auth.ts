@@ -45,7 +45,7 @@ export async function login(
   target: Target,
   options: OpenOptions & { login: LoginSettings },
 ): Promise<AuthSummary | undefined> {
-  const settings = sessionSettings(target, {
+  const settings = await sessionSettings(target, {
     ...options,
     auth: { ...options.auth, interactive: true, login: options.login },
   });

@@ -18,7 +18,6 @@
 
 import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
-import { outputFormatDrift } from "../drift/check.ts";
 import { DriftError, JnError, ProtocolError, UsageError } from "../errors.ts";
 import type { Profile } from "../profile/types.ts";
 import { offerUrls, refusedUrlsNotice, requiredUrls, urlRequiredError } from "./url_required.ts";
@@ -68,11 +67,13 @@ export async function call(
     const result = wantsTask(conn, info, options.task === true)
       ? await callAsTask(conn, tool, prepared, { onStatus: options.onTaskStatus })
       : await callOrOpenUrls(conn, tool, prepared, onProgress);
-    const drift = outputFormatDrift(conn.target.profile, {
-      asked: askedName(conn, tool),
-      tool,
-      result,
-    }, conn.options);
+    // The behavioural check applies to profiles only: no profile, no drift module.
+    const drift = conn.target.profile &&
+      (await import("../drift/check.ts")).outputFormatDrift(conn.target.profile, {
+        asked: askedName(conn, tool),
+        tool,
+        result,
+      }, conn.options);
     if (drift) await conn.options.events?.onOutputFormat?.(drift);
     return result;
   } catch (error) {

@@ -17,10 +17,16 @@
  * Guarantees: a failure on the way leaves no server running; its error is
  * explained (what a sandbox withheld) and redacted.
  *
+ * What a call does not need is not loaded (dynamic `import()` at its point
+ * of need, literal so that `deno compile` and the bundle see it): the drift
+ * check only for a profile (here), profile resolution and trust only for a
+ * profile reference, each launcher only for its URIs (resolve.ts), the
+ * sandbox's plan only for a sandboxed server (sandbox.ts). Every check still
+ * runs wherever it applies: only the loading of its code waits.
+ *
  * @module
  */
 
-import { driftChecked, driftError, driftVerdict } from "../drift/check.ts";
 import { redact, redactDeep } from "../output/redact.ts";
 import { LineSplitter } from "../ndjson/split.ts";
 import { openSession } from "../session/session.ts";
@@ -56,7 +62,7 @@ export async function open(
   options: OpenOptions,
 ): Promise<Connection> {
   const resolved = isTarget(target) ? target : await resolveTarget(target, options);
-  const settings = sessionSettings(resolved, options);
+  const settings = await sessionSettings(resolved, options);
   const secrets = settings.secrets;
   // A detached task's HTTP session is joined, not opened: no handshake, no tools to check.
   const operation = resolved.operation;
@@ -112,12 +118,14 @@ export async function open(
       options,
       onClose: ended,
     });
-    if (resumeSession === undefined && driftChecked(resolved.profile, options)) {
-      const verdict = driftVerdict(resolved.profile, await session.listTools());
+    // Only a profile records schemas to check: no profile, no drift module.
+    const drift = resolved.profile && await import("../drift/check.ts");
+    if (drift && resumeSession === undefined && drift.driftChecked(resolved.profile, options)) {
+      const verdict = drift.driftVerdict(resolved.profile, await session.listTools());
       connection.drift = verdict.report;
       if (verdict.report.status === "changed") {
         await events.onDrift?.({ ...verdict, report: redactDeep(verdict.report, secrets) });
-        if (verdict.stop) throw driftError(resolved.profile, verdict.report);
+        if (verdict.stop) throw drift.driftError(resolved.profile, verdict.report);
       }
     }
     return connection;

@@ -16,8 +16,6 @@
  */
 
 import { basename, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { authDir, AuthStore } from "../auth/token_store.ts";
 import { ConfigError, UsageError } from "../errors.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { SessionOptions } from "../session/types.ts";
@@ -80,12 +78,15 @@ const MAX_ONE_TIME_SECRETS = 8;
 export const MAX_PENDING_ELICITATIONS = 8;
 
 /** Works out headers, auth, elicitation and roots for a target and the caller's options. */
-export function sessionSettings(target: Target, options: OpenOptions): SessionSettings {
+export async function sessionSettings(
+  target: Target,
+  options: OpenOptions,
+): Promise<SessionSettings> {
   const launch = target.launch;
   const secrets = [...target.secrets];
   const settings: SessionSettings["options"] = {
     onElicit: webOnly(options.elicit, options.events?.onNotice),
-    roots: roots(options.cwd, [...(target.roots ?? []), ...(options.roots ?? [])]),
+    roots: await roots(options.cwd, [...(target.roots ?? []), ...(options.roots ?? [])]),
   };
   const extraHeaders = options.headers ?? {};
   if (launch.transport === "stdio") {
@@ -117,7 +118,7 @@ export function sessionSettings(target: Target, options: OpenOptions): SessionSe
   settings.allowHttp = options.allowHttp === true;
   const oneTime: string[] = [];
   settings.auth = {
-    store: new AuthStore(authDir(options.env)),
+    store: await authStore(options.env),
     interactive: options.auth?.interactive === true,
     onSignIn: options.auth?.onSignIn,
     ...(options.auth?.login ? { login: options.auth.login } : {}),
@@ -139,8 +140,16 @@ export function sessionSettings(target: Target, options: OpenOptions): SessionSe
   return { launch: { ...launch, headers }, secrets, options: settings };
 }
 
-function roots(cwd: string, paths: string[]): RootInfo[] | undefined {
+/** The OAuth token store: its module loads for a remote server only. */
+async function authStore(env: Record<string, string>) {
+  const { authDir, AuthStore } = await import("../auth/token_store.ts");
+  return new AuthStore(authDir(env));
+}
+
+async function roots(cwd: string, paths: string[]): Promise<RootInfo[] | undefined> {
   if (paths.length === 0) return undefined;
+  // node:url (Deno's URL polyfills, ~0.4 MiB) loads for a call with roots only.
+  const { pathToFileURL } = await import("node:url");
   return paths.map((path) => {
     const absolute = resolve(cwd, path);
     let isDirectory = false;

@@ -9,17 +9,16 @@
  * and trust is checked against the very bytes the launch and the call are
  * built from.
  *
+ * A naked URI loads only its launcher (lib/launch/load.ts); the profile
+ * modules (reading, trust, fields) load for a profile reference only.
+ *
  * @module
  */
 
-import { buildLaunch } from "../launch/registry.ts";
+import { loadLaunch } from "../launch/load.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
-import { profileLaunch } from "../profile/launch.ts";
-import { loadRawProfile, profileTool, resolveProfile } from "../profile/resolve.ts";
-import { assertTrusted } from "../profile/trust.ts";
 import type { Profile } from "../profile/types.ts";
 import type { DenoPermissions } from "../sandbox/deno_permissions.ts";
-import { sandboxFields } from "../sandbox/profile_fields.ts";
 import type { SandboxPolicy } from "../sandbox/policy.ts";
 import { parseSource } from "../uri/parse.ts";
 import type { Operation, RawArg, Source } from "../uri/source.ts";
@@ -74,11 +73,14 @@ export interface ResolveOptions {
  * console.log(target.operation); // { kind: "tool", name: "add" }
  * ```
  */
-export function resolveTarget(source: Source | string, options: ResolveOptions): Promise<Target> {
+export async function resolveTarget(
+  source: Source | string,
+  options: ResolveOptions,
+): Promise<Target> {
   if (typeof source === "string") source = parseSource(source);
   if (source.kind === "naked") {
-    const launch = buildLaunch(source, { cwd: options.cwd });
-    return Promise.resolve({
+    const launch = await loadLaunch(source, { cwd: options.cwd });
+    return {
       source,
       launch,
       operation: source.operation,
@@ -86,9 +88,9 @@ export function resolveTarget(source: Source | string, options: ResolveOptions):
       defaults: {},
       secrets: [],
       name: launch.label,
-    });
+    };
   }
-  return resolveProfileTarget(source, options);
+  return await resolveProfileTarget(source, options);
 }
 
 /**
@@ -101,6 +103,14 @@ async function resolveProfileTarget(
   source: Extract<Source, { kind: "profile" }>,
   options: ResolveOptions,
 ): Promise<Target> {
+  const [{ profileLaunch }, { loadRawProfile, profileTool, resolveProfile }, { assertTrusted }, {
+    sandboxFields,
+  }] = await Promise.all([
+    import("../profile/launch.ts"),
+    import("../profile/resolve.ts"),
+    import("../profile/trust.ts"),
+    import("../sandbox/profile_fields.ts"),
+  ]);
   // Read once: trust is checked against the very bytes the launch and the call are built from.
   const raw = await loadRawProfile(source.server, options);
   // Trust first: an untrusted project profile is refused before it asks for variables.

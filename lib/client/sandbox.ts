@@ -16,9 +16,7 @@ import { ConnectionError, LaunchError } from "../errors.ts";
 import { describeArgv, type LaunchSpec, type StdioLaunch } from "../launch/spec.ts";
 import { redact } from "../output/redact.ts";
 import { visible } from "../output/visible.ts";
-import { findHiddenPath, launcherHint } from "../sandbox/failure_hint.ts";
-import { realPath, statKind } from "../sandbox/host.ts";
-import { visibleIn } from "../sandbox/plan.ts";
+import { statKind } from "../sandbox/host.ts";
 import { mergePolicies, type SandboxPolicy } from "../sandbox/policy.ts";
 import { prepareLaunchWithPlan } from "../sandbox/prepare.ts";
 import type { OpenOptions, SandboxInfo } from "./options.ts";
@@ -41,6 +39,7 @@ export async function sandboxedLaunch(
   launch: LaunchSpec,
 ): Promise<SandboxedLaunch> {
   const policy = mergePolicies(target.sandbox, options.sandbox);
+  if (policy) failures ??= await import("./sandbox_failure.ts");
   const prepared = await prepareLaunchWithPlan(launch, {
     cwd: options.cwd,
     callerEnv: options.env,
@@ -83,37 +82,24 @@ export function sandboxedArgvLine(launch: StdioLaunch, secrets: readonly string[
   });
 }
 
+/**
+ * What explains a sandboxed server's failure (sandbox_failure.ts, with the
+ * sandbox's plan and host probes): loaded by {@linkcode sandboxedLaunch}
+ * when a launch has a sandbox, before it starts, so that the synchronous
+ * {@linkcode explainSandboxFailure} has it for every sandboxed connection.
+ */
+let failures: typeof import("./sandbox_failure.ts") | undefined;
+
 /** Adds to a start/connection failure of a sandboxed server what the sandbox withheld. */
 export function explainSandboxFailure(error: unknown, sandbox: SandboxInfo | undefined): void {
   if (!sandbox || !(error instanceof LaunchError || error instanceof ConnectionError)) return;
   const tail = error.stderrTail ?? "";
-  const plan = sandbox.plan;
-  const hidden = plan &&
-    findHiddenPath(tail, {
-      visible: (path) => visibleIn(plan, path),
-      stat: (path) => {
-        try {
-          return statKind(path);
-        } catch {
-          return undefined;
-        }
-      },
-      realPath: (path) => {
-        try {
-          return realPath(path);
-        } catch {
-          return undefined;
-        }
-      },
-      home: sandbox.home,
-    });
+  const hidden = failures?.hiddenPathHint(tail, sandbox);
   if (hidden) {
-    error.hint = `the server's own output (${JSON.stringify(hidden.line)}) says it needs ` +
-      `${JSON.stringify(hidden.path)}, which the sandbox hides: if you trust that, ` +
-      `--sandbox-read ${hidden.grant} shows it`;
+    error.hint = hidden;
     return;
   }
-  const launcher = sandbox.policy.network === false ? launcherHint(tail) : undefined;
+  const launcher = sandbox.policy.network === false ? failures?.launcherHint(tail) : undefined;
   const other = error.hint && !error.hint.startsWith("run the server command by hand")
     ? `; otherwise: ${error.hint}`
     : "";

@@ -18,7 +18,8 @@ import { DriftError } from "../errors.ts";
 import type { Profile, ProfileTool } from "../profile/types.ts";
 import { behaviouralChange, type SchemaChange } from "../schema/diff.ts";
 import type { ToolCallResult, ToolInfo } from "../types.ts";
-import { type DriftReport, driftReport, plural } from "./report.ts";
+import { plural } from "./plural.ts";
+import { type DriftReport, driftReport } from "./report.ts";
 
 /** What the check on use decided. */
 export interface DriftVerdict {

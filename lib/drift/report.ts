@@ -107,8 +107,3 @@ function schemaWarnings(expected: readonly ExpectedTool[], live: readonly ToolIn
   }
   return out;
 }
-
-/** `1 breaking change`, `2 breaking changes`. */
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
-}

@@ -11,7 +11,8 @@
 import type { Style } from "../output/style.ts";
 import type { SchemaChange } from "../schema/diff.ts";
 import type { OutputFormatDrift } from "./check.ts";
-import { type DriftReport, plural } from "./report.ts";
+import { plural } from "./plural.ts";
+import type { DriftReport } from "./report.ts";
 
 /**
  * What the check on use prints for a changed profile: the warning with the

@@ -21,7 +21,6 @@
 import { ConfigError, SandboxError, UsageError } from "../errors.ts";
 import { isolateLauncher } from "../launch/isolation.ts";
 import type { LaunchSpec, StdioLaunch } from "../launch/spec.ts";
-import { confineLaunch } from "./confine.ts";
 import type { SandboxPlan } from "./plan.ts";
 import {
   type DenoPermissions,
@@ -127,6 +126,8 @@ export async function prepareLaunchWithPlan(
     { network: false, read: [...(options.explicitPaths ?? [])], write: [] },
     { cwd: options.cwd, home: options.callerEnv.HOME },
   ).read;
+  // The OS sandbox's code (the plan, bwrap, seatbelt) loads for a sandboxed launch only.
+  const { confineLaunch } = await import("./confine.ts");
   return await confineLaunch(prepared, policy, {
     explicit,
     cwd: options.cwd,

@@ -12,7 +12,8 @@
  * session (remote). Remote servers are reached over Streamable HTTP, falling
  * back to legacy SSE when the first POST is refused with a 4xx (see
  * `fallsBackToSse`); cleartext HTTP is refused unless the host is loopback or
- * the caller allows it.
+ * the caller allows it. The HTTP and OAuth modules load for a remote server
+ * only (dynamic `import()`): a stdio session does not evaluate them.
  *
  * @module
  */
@@ -22,9 +23,6 @@ import type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 import { childEnvironment } from "../sandbox/env.ts";
 import { type Channel, StdioChannel } from "./channel.ts";
 import { createClient } from "./client_setup.ts";
-import { fallsBackToSse, HttpChannel, isLoopback } from "./http_channel.ts";
-import { createAuthFetch } from "./oauth_fetch.ts";
-import { JnOAuthProvider } from "./oauth_provider.ts";
 import { bound } from "./bounds.ts";
 import { ConnectFailure, SdkSession } from "./sdk_session.ts";
 import type { ProtocolMode, Session, SessionOptions } from "./types.ts";
@@ -108,6 +106,7 @@ async function openStdio(
 }
 
 async function openHttp(sdk: Sdk, launch: HttpLaunch, options: SessionOptions): Promise<Session> {
+  const { fallsBackToSse, HttpChannel, isLoopback } = await import("./http_channel.ts");
   const url = new URL(launch.url);
   if (url.protocol === "http:" && !isLoopback(url.hostname) && !options.allowHttp) {
     throw new UsageError(
@@ -156,6 +155,10 @@ async function authorizingFetch(sdk: Sdk, launch: HttpLaunch, options: SessionOp
   if (Object.keys(launch.headers).some((name) => name.toLowerCase() === "authorization")) {
     return undefined;
   }
+  const [{ createAuthFetch }, { JnOAuthProvider }] = await Promise.all([
+    import("./oauth_fetch.ts"),
+    import("./oauth_provider.ts"),
+  ]);
   const provider = await JnOAuthProvider.load(auth.store, launch.url, {
     interactive: auth.interactive,
     onSignIn: auth.onSignIn,

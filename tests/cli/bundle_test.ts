@@ -28,6 +28,8 @@ const CASES: { args: string[]; stdin?: string }[] = [
   { args: ["cat", `${FIXTURE}?tool=echo&text=hi`] },
   { args: ["cat", `${FIXTURE}?list=tools`] },
   { args: ["filter", ".a"], stdin: '{"a":1}\n{"a":[2]}\n' },
+  // jn starting itself: the bundle (in a temporary folder, not dist/bundle) runs its own main.js.
+  { args: ["cat", "@demo/add?a=2&b=40"] },
   // Errors: a tool's error, a JSON-RPC error, an unknown tool, a bad URI, an unknown command.
   { args: ["cat", `${FIXTURE}?tool=fail`] },
   { args: ["cat", `${FIXTURE}?tool=rpc_error`] },
@@ -56,6 +58,7 @@ async function runEntry(
 
 Deno.test("the bundle prints what the source tree prints", async (t) => {
   const bundle = await tempDir("jn-bundle-");
+  const moved = `${bundle}-moved`;
   const home = await tempDir("jn-bundle-home-");
   try {
     const main = await buildBundle(bundle);
@@ -75,8 +78,16 @@ Deno.test("the bundle prints what the source tree prints", async (t) => {
     await t.step("the cases cover success, usage errors and a server's errors", () => {
       assert.deepEqual([...codes].sort((a, b) => a - b), [0, 1, 2, 5]);
     });
+    await t.step("@demo runs from the bundle moved elsewhere after it was built", async () => {
+      await Deno.rename(bundle, moved);
+      const args = ["cat", "@demo/add?a=2&b=40"];
+      const result = await runEntry(["--no-config", `${moved}/main.js`], args, { home });
+      assert.deepEqual(result, await runEntry(source, args, { home }));
+      assert.equal(result.code, 0, result.stderr);
+    });
   } finally {
-    await Deno.remove(bundle, { recursive: true });
+    await Deno.remove(bundle, { recursive: true }).catch(() => {});
+    await Deno.remove(moved, { recursive: true }).catch(() => {});
     await Deno.remove(home, { recursive: true });
   }
 });

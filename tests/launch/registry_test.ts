@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { UsageError } from "../../lib/errors.ts";
+import { loadLaunch } from "../../lib/launch/load.ts";
 import { buildLaunch } from "../../lib/launch/registry.ts";
+import type { LaunchOptions } from "../../lib/launch/options.ts";
 import { describeArgv, type LaunchSpec } from "../../lib/launch/spec.ts";
 import { parseSource } from "../../lib/uri/parse.ts";
 import type { NakedSource } from "../../lib/uri/source.ts";
@@ -139,6 +141,32 @@ Deno.test("buildLaunch() applies deno options", async (t) => {
         error instanceof UsageError && error.message.includes(`its directory "/a,b" contains ","`),
     );
   });
+});
+
+Deno.test("loadLaunch() gives what buildLaunch() gives, errors included", async (t) => {
+  const forms: [string, Partial<LaunchOptions>][] = [
+    ...CASES.map(([uri]): [string, Partial<LaunchOptions>] => [uri, {}]),
+    ["mcp+deno://s.ts?command=a", { denoPath: "/opt/deno", denoPermissions: ["--allow-env=HOME"] }],
+    ["mcp+deno://s.ts", { denoPermissions: ["rm"] }],
+    ["mcp+deno:///a,b/s.ts", {}],
+    ["mcp+python://x.py", { cwd: "rel" }],
+  ];
+  let failures = 0;
+  for (const [uri, extra] of forms) {
+    await t.step(`${uri} ${JSON.stringify(extra)}`, async () => {
+      const options = { cwd: CWD, ...extra };
+      let expected: unknown;
+      try {
+        expected = buildLaunch(naked(uri), options);
+      } catch (error) {
+        failures++;
+        await assert.rejects(() => loadLaunch(naked(uri), options), error as Error);
+        return;
+      }
+      assert.deepEqual(await loadLaunch(naked(uri), options), expected);
+    });
+  }
+  assert.equal(failures, 3);
 });
 
 Deno.test("buildLaunch() refuses a relative cwd", () => {

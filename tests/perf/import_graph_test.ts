@@ -5,7 +5,9 @@
  * the completion scripts and the completion of `@profile` names that it
  * answers itself; the precomputed texts are the CLI's own, byte for byte; and the command modules of `profile`
  * and `completions` reach no SDK, ajv, zod or jq until an action runs (each
- * of those is behind a dynamic `import()` at its point of need).
+ * of those is behind a dynamic `import()` at its point of need); and
+ * `open()` and the call commands load the drift check, profiles, the
+ * sandbox's plan, HTTP and OAuth only for a call that needs them.
  */
 
 import assert from "node:assert/strict";
@@ -18,6 +20,11 @@ const HEAVY = /@modelcontextprotocol|\bajv\b|\bzod\b|jq-wasm/;
 
 /** The npm packages a module reaches through static imports only (or dynamic ones too). */
 async function staticNpm(entry: string, dynamic = false): Promise<string[]> {
+  return (await reach(entry, dynamic)).npm;
+}
+
+/** The npm packages and jn's own modules (paths from the root) a module reaches. */
+async function reach(entry: string, dynamic: boolean): Promise<{ npm: string[]; own: string[] }> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", `${ROOT}/${entry}`],
     cwd: ROOT,
@@ -44,7 +51,9 @@ async function staticNpm(entry: string, dynamic = false): Promise<string[]> {
       if (dep.code && (dynamic || !dep.isDynamic)) stack.push(dep.code.specifier);
     }
   }
-  return [...npm];
+  const root = new URL(`${ROOT}/`, "file:///").href;
+  const own = [...seen].filter((url) => url.startsWith(root)).map((url) => url.slice(root.length));
+  return { npm: [...npm], own };
 }
 
 interface GraphInfo {
@@ -83,6 +92,41 @@ Deno.test("the light paths load no heavy package", async (t) => {
       assert.deepEqual(npm.filter((name) => HEAVY.test(name)), []);
     });
   }
+});
+
+/** What a call that needs none of it must not load: drift, profiles, sandbox plans, HTTP, OAuth. */
+const CALL_EXTRAS =
+  /^lib\/(drift\/(check|report)|schema\/|profile\/(resolve|trust|launch)\.|sandbox\/(plan|confine|bwrap|seatbelt|failure_hint)\.|session\/(http_channel|oauth_)|auth\/|launch\/(registry|http|deno|node|npx|python|uvx)\.)/;
+
+Deno.test("open() loads what a call needs, when it needs it", async (t) => {
+  for (
+    const entry of ["lib/client/open.ts", "lib/cli/commands/inspect.ts", "lib/cli/commands/cat.ts"]
+  ) {
+    await t.step(
+      `${entry}: no drift, profile, sandbox plan, HTTP or OAuth module up front`,
+      async () => {
+        const { own } = await reach(entry, false);
+        assert.ok(own.includes("lib/session/session.ts"), own.join("\n"));
+        assert.deepEqual(own.filter((path) => CALL_EXTRAS.test(path)), []);
+      },
+    );
+  }
+  await t.step("each is a literal import(), seen by deno compile and the bundle", async () => {
+    const { own } = await reach("lib/client/open.ts", true);
+    for (
+      const path of [
+        "lib/drift/check.ts",
+        "lib/profile/trust.ts",
+        "lib/sandbox/confine.ts",
+        "lib/client/sandbox_failure.ts",
+        "lib/session/http_channel.ts",
+        "lib/session/oauth_provider.ts",
+        "lib/auth/token_store.ts",
+        "lib/launch/uvx.ts",
+        "lib/launch/http.ts",
+      ]
+    ) assert.ok(own.includes(path), path);
+  });
 });
 
 Deno.test("the precomputed help is the CLI's help", async (t) => {
