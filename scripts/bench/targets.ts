@@ -1,0 +1,179 @@
+/**
+ * The "Issue 16 targets" table: one row per target of issue 16, computed
+ * from the scenario results of the same run — the figure, this run's value,
+ * the target, met or not. Where the scenario timed jn both from source and
+ * from its bundle (what `deno task compile` compiles), both rows. A row
+ * whose scenario was not run (or whose rows were not timed) says so.
+ *
+ * Wall-time and RSS ratios are per round (the median over rounds of
+ * jn ÷ reference in the same round), as in the scenario tables.
+ *
+ * @module
+ */
+
+import { type Measured, ratioTo } from "./measure.ts";
+import { mib, ms, rssMetric, rssOf, table, timeOf } from "./table.ts";
+import { bundleRow, RAW_DENO, SESSION_CLIENT } from "./scenarios/cold.ts";
+import { payload } from "./scenarios/payload.ts";
+import { PUT_16, RAW_PIPELINED, SESSION_PIPELINED } from "./scenarios/put.ts";
+import { EMPTY_IN_REPO, EMPTY_NO_CONFIG } from "./scenarios/startup.ts";
+import type { Section } from "./scenarios/types.ts";
+
+/** The title of the table. */
+export const TARGETS_TITLE = "Issue 16 targets (this run)";
+
+/** What the targets are computed from. */
+export interface TargetInputs {
+  /** The sections of each scenario that ran, by scenario name. */
+  results: Record<string, Section[]>;
+  /** Whether the bundle rows were timed. */
+  bundle: boolean;
+}
+
+type Verdict = { value: string; met: string };
+
+const NOT_RUN = (why: string): Verdict => ({ value: `not run (${why})`, met: "—" });
+
+/** The table (markdown) and a note on how to read it. */
+export async function targetsTable(inputs: TargetInputs): Promise<string> {
+  const rows: string[][] = [];
+  const add = (figure: string, target: string, verdict: Verdict) =>
+    rows.push([figure, verdict.value, target, verdict.met]);
+
+  // Cold inspect (tools/list of the trivial server).
+  const list = inputs.results.cold?.find((s) => s.part === "list");
+  const coldRow = (name: string, bundled = false) => {
+    if (!list) return "scenario cold";
+    if (bundled && !inputs.bundle) return "--no-bundle";
+    return find(list, name);
+  };
+  for (
+    const [label, name, bundled] of [
+      ["source", "jn inspect", false],
+      ["bundle", bundleRow("list"), true],
+    ] as const
+  ) {
+    add(
+      `cold \`inspect\` ÷ SDK-only minimal client (${SESSION_CLIENT}), wall, ${label}`,
+      "≤ 1.05×",
+      ratio(coldRow(name, bundled), coldRow(SESSION_CLIENT), 1.05, "wall"),
+    );
+    add(
+      `cold \`inspect\` ÷ SDK-only minimal client, peak RSS, ${label}`,
+      "≤ 1.1×",
+      ratio(coldRow(name, bundled), coldRow(SESSION_CLIENT), 1.1, "rss"),
+    );
+    add(
+      `cold \`inspect\` ÷ ${RAW_DENO}, wall, ${label}`,
+      "report",
+      ratio(coldRow(name, bundled), coldRow(RAW_DENO), undefined, "wall"),
+    );
+  }
+
+  // Start-up of commands that talk to no server.
+  const startup = inputs.results.startup?.[0];
+  for (const command of ["--version", "--help", "profile list"]) {
+    for (const bundled of [false, true]) {
+      const name = `jn ${command}${bundled ? ", bundle" : ""}`;
+      const reference = bundled ? EMPTY_NO_CONFIG : EMPTY_IN_REPO;
+      const row = !startup
+        ? "scenario startup"
+        : bundled && !inputs.bundle
+        ? "--no-bundle"
+        : find(startup, name);
+      add(
+        `\`${command}\` ÷ empty \`deno run\`, ${bundled ? "bundle" : "source"} (vs ${reference})`,
+        "≤ 1.3×",
+        ratio(row, startup ? find(startup, reference) : "scenario startup", 1.3, "wall"),
+      );
+    }
+  }
+
+  // put, 16 in flight.
+  const put = inputs.results.put?.[0];
+  const putRow = (name: string) => put ? find(put, name) : "scenario put";
+  add(
+    "`put`, 16 in flight, % of raw pipelined client, source",
+    "≥ 60%",
+    percent(putRow(PUT_16), putRow(RAW_PIPELINED), 60),
+  );
+  add(
+    "`put`, 16 in flight, % of the SDK-only pipelined client (the design's floor), source",
+    "report",
+    percent(putRow(PUT_16), putRow(SESSION_PIPELINED)),
+  );
+  add(
+    "the SDK-only pipelined client itself, % of raw pipelined client",
+    "report",
+    percent(putRow(SESSION_PIPELINED), putRow(RAW_PIPELINED)),
+  );
+
+  // 50 MB through cat.
+  const big = inputs.results.payload?.[0];
+  let memory: Verdict;
+  if (!big) memory = NOT_RUN("scenario payload");
+  else {
+    const row = find(big, "jn cat, 50 MB");
+    if (typeof row === "string") memory = NOT_RUN(`${row}; --quick runs 10 and 25 MB only`);
+    else if (row.failure) memory = { value: `not timed: ${row.failure.slice(0, 80)}`, met: "—" };
+    else {
+      const times = (rssOf(row) * 1024) / await payload(50);
+      memory = {
+        value: `${times.toFixed(2)}× (${mib(rssOf(row))} MiB)`,
+        met: times <= 4 ? "yes" : "**no**",
+      };
+    }
+  }
+  add("50 MB result through `cat`, peak RSS ÷ payload, source", "≤ 4×", memory);
+
+  return [
+    table(["figure", "this run", "target", "met?"], rows, ["---", "---:", "---:", "---"]),
+    "",
+    "Ratios are medians of per-round ratios (jn ÷ reference in the same round); " +
+    "the values in parentheses are the medians of each row. " +
+    "put and the 50 MB result are timed from source only (their start-up is a small share).",
+  ].join("\n");
+}
+
+/** The row named `name` of a section, or why there is none. */
+function find(section: Section, name: string): Measured | string {
+  return section.rows?.find((row) => row.bench.name === name) ?? `no row "${name}"`;
+}
+
+function unusable(row: Measured | string): Verdict | undefined {
+  if (typeof row === "string") return NOT_RUN(row);
+  if (row.failure) return { value: `not timed: ${row.failure.slice(0, 80)}`, met: "—" };
+}
+
+/** `row ÷ reference` per round (wall or peak RSS), against an upper bound if any. */
+function ratio(
+  row: Measured | string,
+  reference: Measured | string,
+  bound: number | undefined,
+  metric: "wall" | "rss",
+): Verdict {
+  const problem = unusable(row) ?? unusable(reference);
+  if (problem) return problem;
+  const [a, b] = [row as Measured, reference as Measured];
+  const value = metric === "wall" ? ratioTo(a, b) : ratioTo(a, b, rssMetric);
+  const detail = metric === "wall"
+    ? `${ms(timeOf(a))} vs ${ms(timeOf(b))} ms`
+    : `${mib(rssOf(a))} vs ${mib(rssOf(b))} MiB`;
+  return {
+    value: `${value.toFixed(2)}× (${detail})`,
+    met: bound === undefined ? "—" : value <= bound ? "yes" : "**no**",
+  };
+}
+
+/** Calls/s of `row` as % of `reference`'s, per round, against a lower bound if any. */
+function percent(row: Measured | string, reference: Measured | string, bound?: number): Verdict {
+  const problem = unusable(row) ?? unusable(reference);
+  if (problem) return problem;
+  const [a, b] = [row as Measured, reference as Measured];
+  // The same records in both: calls/s ratio = the inverse ratio of wall times.
+  const value = 100 * ratioTo(b, a);
+  return {
+    value: `${value.toFixed(0)}% (${ms(timeOf(a))} vs ${ms(timeOf(b))} ms)`,
+    met: bound === undefined ? "—" : value >= bound ? "yes" : "**no**",
+  };
+}
