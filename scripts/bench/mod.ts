@@ -244,7 +244,10 @@ function commandList(all: Section[]): string {
 }
 
 async function loadAverage(): Promise<string> {
-  const text = await Deno.readTextFile("/proc/loadavg").catch(() => "");
+  // Through cat: procfs files report a size of 0, which Deno.readTextFile trusts.
+  const out = await new Deno.Command("cat", { args: ["/proc/loadavg"], stderr: "null" }).output()
+    .catch(() => undefined);
+  const text = out ? new TextDecoder().decode(out.stdout) : "";
   return text.split(" ").slice(0, 3).join(" ") || "unknown";
 }
 
@@ -272,12 +275,12 @@ async function machine(start: Date, loadAtStart: string): Promise<string> {
     ]
     : [];
   return [
-    `Run ${start.toISOString()} → ${new Date().toISOString()} ` +
+    `- Run: ${start.toISOString()} → ${new Date().toISOString()} ` +
     `(load average at the start: ${loadAtStart}; at the end: ${load})`,
-    `Machine: ${nproc} CPUs (${cpu}), ${ram} RAM, ${Deno.build.target}; ` +
-    `Deno ${Deno.version.deno} (V8 ${Deno.version.v8}); peers on Node ${node}.`,
-    `Command: \`deno task bench ${Deno.args.join(" ")}\` (rounds: ${rounds}).`,
-    `Deno: ${DENO}`,
+    `- Machine: ${nproc} CPUs (${cpu}), ${ram} RAM, ${Deno.build.target}; ` +
+    `Deno ${Deno.version.deno} (V8 ${Deno.version.v8}); peers on Node ${node}`,
+    `- Command: \`deno task bench ${Deno.args.join(" ")}\` (rounds: ${rounds})`,
+    `- Deno: ${DENO}`,
     ...busy,
     "",
   ].join("\n");
