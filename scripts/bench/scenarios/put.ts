@@ -15,7 +15,7 @@
  * @module
  */
 
-import { type Bench, measure, type Measured, ratioTo } from "../measure.ts";
+import { type Bench, measure, type Measured, median, ratioTo } from "../measure.ts";
 import { benchEnv, jn, rawPipelined, sessionPipelined, WORK } from "../env.ts";
 import { mib, ms, rssOf, table, timeOf } from "../table.ts";
 import type { ScenarioOptions, Section } from "./types.ts";
@@ -84,10 +84,13 @@ export async function putScenario(options: ScenarioOptions): Promise<Section[]> 
       "calls/s",
       "% of raw (per round)",
       "% of SDK floor (per round)",
+      "CPU ms (user+sys)",
       "peak RSS MiB",
     ],
     rows.map((row) => {
-      if (row.failure) return [row.bench.name, "—", "—", "—", "—", `not timed: ${row.failure}`];
+      if (row.failure) {
+        return [row.bench.name, "—", "—", "—", "—", "—", `not timed: ${row.failure}`];
+      }
       const t = timeOf(row);
       return [
         row.bench.name,
@@ -95,6 +98,7 @@ export async function putScenario(options: ScenarioOptions): Promise<Section[]> 
         (n / (t / 1000)).toFixed(0),
         percentOf(row, raw),
         percentOf(row, floor),
+        ms(median(row.samples.map((sample) => sample.cpuMs))),
         mib(rssOf(row)),
       ];
     }),
