@@ -128,7 +128,7 @@ if (needsPeers) {
   }
 }
 let bundle = !values["no-bundle"] &&
-  scenarios.some((s) => ["cold", "everything", "startup"].includes(s));
+  scenarios.some((s) => ["cold", "everything", "startup", "put", "payload"].includes(s));
 if (bundle) {
   say("bench: deno task bundle (the build deno task compile compiles)");
   const problem = await buildBundle();

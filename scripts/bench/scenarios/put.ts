@@ -6,7 +6,8 @@
  * jn's session layer (clients/session_pipelined.ts: the MCP SDK and nothing
  * of jn above lib/session, the floor of this design). calls/s is N / wall
  * time of the whole process (start-up included, so N is large); the ratios
- * are per round, as % of each reference's calls/s.
+ * are per round, as % of each reference's calls/s. With the bundle, jn at
+ * 16 in flight from its bundle too.
  * Memory: peak RSS of `jn put` for 10k, 100k and 1M records (one run each):
  * flat means it does not grow with the input.
  *
@@ -16,7 +17,7 @@
  */
 
 import { type Bench, measure, type Measured, median, ratioTo } from "../measure.ts";
-import { benchEnv, jn, rawPipelined, sessionPipelined, WORK } from "../env.ts";
+import { benchEnv, jn, jnBundled, rawPipelined, sessionPipelined, WORK } from "../env.ts";
 import { mib, ms, rssOf, table, timeOf } from "../table.ts";
 import type { ScenarioOptions, Section } from "./types.ts";
 
@@ -28,6 +29,8 @@ export const RAW_PIPELINED = "raw pipelined client (16 in flight)";
 export const SESSION_PIPELINED = "jn session layer, pipelined (16 in flight; SDK floor)";
 /** jn's row at 16 in flight. */
 export const PUT_16 = "jn put --concurrency 16";
+/** The same from the bundle (what `deno task compile` compiles). */
+export const PUT_16_BUNDLE = "jn put --concurrency 16, bundle";
 
 /** Writes `n` NDJSON records `{"text":"record N"}` (once) and returns the path. */
 export async function records(n: number): Promise<string> {
@@ -72,6 +75,13 @@ export async function putScenario(options: ScenarioOptions): Promise<Section[]> 
       stdin: input,
     },
     { name: "jn put --concurrency 1", argv: jn(["put", "--concurrency", "1", URI]), stdin: input },
+    ...options.bundle
+      ? [{
+        name: PUT_16_BUNDLE,
+        argv: jnBundled(["put", "--concurrency", "16", URI]),
+        stdin: input,
+      }]
+      : [],
   ].map((b) => ({ ...b, env, check: countCheck(n) }));
   const rows = await measure(benches, { rounds: options.rounds, onRound: options.onRound });
   const [raw, floor] = rows;
