@@ -150,24 +150,24 @@ const peers = values["no-peers"] ? [] : PEERS;
 const results: Record<string, Section[]> = {};
 for (const name of scenarios) {
   say(`bench: ${name}`);
-  const sections: Section[] = results[name] = [];
+  const out: Section[] = results[name] = [];
   switch (name) {
     case "cold":
-      sections.push(...await coldScenario(TRIVIAL, { ...options, peers }));
+      out.push(...await coldScenario(TRIVIAL, { ...options, peers }));
       break;
     case "teardown":
     case "everything": {
       const problem = await install(EVERYTHING);
       if (name === "teardown") {
-        sections.push(...await teardownScenario(options));
+        out.push(...await teardownScenario(options));
         break;
       }
       if (problem) {
-        sections.push({ title: "server-everything", body: `not installed: ${problem}` });
+        out.push({ title: "server-everything", body: `not installed: ${problem}` });
         break;
       }
       const server = [`${NODE_BIN_DIR}/node`, EVERYTHING_JS, "stdio"];
-      sections.push(
+      out.push(
         ...await coldScenario({
           title: "@modelcontextprotocol/server-everything 2026.8.31 (Node 24)",
           server,
@@ -178,16 +178,16 @@ for (const name of scenarios) {
       break;
     }
     case "startup":
-      sections.push(...await startupScenario(options));
+      out.push(...await startupScenario(options));
       break;
     case "put":
-      sections.push(...await putScenario(options));
+      out.push(...await putScenario(options));
       break;
     case "put-memory":
-      sections.push(...await putMemoryScenario(options));
+      out.push(...await putMemoryScenario(options));
       break;
     case "payload":
-      sections.push(...await payloadScenario(options));
+      out.push(...await payloadScenario(options));
       break;
   }
 }
@@ -197,7 +197,10 @@ const head = await machine(started, loadAtStart);
 const tables = sections.map((s) => `## ${s.title}\n\n${s.body}\n`);
 const commands = commandList(sections);
 // On stdout the targets come last, where a reader of the terminal looks.
-await Deno.stdout.write(new TextEncoder().encode([head, ...tables, commands, targets].join("\n")));
+const bytes = new TextEncoder().encode([head, ...tables, commands, targets].join("\n"));
+for (let offset = 0; offset < bytes.length;) {
+  offset += await Deno.stdout.write(bytes.subarray(offset));
+}
 if (values.write) {
   const path = `${ROOT}/bench/RESULTS.md`;
   await Deno.mkdir(`${ROOT}/bench`, { recursive: true });
