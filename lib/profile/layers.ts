@@ -23,9 +23,9 @@
 
 import { isAbsolutePath as isAbsolute, joinPath as join } from "./paths.ts";
 import { ConfigError } from "../errors.ts";
-import { BUNDLED_PROFILES } from "./bundled_data.ts";
+import { BUNDLED_PROFILES, BUNDLED_SUMMARIES } from "./bundled_data.ts";
 import { type DirContents, PROFILE_FILE, readProfileDir } from "./dir_contents.ts";
-import type { LayerName } from "./types.ts";
+import type { LayerName, MetaSummary } from "./types.ts";
 
 export { PROFILE_FILE };
 
@@ -45,6 +45,11 @@ export interface Layer {
   readServer(server: string): Promise<DirContents | undefined>;
   /** The path of a server directory or a file in it, as messages show it. */
   path(server: string, file?: string): string;
+  /**
+   * Precomputed summaries of its servers' `_meta.json` for `profile list`
+   * (the bundled layer's, generated with its files), by server name.
+   */
+  summaries?: Readonly<Record<string, MetaSummary>>;
 }
 
 /** Where to look: the caller's directory and environment. */
@@ -149,5 +154,6 @@ export function bundledLayer(): Layer {
       return Promise.resolve(texts && { path, realPath: path, texts: new Map(texts) });
     },
     path: (server, file) => file === undefined ? `bundled:${server}` : `bundled:${server}/${file}`,
+    summaries: BUNDLED_SUMMARIES,
   };
 }
