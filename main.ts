@@ -4,10 +4,11 @@
  * completion scripts (`completions SHELL`) and the completion of source
  * words (`__complete source WORD`) are answered before the CLI (commander,
  * Deno's Node compatibility and the command modules, ~150 ms to load) is
- * even imported: help and scripts come from lib/cli/help_text.ts,
- * generated from the CLI and checked by a test. `profile list` and `profile
- * info` run without commander too (lib/cli/light.ts), and so do the plainest
- * calls, `inspect SOURCE` and `cat SOURCE` (lib/cli/light_calls.ts).
+ * even imported: help and scripts come from lib/cli/help_text.ts and
+ * lib/cli/completion_text.ts (one module per shell), generated from the CLI
+ * and checked by a test. `profile list` and `profile info` run without
+ * commander too (lib/cli/light.ts), and so do the plainest calls, `inspect
+ * SOURCE` and `cat SOURCE` (lib/cli/light_calls.ts).
  *
  * @module
  */
@@ -67,9 +68,10 @@ export async function start(args: string[], loaders: Loaders): Promise<never> {
     if (text !== undefined) Deno.exit(printText(text));
   }
   if (args.length === 2 && args[0] === "completions") {
-    const { COMPLETION_TEXT } = await import("./lib/cli/help_text.ts");
-    const text = Object.hasOwn(COMPLETION_TEXT, args[1]) ? COMPLETION_TEXT[args[1]] : undefined;
-    if (text !== undefined) Deno.exit(printText(text));
+    const { COMPLETION_SCRIPTS } = await import("./lib/cli/completion_text.ts");
+    if (Object.hasOwn(COMPLETION_SCRIPTS, args[1])) {
+      Deno.exit(printText(await COMPLETION_SCRIPTS[args[1]]()));
+    }
   }
   if (args[0] === "__complete" && args[1] === "source" && args.length <= 3) {
     const printed = await completeSource(args[2] ?? "");
