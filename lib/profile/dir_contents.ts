@@ -62,8 +62,6 @@ export async function readProfileDir(
   options: { whole: boolean; limits?: { entries: number; bytes: number } },
 ): Promise<DirContents | undefined> {
   const limits = options.limits ?? WHOLE_LIMITS;
-  const hash = options.whole ? await import("./sha256.ts") : undefined;
-  const sha256 = (data: string | Uint8Array) => hash!.sha256Hex(data);
   let realPath: string;
   try {
     realPath = await Deno.realPath(path);
@@ -74,6 +72,8 @@ export async function readProfileDir(
     }
     throw error;
   }
+  const hash = options.whole ? await import("./sha256.ts") : undefined;
+  const sha256 = (data: string | Uint8Array) => hash!.sha256Hex(data);
   const texts = new Map<string, string>();
   const entries: Record<string, string> = {};
   const budget = { entries: 0, bytes: 0 };
