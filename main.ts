@@ -16,6 +16,7 @@
 import { VERSION } from "./lib/version.ts";
 import type * as Cli from "./lib/cli/main.ts";
 import type * as Calls from "./lib/cli/light_calls.ts";
+import type * as Light from "./lib/cli/light.ts";
 
 /**
  * The CLI's module, named so that Deno does not analyse it when main.ts
@@ -32,6 +33,13 @@ export interface Loaders {
   cli: () => Promise<typeof Cli>;
   /** `inspect SOURCE` and `cat SOURCE` without commander (lib/cli/light_calls.ts). */
   calls: () => Promise<typeof Calls>;
+  /**
+   * The commands answered without commander (lib/cli/light.ts): by a
+   * computed URL too, so that other commands do not have Deno read and scan
+   * its graph (`profile info`'s ~20 modules) at start-up; the bundle builds
+   * it as one file (scripts/bundle.ts).
+   */
+  light: () => Promise<typeof Light>;
 }
 
 /**
@@ -41,6 +49,7 @@ export interface Loaders {
 export const SOURCE_LOADERS: Loaders = {
   cli: () => import(CLI_MODULE),
   calls: () => import(new URL("./lib/cli/light_calls.ts", import.meta.url).href),
+  light: () => import(new URL("./lib/cli/light.ts", import.meta.url).href),
 };
 
 /** Words of the commands lib/cli/light.ts may answer. */
@@ -78,7 +87,7 @@ export async function start(args: string[], loaders: Loaders): Promise<never> {
     if (printed) Deno.exit(0);
   }
   if (args.some((arg) => LIGHT_WORDS.has(arg))) {
-    const { parseLight, runLight } = await import("./lib/cli/light.ts");
+    const { parseLight, runLight } = await loaders.light();
     const run = parseLight(args);
     const code = run === undefined
       ? undefined
