@@ -65,5 +65,5 @@ export async function runCall(run: LightRun): Promise<number | undefined> {
  */
 export async function runPutCall(args: readonly string[]): Promise<number | undefined> {
   const { runPutLight } = await import("./put_light.ts");
-  return await runPutLight(args);
+  return await runPutLight(args, DEFAULT_CALL_FLAGS);
 }

@@ -19,11 +19,11 @@
  */
 
 import { putTarget } from "../put/target_kind.ts";
+import type { CatCommandFlags } from "./commands/cat.ts";
 import type { RawPutFlags } from "./commands/put.ts";
 import type { Cli } from "./context.ts";
 import { outcomeExitCode } from "./exit_codes.ts";
 import { denoIo, type Io } from "./io.ts";
-import { DEFAULT_CALL_FLAGS } from "./light_calls.ts";
 import { reportFailure } from "./report.ts";
 
 /** A plain `put` and what it was given. */
@@ -49,11 +49,15 @@ const SWITCHES: Record<string, "failFast" | "json"> = {
 
 /**
  * The plain `put` that `args` runs, or undefined when it runs anything else
- * or holds anything this parser does not know.
+ * or holds anything this parser does not know. `defaults` are the flags
+ * commander gives when none is given (lib/cli/light_calls.ts has them).
  */
-export function parsePutLight(args: readonly string[]): PutLightRun | undefined {
+export function parsePutLight(
+  args: readonly string[],
+  defaults: CatCommandFlags,
+): PutLightRun | undefined {
   const words: string[] = [];
-  const raw: RawPutFlags = { ...DEFAULT_CALL_FLAGS };
+  const raw: RawPutFlags = { ...defaults };
   let debug = false;
   let quiet = false;
   for (let i = 0; i < args.length; i++) {
@@ -93,8 +97,11 @@ export function parsePutLight(args: readonly string[]): PutLightRun | undefined 
  * not one (or the environment cannot even be read): the CLI then runs it.
  * Errors are reported as the CLI reports them.
  */
-export async function runPutLight(args: readonly string[]): Promise<number | undefined> {
-  const run = parsePutLight(args);
+export async function runPutLight(
+  args: readonly string[],
+  defaults: CatCommandFlags,
+): Promise<number | undefined> {
+  const run = parsePutLight(args, defaults);
   if (run === undefined) return undefined;
   let io: Io;
   try {

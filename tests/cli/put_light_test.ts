@@ -8,12 +8,13 @@
 
 import assert from "node:assert/strict";
 import { DEFAULT_CALL_FLAGS } from "../../lib/cli/light_calls.ts";
-import { parsePutLight } from "../../lib/cli/put_light.ts";
+import { parsePutLight as parse } from "../../lib/cli/put_light.ts";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
 import { baseEnv, MAIN, ROOT, runJn, runJnHere } from "../helpers.ts";
 import { fixtureUri, ndjson } from "../put/put_helpers.ts";
 
 const URI = "mcp+uvx://x?tool=echo";
+const parsePutLight = (args: string[]) => parse(args, DEFAULT_CALL_FLAGS);
 
 Deno.test("parsePutLight() takes only the argv it fully knows", () => {
   const plain = { raw: { ...DEFAULT_CALL_FLAGS }, debug: false, quiet: false };
