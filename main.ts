@@ -8,7 +8,8 @@
  * lib/cli/completion_text.ts (one module per shell), generated from the CLI
  * and checked by a test. `profile list` and `profile info` run without
  * commander too (lib/cli/light.ts), and so do the plainest calls, `inspect
- * SOURCE` and `cat SOURCE` (lib/cli/light_calls.ts).
+ * SOURCE` and `cat SOURCE` (lib/cli/light_calls.ts), and a plain `put
+ * TARGET` (lib/cli/put_light.ts).
  *
  * @module
  */
@@ -31,7 +32,7 @@ export const CLI_MODULE: string = new URL("./lib/cli/main.ts", import.meta.url).
 export interface Loaders {
   /** The CLI (lib/cli/main.ts). */
   cli: () => Promise<typeof Cli>;
-  /** `inspect SOURCE` and `cat SOURCE` without commander (lib/cli/light_calls.ts). */
+  /** `inspect SOURCE`, `cat SOURCE` and `put TARGET` without commander (lib/cli/light_calls.ts). */
   calls: () => Promise<typeof Calls>;
   /**
    * The commands answered without commander (lib/cli/light.ts): by a
@@ -94,6 +95,10 @@ export async function start(args: string[], loaders: Loaders): Promise<never> {
       : run.command === "inspect" || run.command === "cat"
       ? await (await loaders.calls()).runCall(run)
       : await runLight(run);
+    if (code !== undefined) Deno.exit(code);
+  }
+  if (args.includes("put")) {
+    const code = await (await loaders.calls()).runPutCall(args);
     if (code !== undefined) Deno.exit(code);
   }
   const { runProcess } = await loaders.cli();
