@@ -7,7 +7,7 @@
  * @module
  */
 
-import { FIXTURES, ROOT, runJn, type RunOptions, type RunResult } from "../helpers.ts";
+import { FIXTURES, ROOT, runJn, runJnHere, type RunOptions, type RunResult } from "../helpers.ts";
 
 /** The server-everything release the tests pin. */
 export const EVERYTHING_VERSION = "2026.8.31";
@@ -216,6 +216,18 @@ export async function runJnAt(
     ),
   ).denoDir as string;
   return await runJn(args, { ...options, env: { HOME: home, DENO_DIR: denoDir, ...options.env } });
+}
+
+/**
+ * {@linkcode runJnAt} in this process (tests/helpers.ts runJnHere): HOME is
+ * `home` for the CLI, which reads its environment only through its Io.
+ */
+export async function runJnHereAt(
+  home: string,
+  args: string[],
+  options: Omit<RunOptions, "permissions"> = {},
+): Promise<RunResult> {
+  return await runJnHere(args, { ...options, env: { HOME: home, ...options.env } });
 }
 
 /** The fake browser for sign-in tests (approves and follows the redirect). */
