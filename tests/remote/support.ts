@@ -201,21 +201,16 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-let denoDir: string | undefined;
-
-/** Runs jn with HOME set to `home` (auth files go there) and the real Deno cache. */
+/**
+ * Runs jn with HOME set to `home` (auth files go there) and the real Deno
+ * cache (tests/helpers.ts baseEnv gives DENO_DIR).
+ */
 export async function runJnAt(
   home: string,
   args: string[],
   options: RunOptions = {},
 ): Promise<RunResult> {
-  denoDir ??= Deno.env.get("DENO_DIR") ?? JSON.parse(
-    new TextDecoder().decode(
-      (await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
-        .output()).stdout,
-    ),
-  ).denoDir as string;
-  return await runJn(args, { ...options, env: { HOME: home, DENO_DIR: denoDir, ...options.env } });
+  return await runJn(args, { ...options, env: { HOME: home, ...options.env } });
 }
 
 /**
