@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { serverEverything } from "../remote/support.ts";
 import { npmGlobalConfig } from "../../lib/sandbox/npm_config.ts";
-import { baseEnv, type RunOptions, runJnHere, tempDir } from "../helpers.ts";
+import { baseEnv, runJnHere, type RunOptions, tempDir } from "../helpers.ts";
 import { requireBwrap } from "./bwrap_support.ts";
 import { FILESYSTEM_SPEC, serverFilesystem } from "./npm_servers.ts";
 
