@@ -7,7 +7,7 @@
  */
 
 import assert from "node:assert/strict";
-import { baseEnv, MAIN, ROOT, runJn } from "../helpers.ts";
+import { baseEnv, MAIN, ROOT, runJn, runJnHere } from "../helpers.ts";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
 
 /** The `  jn …` lines after "Examples:" in a help text. */
@@ -53,14 +53,14 @@ Deno.test("'jn help complete' names the record it prints", async () => {
 });
 
 Deno.test("several violations: one line and a hint; a typo's hint skips names already given", async () => {
-  const { code, stderr } = await runJn(["cat", "@demo/add?a=two&c=1"]);
+  const { code, stderr } = await runJnHere(["cat", "@demo/add?a=two&c=1"]);
   assert.equal(code, 2, stderr);
   assert.match(stderr, /^jn: Invalid arguments for tool "add": [^\n]+\nhint: [^\n]+\n$/);
   assert.match(stderr, /c is unknown: did you mean "b"\?; b is required; a must be number/);
 });
 
 Deno.test("reading a resource template as is hints at filling in its variables", async () => {
-  const { code, stderr } = await runJn(["cat", "@demo?resource=demo://items/{id}"]);
+  const { code, stderr } = await runJnHere(["cat", "@demo?resource=demo://items/{id}"]);
   assert.equal(code, 5, stderr);
   assert.match(stderr, /\nhint: that is a resource template: give each \{…\} a value/);
 });

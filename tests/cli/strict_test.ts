@@ -1,16 +1,18 @@
 /**
  * Strict means strict (#15): a mistake the user can fix is a usage error
  * (exit 2) with one line saying what was wrong and a hint with what to type,
- * never a protocol failure leaking the SDK's own words.
+ * never a protocol failure leaking the SDK's own words. The command's own
+ * checks run jn in-process (runJnHere); what passes through main.ts (help,
+ * unknown commands) and the terminal checks start jn.
  */
 
 import assert from "node:assert/strict";
-import { MAIN, ROOT, runJn } from "../helpers.ts";
+import { MAIN, ROOT, runJn, runJnHere } from "../helpers.ts";
 
 const DEMO = `mcp+deno://${ROOT}/tests/fixtures/demo_server_main.ts`;
 
 Deno.test("--protocol with a 2025 revision is a one-line usage error listing the accepted values", async () => {
-  const result = await runJn(["inspect", "--protocol", "2025-11-25", DEMO]);
+  const result = await runJnHere(["inspect", "--protocol", "2025-11-25", DEMO]);
   assert.equal(result.code, 2, result.stderr);
   assert.equal(result.stdout, "");
   assert.match(result.stderr, /Invalid --protocol "2025-11-25": .*2025-era/);
@@ -19,7 +21,7 @@ Deno.test("--protocol with a 2025 revision is a one-line usage error listing the
 });
 
 Deno.test("a plain https:// source is a usage error with the mcp+ string to paste", async () => {
-  const result = await runJn(["inspect", "https://example.com/mcp"]);
+  const result = await runJnHere(["inspect", "https://example.com/mcp"]);
   assert.equal(result.code, 2, result.stderr);
   assert.match(result.stderr, /hint: to reach this server, write mcp\+https:\/\/example\.com\/mcp/);
 });
@@ -72,14 +74,14 @@ Deno.test({
 });
 
 Deno.test("a mistyped profile name suggests the closest one", async () => {
-  const result = await runJn(["inspect", "@dmeo"]);
+  const result = await runJnHere(["inspect", "@dmeo"]);
   assert.notEqual(result.code, 0);
   assert.match(result.stderr, /Profile "@dmeo" not found/);
   assert.match(result.stderr, /hint: did you mean @demo\?/);
 });
 
 Deno.test("a mistyped tool name suggests the closest one", async () => {
-  const result = await runJn(["cat", `${DEMO}?tool=tpyes_demo`]);
+  const result = await runJnHere(["cat", `${DEMO}?tool=tpyes_demo`]);
   assert.equal(result.code, 2, result.stderr);
   assert.match(result.stderr, /Tool "tpyes_demo" not found/);
   assert.match(result.stderr, /hint: did you mean "types_demo"/);
@@ -123,7 +125,7 @@ Deno.test("inspect and cat help end with the query keys and examples", async (t)
 });
 
 Deno.test("a mistyped profile tool name suggests the profile's own tool", async () => {
-  const result = await runJn(["cat", "@demo/itms"]);
+  const result = await runJnHere(["cat", "@demo/itms"]);
   assert.equal(result.code, 2, result.stderr);
   assert.match(
     result.stderr,

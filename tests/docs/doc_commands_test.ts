@@ -10,7 +10,8 @@
  * Blocks that need the network, credentials, a server left listening on a
  * port, a terminal or a differently built jn carry `<!-- no-run: why -->`;
  * `<!-- needs: jq -->` blocks are not run (saying so) where jq is missing, and
- * `<!-- needs: bwrap -->` ones where bubblewrap cannot sandbox. Everything runs with a throwaway HOME and XDG directories,
+ * `<!-- needs: bwrap -->` ones where bubblewrap cannot sandbox. Everything runs with a throwaway HOME and XDG directories
+ * (Deno's and npm's caches linked to lasting ones, so nothing is downloaded twice),
  * in a throwaway copy of the root (symlinks to its entries) so files the docs
  * write (odd.json, out/) land there. Blocks run concurrently, each one's
  * commands in order in one shell, as a reader pastes a block.
@@ -56,6 +57,12 @@ async function makePlace(): Promise<Place> {
   // cache under this HOME must be the real one, or it would download it all.
   await Deno.mkdir(`${home}/.cache`);
   await Deno.symlink(DENO_DIR, `${home}/.cache/deno`);
+  // Likewise npm's cache (npx keeps its packages there): an `mcp+npx://` example
+  // downloads its package on the first run only (~6 s of CPU and the network each
+  // time otherwise). A test-owned cache, beside tests/remote/support.ts's installs.
+  const npmCache = `${Deno.env.get("HOME") ?? "/tmp"}/.cache/jn-tests/doc-commands-npm`;
+  await Deno.mkdir(npmCache, { recursive: true });
+  await Deno.symlink(npmCache, `${home}/.npm`);
   for await (const entry of Deno.readDir(ROOT)) {
     if (entry.name === ".git") continue;
     await Deno.symlink(`${ROOT}/${entry.name}`, `${cwd}/${entry.name}`);

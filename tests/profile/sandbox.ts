@@ -8,26 +8,18 @@
  */
 
 import { dirname, join } from "node:path";
-import { FIXTURES, runJn, runJnHere, type RunResult } from "../helpers.ts";
+import { DENO_DIR, FIXTURES, runJn, runJnHere, type RunResult } from "../helpers.ts";
 
 /** The fixture MCP server (plain JSON-RPC, switches in argv). */
 export const FIXTURE = `${FIXTURES}/servers/fixture.mjs`;
 
-let denoDir: Promise<string> | undefined;
-
-/** Deno's cache directory of this machine (`deno info --json`), for child runs with another HOME. */
+/**
+ * Deno's cache directory of this machine, for child runs with another HOME:
+ * tests/helpers.ts DENO_DIR (`$DENO_DIR`, or the default cache directory that
+ * `deno info --json` reports), without starting Deno to ask.
+ */
 export function denoCacheDir(): Promise<string> {
-  denoDir ??= (async () => {
-    const fromEnv = Deno.env.get("DENO_DIR");
-    if (fromEnv) return fromEnv;
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["info", "--json"],
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    return JSON.parse(new TextDecoder().decode(out.stdout)).denoDir as string;
-  })();
-  return denoDir;
+  return Promise.resolve(DENO_DIR);
 }
 
 /** A temporary HOME and project. */

@@ -7,7 +7,7 @@
  * or by an explicit `--timeout` (exit 0), and the usage errors.
  */
 import assert from "node:assert/strict";
-import { FIXTURES, runJn, tempDir } from "../helpers.ts";
+import { FIXTURES, runJnHere, tempDir } from "../helpers.ts";
 import { living, spawnJn } from "../session/tree_support.ts";
 
 const CHANGER = `mcp+node://${FIXTURES}/servers/changer.mjs`;
@@ -111,8 +111,9 @@ Deno.test("--follow on a list prints it again on each list_changed; no server su
   }
 });
 
+// The rest runs jn in-process: how --follow ends or refuses, not the process, is tested.
 Deno.test("--follow ends after an explicit --timeout with exit 0", async () => {
-  const { code, stdout, stderr } = await runJn([
+  const { code, stdout, stderr } = await runJnHere([
     "cat",
     `${CHANGER}?list=tools&command=--max&command=1`,
     "--follow",
@@ -128,22 +129,22 @@ Deno.test("--follow ends after an explicit --timeout with exit 0", async () => {
 
 Deno.test("--follow: what cannot be followed", async (t) => {
   await t.step("a tool call is a usage error before any server starts", async () => {
-    const { code, stderr } = await runJn(["cat", "@demo/echo?text=x", "--follow"]);
+    const { code, stderr } = await runJnHere(["cat", "@demo/echo?text=x", "--follow"]);
     assert.equal(code, 2);
     assert.match(stderr, /--follow needs a resource or a list, not a tool call \(echo\)/);
   });
   await t.step("a task's result is named as such, before any server starts", async () => {
-    const { code, stderr } = await runJn(["cat", "@demo?task=t1", "--follow"]);
+    const { code, stderr } = await runJnHere(["cat", "@demo?task=t1", "--follow"]);
     assert.equal(code, 2);
     assert.match(stderr, /--follow needs a resource or a list, not a task's result \(t1\)/);
   });
   await t.step("a list the server does not announce changes of is exit 5", async () => {
-    const { code, stderr } = await runJn(["cat", `${CHANGER}?list=resources`, "--follow"]);
+    const { code, stderr } = await runJnHere(["cat", `${CHANGER}?list=resources`, "--follow"]);
     assert.equal(code, 5);
     assert.match(stderr, /does not announce changes of its resources/);
   });
   await t.step("a resource of a server without subscriptions is exit 5", async () => {
-    const { code, stderr } = await runJn(["cat", `${CHANGER}?resource=x://y`, "--follow"]);
+    const { code, stderr } = await runJnHere(["cat", `${CHANGER}?resource=x://y`, "--follow"]);
     assert.equal(code, 5);
     assert.match(stderr, /does not offer resource subscriptions/);
   });

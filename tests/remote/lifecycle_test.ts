@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, callLog, FIXTURES, MAIN, parseNdjson, ROOT, runJn } from "../helpers.ts";
+import { baseEnv, callLog, FIXTURES, MAIN, parseNdjson, ROOT, runJnHere } from "../helpers.ts";
 import { startFixture } from "./support.ts";
 
 const FIXTURE = `mcp+node://${FIXTURES}/servers/fixture.mjs`;
@@ -80,22 +80,23 @@ Deno.test("Ctrl-C during a remote call cancels it on the server", async () => {
   }
 });
 
+// The timeout and log tests run jn in-process: not the process, its handling is tested.
 Deno.test("progress notifications over stdio reset the request timeout", async () => {
-  const steady = await runJn([
+  const steady = await runJnHere([
     "cat",
     `${FIXTURE}?tool=progress&steps=5&delay_ms=250`,
     "--timeout",
     "600ms",
   ]);
   assert.equal(steady.code, 0, steady.stderr);
-  const silent = await runJn(["cat", `${FIXTURE}?tool=sleep&ms=1300`, "--timeout", "600ms"]);
+  const silent = await runJnHere(["cat", `${FIXTURE}?tool=sleep&ms=1300`, "--timeout", "600ms"]);
   assert.equal(silent.code, 4);
   assert.match(silent.stderr, /Timed out after 600ms waiting for tools\/call "sleep"/);
 });
 
 Deno.test("server log messages go to stderr with the server's name, filtered by --log-level", async (t) => {
   await t.step("an info message is shown by default, prefixed with the server name", async () => {
-    const { code, stdout, stderr } = await runJn([
+    const { code, stdout, stderr } = await runJnHere([
       "cat",
       `${FIXTURE}?tool=log&level=info&message=hello%20logs`,
     ]);
@@ -105,7 +106,7 @@ Deno.test("server log messages go to stderr with the server's name, filtered by 
   });
 
   await t.step("--log-level warning hides it and is sent as logging/setLevel", async () => {
-    const { code, stderr } = await runJn([
+    const { code, stderr } = await runJnHere([
       "cat",
       `${FIXTURE}?tool=log&level=info&message=hello%20logs`,
       "--log-level",

@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import * as z from "zod";
 import { parseNdjson, tempDir } from "../helpers.ts";
-import { FAKE_BROWSER, runJnAt } from "./support.ts";
+import { FAKE_BROWSER, runJnHereAt } from "./support.ts";
 
 type Json = Record<string, unknown>;
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
@@ -311,7 +311,7 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
     return homes.at(-1)!;
   };
   const whoami = async (at: string, env: Record<string, string> = {}) => {
-    const run = await runJnAt(at, ["cat", `mcp+${mcp}?tool=whoami`], { env });
+    const run = await runJnHereAt(at, ["cat", `mcp+${mcp}?tool=whoami`], { env });
     assert.equal(run.code, 0, run.stderr);
     return String((parseNdjson(run.stdout)[0] as Json).text);
   };
@@ -319,7 +319,7 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
     await t.step("client credentials with private_key_jwt (key from a file)", async () => {
       const at = await home();
       await Deno.writeTextFile(`${at}/key.pem`, mock.pem);
-      const login = await runJnAt(at, [
+      const login = await runJnHereAt(at, [
         "auth",
         "login",
         mcp,
@@ -337,7 +337,7 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
         }`,
       );
       assert.ok(!record.includes("PRIVATE KEY"), "the key itself is never stored");
-      const status = await runJnAt(at, ["auth", "status", mcp]);
+      const status = await runJnHereAt(at, ["auth", "status", mcp]);
       assert.match(status.stdout, /signed in: yes \(client credentials\)/);
       assert.match(status.stdout, new RegExp(`uses: {6}private key from file ${at}/key.pem`));
       assert.match(status.stdout, /renewable: yes/);
@@ -345,7 +345,7 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
 
     await t.step("a key that is not PKCS#8 is exit 3 naming the fix", async () => {
       const at = await home();
-      const login = await runJnAt(at, [
+      const login = await runJnHereAt(at, [
         "auth",
         "login",
         mcp,
@@ -363,7 +363,7 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
     await t.step("workload identity: the JWT-bearer grant, JWT from the environment", async () => {
       const at = await home();
       const env = { WORKLOAD_JWT: await mock.workloadJwt(mock.issuerOf("as1")) };
-      const login = await runJnAt(at, [
+      const login = await runJnHereAt(at, [
         "auth",
         "login",
         mcp,
@@ -376,14 +376,14 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
       assert.ok(!login.stderr.includes(env.WORKLOAD_JWT), "the JWT is never printed");
       assert.equal(await whoami(at, env), "workload-1");
       assert.ok((await mock.log()).grants.includes(JWT_BEARER));
-      const status = await runJnAt(at, ["auth", "status", mcp]);
+      const status = await runJnHereAt(at, ["auth", "status", mcp]);
       assert.match(status.stdout, /uses: {6}workload JWT from \$WORKLOAD_JWT/);
     });
 
     await t.step("a workload JWT for another audience is refused, exit 4", async () => {
       const at = await home();
       const env = { WORKLOAD_JWT: await mock.workloadJwt("https://elsewhere.example") };
-      const login = await runJnAt(at, [
+      const login = await runJnHereAt(at, [
         "auth",
         "login",
         mcp,
@@ -399,7 +399,7 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
     await t.step("cross-app access: ID token -> ID-JAG at the IdP -> token", async () => {
       const at = await home();
       const env = { ID_TOKEN: "id-token-of-alice", XAA_SECRET: "xaa-secret" };
-      const login = await runJnAt(at, [
+      const login = await runJnHereAt(at, [
         "auth",
         "login",
         mcp,
@@ -416,12 +416,12 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
       ], { env });
       assert.equal(login.code, 0, login.stderr);
       assert.equal(await whoami(at, env), "xaa-client");
-      const status = await runJnAt(at, ["auth", "status", mcp]);
+      const status = await runJnHereAt(at, ["auth", "status", mcp]);
       assert.match(status.stdout, /cross-app access/);
     });
 
     await t.step("cross-app access without an ID token is a usage error", async () => {
-      const login = await runJnAt(await home(), [
+      const login = await runJnHereAt(await home(), [
         "auth",
         "login",
         mcp,
@@ -439,21 +439,21 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
     await t.step("DPoP: nonce at the token endpoint and at the server, key kept", async () => {
       const at = await home();
       const env = { JN_BROWSER: FAKE_BROWSER };
-      const login = await runJnAt(at, ["auth", "login", mcp, "--dpop"], { env });
+      const login = await runJnHereAt(at, ["auth", "login", mcp, "--dpop"], { env });
       assert.equal(login.code, 0, login.stderr);
       // A second run presents the stored token with the stored key.
       assert.match(await whoami(at), /^as1-client-/);
       const log = await mock.log();
       assert.equal(log.dpopTokenNonce, true);
       assert.equal(log.dpopResourceNonce, true);
-      const status = await runJnAt(at, ["auth", "status", mcp]);
+      const status = await runJnHereAt(at, ["auth", "status", mcp]);
       assert.match(status.stdout, /browser sign-in, DPoP/);
     });
 
     await t.step("migration: the resource moves to another AS; jn registers there", async () => {
       const at = await home();
       const env = { JN_BROWSER: FAKE_BROWSER };
-      const login = await runJnAt(at, ["auth", "login", mcp], { env });
+      const login = await runJnHereAt(at, ["auth", "login", mcp], { env });
       assert.equal(login.code, 0, login.stderr);
       await mock.migrate();
       assert.match(await whoami(at, env), /^as2-client-/);
@@ -464,7 +464,7 @@ Deno.test("OAuth machine grants, DPoP and authorization-server migration", async
 
     await t.step("an issuer mismatch is exit 4 naming both issuers", async () => {
       await mock.impostor();
-      const login = await runJnAt(await home(), ["auth", "login", mcp], {
+      const login = await runJnHereAt(await home(), ["auth", "login", mcp], {
         env: { JN_BROWSER: FAKE_BROWSER },
       });
       assert.equal(login.code, 4, login.stderr);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseNdjson, tempDir } from "../helpers.ts";
-import { FAKE_BROWSER, runJnAt, type StartedServer, startFixture } from "./support.ts";
+import { FAKE_BROWSER, runJnHereAt, type StartedServer, startFixture } from "./support.ts";
 
 type Rec = Record<string, unknown>;
 
@@ -21,7 +21,7 @@ Deno.test("OAuth: browser sign-in, stored tokens, step-up and logout", async (t)
   const browser = { JN_BROWSER: FAKE_BROWSER };
   try {
     await t.step("without credentials a non-interactive run is exit 4 with a hint", async () => {
-      const { code, stdout, stderr } = await runJnAt(home, ["cat", `mcp+${mcp}?tool=whoami`]);
+      const { code, stdout, stderr } = await runJnHereAt(home, ["cat", `mcp+${mcp}?tool=whoami`]);
       assert.equal(code, 4);
       assert.equal(stdout, "");
       assert.match(stderr, /requires authorization \(HTTP 401\)/);
@@ -34,7 +34,7 @@ Deno.test("OAuth: browser sign-in, stored tokens, step-up and logout", async (t)
     });
 
     await t.step("jn auth login signs in: discovery, registration, PKCE, resource", async () => {
-      const { code, stderr } = await runJnAt(home, ["auth", "login", mcp], { env: browser });
+      const { code, stderr } = await runJnHereAt(home, ["auth", "login", mcp], { env: browser });
       assert.equal(code, 0, stderr);
       assert.match(stderr, /Open this URL in a browser/);
       assert.match(stderr, new RegExp(`signed in to ${mcp} \\(scopes: mcp\\)`));
@@ -53,11 +53,11 @@ Deno.test("OAuth: browser sign-in, stored tokens, step-up and logout", async (t)
         assert.equal((await Deno.stat(dir)).mode! & 0o777, 0o700);
         assert.equal((await Deno.stat(`${dir}/${file}`)).mode! & 0o777, 0o600);
         const token = JSON.parse(await Deno.readTextFile(`${dir}/${file}`)).tokens.access_token;
-        const status = await runJnAt(home, ["auth", "status", mcp]);
+        const status = await runJnHereAt(home, ["auth", "status", mcp]);
         assert.equal(status.code, 0);
         assert.match(status.stdout, /scopes: {4}mcp/);
         assert.match(status.stdout, /expires: {3}in 60m/);
-        const call = await runJnAt(home, ["cat", `mcp+${mcp}?tool=whoami`, "--debug"]);
+        const call = await runJnHereAt(home, ["cat", `mcp+${mcp}?tool=whoami`, "--debug"]);
         assert.equal(call.code, 0, call.stderr);
         for (const text of [status.stdout, status.stderr, call.stdout, call.stderr]) {
           assert.ok(!text.includes(token), "the access token is never printed");
@@ -66,7 +66,7 @@ Deno.test("OAuth: browser sign-in, stored tokens, step-up and logout", async (t)
     );
 
     await t.step("the stored token is used, over the 2026-07-28 era", async () => {
-      const { code, stdout, stderr } = await runJnAt(home, [
+      const { code, stdout, stderr } = await runJnHereAt(home, [
         "cat",
         `mcp+${mcp}?tool=whoami`,
         "--debug",
@@ -77,7 +77,7 @@ Deno.test("OAuth: browser sign-in, stored tokens, step-up and logout", async (t)
     });
 
     await t.step("...and over the 2025 era (--protocol legacy)", async () => {
-      const { code, stderr } = await runJnAt(home, [
+      const { code, stderr } = await runJnHereAt(home, [
         "cat",
         `mcp+${mcp}?tool=echo&text=hi`,
         "--protocol",
@@ -91,7 +91,7 @@ Deno.test("OAuth: browser sign-in, stored tokens, step-up and logout", async (t)
     await t.step(
       "403 insufficient_scope without a browser is exit 4 naming the scope",
       async () => {
-        const { code, stderr } = await runJnAt(home, ["cat", `mcp+${mcp}?tool=admin`]);
+        const { code, stderr } = await runJnHereAt(home, ["cat", `mcp+${mcp}?tool=admin`]);
         assert.equal(code, 4);
         assert.match(stderr, /needs more permissions \(scope "mcp admin"\)/);
       },
@@ -100,7 +100,7 @@ Deno.test("OAuth: browser sign-in, stored tokens, step-up and logout", async (t)
     await t.step(
       "403 insufficient_scope with a browser steps up and retries the call",
       async () => {
-        const { code, stdout, stderr } = await runJnAt(home, ["cat", `mcp+${mcp}?tool=admin`], {
+        const { code, stdout, stderr } = await runJnHereAt(home, ["cat", `mcp+${mcp}?tool=admin`], {
           env: browser,
         });
         assert.equal(code, 0, stderr);
@@ -112,7 +112,7 @@ Deno.test("OAuth: browser sign-in, stored tokens, step-up and logout", async (t)
     );
 
     await t.step("auth status --format json summarises, without secrets", async () => {
-      const { stdout } = await runJnAt(home, ["auth", "status", "--format", "json"]);
+      const { stdout } = await runJnHereAt(home, ["auth", "status", "--format", "json"]);
       const [summary] = JSON.parse(stdout);
       assert.equal(summary.serverUrl, mcp);
       assert.equal(summary.signedIn, true);
@@ -122,11 +122,11 @@ Deno.test("OAuth: browser sign-in, stored tokens, step-up and logout", async (t)
     });
 
     await t.step("logout forgets the server", async () => {
-      const { code, stderr } = await runJnAt(home, ["auth", "logout", mcp]);
+      const { code, stderr } = await runJnHereAt(home, ["auth", "logout", mcp]);
       assert.equal(code, 0);
       assert.match(stderr, /signed out of/);
       assert.deepEqual(await authFiles(home), []);
-      const after = await runJnAt(home, ["cat", `mcp+${mcp}?tool=whoami`]);
+      const after = await runJnHereAt(home, ["cat", `mcp+${mcp}?tool=whoami`]);
       assert.equal(after.code, 4);
     });
   } finally {
@@ -148,14 +148,14 @@ Deno.test("OAuth: expired tokens are refreshed; client credentials need no brows
   try {
     await t.step("an expired access token is refreshed without a browser", async () => {
       const [home] = homes;
-      const login = await runJnAt(home, ["auth", "login", mcp], {
+      const login = await runJnHereAt(home, ["auth", "login", mcp], {
         env: { JN_BROWSER: FAKE_BROWSER },
       });
       assert.equal(login.code, 0, login.stderr);
       await expire();
-      const status = await runJnAt(home, ["auth", "status", mcp]);
+      const status = await runJnHereAt(home, ["auth", "status", mcp]);
       assert.match(status.stdout, /expires: {3}expired/);
-      const { code, stderr } = await runJnAt(home, ["cat", `mcp+${mcp}?tool=whoami`]);
+      const { code, stderr } = await runJnHereAt(home, ["cat", `mcp+${mcp}?tool=whoami`]);
       assert.equal(code, 0, stderr);
       assert.ok((await stats(server)).grants.refresh_token >= 1);
     });
@@ -164,7 +164,7 @@ Deno.test("OAuth: expired tokens are refreshed; client credentials need no brows
       "client-credentials login stores the client and renews tokens itself",
       async () => {
         const home = homes[1];
-        const login = await runJnAt(home, [
+        const login = await runJnHereAt(home, [
           "auth",
           "login",
           mcp,
@@ -177,7 +177,7 @@ Deno.test("OAuth: expired tokens are refreshed; client credentials need no brows
         assert.equal(login.code, 0, login.stderr);
         assert.doesNotMatch(login.stderr, /browser|mcp-sdk/);
         await expire();
-        const { code, stdout, stderr } = await runJnAt(home, ["cat", `mcp+${mcp}?tool=whoami`]);
+        const { code, stdout, stderr } = await runJnHereAt(home, ["cat", `mcp+${mcp}?tool=whoami`]);
         assert.equal(code, 0, stderr);
         assert.equal(JSON.parse(String((parseNdjson(stdout)[0] as Rec).text)).client, "svc");
         assert.ok((await stats(server)).grants.client_credentials >= 2);
@@ -185,7 +185,7 @@ Deno.test("OAuth: expired tokens are refreshed; client credentials need no brows
     );
 
     await t.step("a wrong client secret is exit 4 saying the authorization failed", async () => {
-      const { code, stderr } = await runJnAt(homes[1], [
+      const { code, stderr } = await runJnHereAt(homes[1], [
         "auth",
         "login",
         mcp,
@@ -200,7 +200,7 @@ Deno.test("OAuth: expired tokens are refreshed; client credentials need no brows
     });
 
     await t.step("a token given with --token-env that the server refuses is exit 4", async () => {
-      const { code, stderr } = await runJnAt(homes[0], [
+      const { code, stderr } = await runJnHereAt(homes[0], [
         "cat",
         `mcp+${mcp}?tool=whoami`,
         "--token-env",

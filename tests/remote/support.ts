@@ -7,7 +7,7 @@
  * @module
  */
 
-import { FIXTURES, ROOT, runJn, type RunOptions, type RunResult } from "../helpers.ts";
+import { FIXTURES, ROOT, runJn, runJnHere, type RunOptions, type RunResult } from "../helpers.ts";
 
 /** The server-everything release the tests pin. */
 export const EVERYTHING_VERSION = "2026.8.31";
@@ -201,21 +201,28 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-let denoDir: string | undefined;
-
-/** Runs jn with HOME set to `home` (auth files go there) and the real Deno cache. */
+/**
+ * Runs jn with HOME set to `home` (auth files go there) and the real Deno
+ * cache (tests/helpers.ts baseEnv gives DENO_DIR).
+ */
 export async function runJnAt(
   home: string,
   args: string[],
   options: RunOptions = {},
 ): Promise<RunResult> {
-  denoDir ??= Deno.env.get("DENO_DIR") ?? JSON.parse(
-    new TextDecoder().decode(
-      (await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
-        .output()).stdout,
-    ),
-  ).denoDir as string;
-  return await runJn(args, { ...options, env: { HOME: home, DENO_DIR: denoDir, ...options.env } });
+  return await runJn(args, { ...options, env: { HOME: home, ...options.env } });
+}
+
+/**
+ * {@linkcode runJnAt} in this process (tests/helpers.ts runJnHere): HOME is
+ * `home` for the CLI, which reads its environment only through its Io.
+ */
+export async function runJnHereAt(
+  home: string,
+  args: string[],
+  options: Omit<RunOptions, "permissions"> = {},
+): Promise<RunResult> {
+  return await runJnHere(args, { ...options, env: { HOME: home, ...options.env } });
 }
 
 /** The fake browser for sign-in tests (approves and follows the redirect). */

@@ -11,13 +11,20 @@
 
 import assert from "node:assert/strict";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, MAIN, parseNdjson, ROOT, runJn, tempDir } from "../helpers.ts";
+import { baseEnv, MAIN, parseNdjson, ROOT, runJn, runJnHere, tempDir } from "../helpers.ts";
 import { serverEverything, startFixture, startNodeServer } from "./support.ts";
 import { awaitTask, call, cat, open, type TaskInfo } from "../../mod.ts";
 
 type Rec = Record<string, unknown> & { type: string };
 
+/** `jn cat ARGS…` in this process (what is tested is the command, not the process). */
 async function catJn(args: string[]) {
+  const result = await runJnHere(["cat", ...args], { timeoutMs: 30_000 });
+  return { ...result, records: parseNdjson(result.stdout) as Rec[] };
+}
+
+/** `jn cat ARGS…` as its own process: several at once (each runs seconds, mostly waiting). */
+async function catJnProcess(args: string[]) {
   const result = await runJn(["cat", ...args], { timeoutMs: 30_000 });
   return { ...result, records: parseNdjson(result.stdout) as Rec[] };
 }
@@ -88,7 +95,7 @@ Deno.test("tasks against the tasks fixture over HTTP", async (t) => {
 
     await t.step("put runs a tool that requires a task as one task per line", async () => {
       const before = [...server.stderr().matchAll(/created [0-9a-f-]+ fail\n/g)].length;
-      const { code, stdout, stderr } = await runJn(["put", `${base}?tool=fail`], {
+      const { code, stdout, stderr } = await runJnHere(["put", `${base}?tool=fail`], {
         stdin: "{}\n{}\n",
         timeoutMs: 30_000,
       });
@@ -204,37 +211,51 @@ Deno.test({
   name: "server-everything's simulate-research-query runs as a task (stdio and HTTP)",
   ignore: EVERYTHING === undefined,
   async fn(t) {
-    await t.step("stdio: a required task, with its status messages on stderr", async () => {
-      const { code, records, stderr } = await catJn([
-        `mcp+node://${EVERYTHING}?tool=simulate-research-query&topic=deno`,
-        "--progress",
-      ]);
-      assert.equal(code, 0, stderr);
-      assert.match(String(records[0].text), /^# Research Report: deno/);
-      assert.match(stderr, /task [0-9a-f]+ working: Gathering sources\.\.\./);
-      assert.match(stderr, /task [0-9a-f]+ completed/);
-    });
-
+    // Each research query takes five seconds of the server's own pacing (five
+    // one-second stages): the three runs start at once, each step checks its own.
     const server = await startNodeServer([EVERYTHING!, "streamableHttp"]);
+    const base = `mcp+${server.url}/mcp`;
+    const stdio = catJnProcess([
+      `mcp+node://${EVERYTHING}?tool=simulate-research-query&topic=deno`,
+      "--progress",
+    ]);
+    const elicited = catJnProcess([
+      `${base}?tool=simulate-research-query&topic=python&ambiguous=true`,
+      "--progress",
+      "--elicit",
+      "decline",
+    ]);
+    const resumedRun = (async () => {
+      const detached = await catJnProcess([
+        `${base}?tool=simulate-research-query&topic=rust`,
+        "--detach",
+      ]);
+      const source = detached.records[0]?.source;
+      const resumed = detached.code === 0 && typeof source === "string"
+        ? await catJnProcess([source])
+        : undefined;
+      return { detached, resumed };
+    })();
+    // Each is awaited by its step; a rejection meanwhile is not an unhandled one.
+    for (const run of [stdio, elicited, resumedRun]) run.catch(() => {});
     try {
+      await t.step("stdio: a required task, with its status messages on stderr", async () => {
+        const { code, records, stderr } = await stdio;
+        assert.equal(code, 0, stderr);
+        assert.match(String(records[0].text), /^# Research Report: deno/);
+        assert.match(stderr, /task [0-9a-f]+ working: Gathering sources\.\.\./);
+        assert.match(stderr, /task [0-9a-f]+ completed/);
+      });
+
       await t.step("HTTP: input_required is answered by the elicitation handler", async () => {
-        const { code, records, stderr } = await catJn([
-          `mcp+${server.url}/mcp?tool=simulate-research-query&topic=python&ambiguous=true`,
-          "--progress",
-          "--elicit",
-          "decline",
-        ]);
+        const { code, records, stderr } = await elicited;
         assert.equal(code, 0, stderr);
         assert.match(stderr, /task [0-9a-f]+ input_required: Found multiple interpretations/);
         assert.match(String(records[0].text), /User declined - using default interpretation/);
       });
 
       await t.step("HTTP: a detached task lives in its session, which resuming joins", async () => {
-        const base = `mcp+${server.url}/mcp`;
-        const detached = await catJn([
-          `${base}?tool=simulate-research-query&topic=rust`,
-          "--detach",
-        ]);
+        const { detached, resumed } = await resumedRun;
         assert.equal(detached.code, 0, detached.stderr);
         const record = detached.records[0];
         assert.equal(record.type, "task");
@@ -243,7 +264,7 @@ Deno.test({
           record.source,
           `${base}?tool=simulate-research-query&task=${record.taskId}&session=${record.session}`,
         );
-        const resumed = await catJn([String(record.source)]);
+        assert.ok(resumed !== undefined);
         assert.equal(resumed.code, 0, resumed.stderr);
         assert.equal(resumed.records[0].tool, "simulate-research-query");
         assert.match(String(resumed.records[0].text), /^# Research Report: rust/);
@@ -254,6 +275,7 @@ Deno.test({
         assert.match(again.stderr, /hint: the task's session \S+ is over/);
       });
     } finally {
+      await Promise.allSettled([stdio, elicited, resumedRun]);
       await server.stop();
     }
   },

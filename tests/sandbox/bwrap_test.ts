@@ -9,7 +9,7 @@
  */
 
 import assert from "node:assert/strict";
-import { FIXTURES, parseNdjson, runJn, tempDir } from "../helpers.ts";
+import { FIXTURES, parseNdjson, runJn, runJnHere, tempDir } from "../helpers.ts";
 import { requireBwrap } from "./bwrap_support.ts";
 
 const SERVERS = `${FIXTURES}/servers`;
@@ -18,9 +18,19 @@ const NO_BWRAP = await requireBwrap("tests/sandbox/bwrap_test.ts");
 
 type ToolRecord = { text: string; isError?: boolean };
 
-async function call(tool: string, args: Record<string, string>, flags: string[] = []) {
+/**
+ * `jn cat FLAGS… FIXTURE?tool=…`: in this process (what is confined is the
+ * server, started under bwrap either way), or as its own process (`process`).
+ */
+async function call(
+  tool: string,
+  args: Record<string, string>,
+  flags: string[] = [],
+  options: { process?: boolean } = {},
+) {
   const query = new URLSearchParams({ tool, ...args }).toString();
-  const result = await runJn(["cat", ...flags, `${FIXTURE}?${query}`], { cwd: SERVERS });
+  const run = options.process ? runJn : runJnHere;
+  const result = await run(["cat", ...flags, `${FIXTURE}?${query}`], { cwd: SERVERS });
   const records = parseNdjson(result.stdout) as ToolRecord[];
   return { ...result, record: records[0] };
 }
@@ -151,9 +161,12 @@ Deno.test({
       );
 
       await t.step("the server's whole process tree stays inside and ends with it", async () => {
-        const run = await call("spawn_grandchild", { seconds: "4711", ignore_sigterm: "true" }, [
-          "--sandbox",
-        ]);
+        const run = await call(
+          "spawn_grandchild",
+          { seconds: "4711", ignore_sigterm: "true" },
+          ["--sandbox"],
+          { process: true },
+        );
         assert.equal(run.code, 0, run.stderr);
         // A pid namespace of its own: the grandchild's pid is small there.
         assert.ok(JSON.parse(run.record.text).pid < 100);

@@ -14,16 +14,17 @@ import { prepareLaunch } from "../../lib/sandbox/prepare.ts";
 import { openSession } from "../../lib/session/session.ts";
 import { parseSource } from "../../lib/uri/parse.ts";
 import type { NakedSource } from "../../lib/uri/source.ts";
-import { FIXTURES, parseNdjson, runJn, tempDir } from "../helpers.ts";
+import { FIXTURES, parseNdjson, runJnHere, tempDir } from "../helpers.ts";
 import { requireBwrap } from "./bwrap_support.ts";
 
 const SCRIPT = `${FIXTURES}/servers/fixture.mjs`;
 const FIXTURE = `mcp+deno://${SCRIPT}`;
 const NO_BWRAP = await requireBwrap("tests/sandbox/deno_server_test.ts");
 
+/** `jn cat` in this process: the permissions under test are the Deno server's own. */
 async function call(tool: string, args: Record<string, string>, flags: string[] = []) {
   const query = new URLSearchParams({ tool, ...args }).toString();
-  const result = await runJn(["cat", ...flags, `${FIXTURE}?${query}`]);
+  const result = await runJnHere(["cat", ...flags, `${FIXTURE}?${query}`]);
   const [record] = parseNdjson(result.stdout) as { text: string; isError?: boolean }[];
   return { ...result, record };
 }

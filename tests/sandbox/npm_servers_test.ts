@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { serverEverything } from "../remote/support.ts";
 import { npmGlobalConfig } from "../../lib/sandbox/npm_config.ts";
-import { baseEnv, runJn, type RunOptions, tempDir } from "../helpers.ts";
+import { baseEnv, runJnHere, type RunOptions, tempDir } from "../helpers.ts";
 import { requireBwrap } from "./bwrap_support.ts";
 import { FILESYSTEM_SPEC, serverFilesystem } from "./npm_servers.ts";
 
@@ -20,8 +20,9 @@ const NO_BWRAP = await requireBwrap("tests/sandbox/npm_servers_test.ts");
 const FILESYSTEM = NO_BWRAP ? undefined : await serverFilesystem();
 const EVERYTHING = NO_BWRAP ? undefined : await serverEverything();
 
-async function jn(args: string[], options: RunOptions) {
-  return await runJn(args, { timeoutMs: 60_000, ...options });
+/** jn in this process: the sandbox under test is the server's (bwrap), not jn's own. */
+async function jn(args: string[], options: Omit<RunOptions, "permissions">) {
+  return await runJnHere(args, { timeoutMs: 60_000, ...options });
 }
 
 /** A directory with a few files for server-filesystem to list and read. */
