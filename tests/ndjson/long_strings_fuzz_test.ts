@@ -38,13 +38,18 @@ function describe(parse: () => unknown): Outcome {
 
 /** JSON text in own-key order, with every object's prototype checked. */
 function canonical(value: unknown): string {
-  const check = (v: unknown): void => {
-    if (typeof v !== "object" || v === null) return;
-    if (Array.isArray(v)) return v.forEach(check);
+  // Iterative: a line may nest deeper than the call stack goes.
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== "object" || v === null) continue;
+    if (Array.isArray(v)) {
+      stack.push(...v);
+      continue;
+    }
     if (Object.getPrototypeOf(v) !== Object.prototype) throw new Error("prototype changed");
-    for (const key of Object.keys(v)) check((v as Record<string, unknown>)[key]);
-  };
-  check(value);
+    for (const key of Object.keys(v)) stack.push((v as Record<string, unknown>)[key]);
+  }
   return JSON.stringify(value);
 }
 
@@ -305,4 +310,20 @@ Deno.test("LongStrings fuzz: each line gives what JSON.parse of it gives, whatev
 
 Deno.test("LongStrings fuzz: with a line bound, lines over it are too large, the others as JSON.parse", () => {
   for (const seed of [11, 12]) fuzz(seed, 400, true);
+});
+
+Deno.test("LongStrings: a line nested deeper than a recursive walk goes gives what JSON.parse gives", () => {
+  const depth = 100_000;
+  const nested = `${"[".repeat(depth)}{"${"k".repeat(40)}":"${"v".repeat(40)}"}${
+    "]".repeat(depth)
+  }`;
+  for (
+    const line of [`{"a":"${"x".repeat(40)}","b":${nested}}`, `[${nested},"${"y".repeat(40)}"]`]
+  ) {
+    const bytes = encoder.encode(line + "\n");
+    const expected = reference(bytes);
+    assert.equal(expected[0].startsWith("value:"), true);
+    const actual = viaLongStrings(bytes, [7, 1000, 150_000], { minBytes: 16 });
+    assert.ok(actual.length === 1 && actual[0] === expected[0], actual[0].slice(0, 80));
+  }
 });
