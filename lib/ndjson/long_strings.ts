@@ -307,6 +307,8 @@ export class LongStrings {
 
   #overflow(): void {
     this.#reset();
+    // The line is dropped: its strings are not held until a newline that may never come.
+    this.#taken.clear();
     this.#state = OVER;
     this.#tooLarge?.();
   }
