@@ -6,6 +6,13 @@
  * raw control characters, truncated and mutated lines), pushed in random
  * chunks through LongStrings then the line splitter as the stdio transport
  * does. Seeded: a failure names its seed, stream and chunking.
+ *
+ * The reference can be wrong: V8's JSON.parse (Deno 2.9.6's V8 15.0 too)
+ * may read an escaped key as the key of an existing map transition with the
+ * same prefix (`{"a":1,"\\":2}` then `{"a":1,"\"":2}` gives the key `\`,
+ * https://github.com/nodejs/node/issues/63785). Other seeds than these hit
+ * it (seed 120 of the unbounded run, after seeds 100–119): a failure whose
+ * expected side has the wrong key is that bug, not LongStrings'.
  */
 import assert from "node:assert/strict";
 import { LongStrings } from "../../lib/ndjson/long_strings.ts";
@@ -283,10 +290,10 @@ function randomCuts(random: () => number, length: number): number[] {
   return [...cuts].filter((cut) => cut < length).sort((a, b) => a - b);
 }
 
-function fuzz(seed: number, rounds: number, bounded: boolean): void {
+function fuzz(seed: number, rounds: number, bounded: boolean, minFrom = 0): void {
   const random = prng(seed);
   for (let round = 0; round < rounds; round++) {
-    const min = bounded ? 64 + Math.floor(random() * 32) : Math.floor(random() * 24);
+    const min = bounded ? 64 + Math.floor(random() * 32) : minFrom + Math.floor(random() * 24);
     const bytes = stream(random, min);
     const maxBytes = bounded ? 100 + Math.floor(random() * 200) : undefined;
     const expected = reference(bytes, maxBytes);
@@ -306,6 +313,8 @@ function fuzz(seed: number, rounds: number, bounded: boolean): void {
 
 Deno.test("LongStrings fuzz: each line gives what JSON.parse of it gives, whatever the chunks", () => {
   for (const seed of [1, 2, 3, 4]) fuzz(seed, 600, false);
+  // A threshold at which the filter keeps its buffer from one literal to the next (as at 1 MiB).
+  fuzz(5, 100, false, 300);
 });
 
 Deno.test("LongStrings fuzz: with a line bound, lines over it are too large, the others as JSON.parse", () => {
