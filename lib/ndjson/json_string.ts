@@ -62,7 +62,8 @@ export class JsonStringContent {
         continue;
       }
       const letter = bytes[++i];
-      const simple = SIMPLE_ESCAPES[letter];
+      // Past the end (a part cut after a backslash): no letter, a bad escape.
+      const simple = SIMPLE_ESCAPES[letter] ?? 0;
       if (simple !== 0) {
         out[o++] = simple;
         continue;
