@@ -4,10 +4,12 @@
  * completion scripts (`completions SHELL`) and the completion of source
  * words (`__complete source WORD`) are answered before the CLI (commander,
  * Deno's Node compatibility and the command modules, ~150 ms to load) is
- * even imported: help and scripts come from lib/cli/help_text.ts,
- * generated from the CLI and checked by a test. `profile list` and `profile
- * info` run without commander too (lib/cli/light.ts), and so do the plainest
- * calls, `inspect SOURCE` and `cat SOURCE` (lib/cli/light_calls.ts).
+ * even imported: help and scripts come from lib/cli/help_text.ts and
+ * lib/cli/completion_text.ts (one module per shell), generated from the CLI
+ * and checked by a test. `profile list` and `profile info` run without
+ * commander too (lib/cli/light.ts), and so do the plainest calls, `inspect
+ * SOURCE` and `cat SOURCE` (lib/cli/light_calls.ts), and a plain `put
+ * TARGET` (lib/cli/put_light.ts).
  *
  * @module
  */
@@ -15,6 +17,7 @@
 import { VERSION } from "./lib/version.ts";
 import type * as Cli from "./lib/cli/main.ts";
 import type * as Calls from "./lib/cli/light_calls.ts";
+import type * as Light from "./lib/cli/light.ts";
 
 /**
  * The CLI's module, named so that Deno does not analyse it when main.ts
@@ -29,8 +32,15 @@ export const CLI_MODULE: string = new URL("./lib/cli/main.ts", import.meta.url).
 export interface Loaders {
   /** The CLI (lib/cli/main.ts). */
   cli: () => Promise<typeof Cli>;
-  /** `inspect SOURCE` and `cat SOURCE` without commander (lib/cli/light_calls.ts). */
+  /** `inspect SOURCE`, `cat SOURCE` and `put TARGET` without commander (lib/cli/light_calls.ts). */
   calls: () => Promise<typeof Calls>;
+  /**
+   * The commands answered without commander (lib/cli/light.ts): by a
+   * computed URL too, so that other commands do not have Deno read and scan
+   * its graph (`profile info`'s ~20 modules) at start-up; the bundle builds
+   * it as one file (scripts/bundle.ts).
+   */
+  light: () => Promise<typeof Light>;
 }
 
 /**
@@ -40,6 +50,7 @@ export interface Loaders {
 export const SOURCE_LOADERS: Loaders = {
   cli: () => import(CLI_MODULE),
   calls: () => import(new URL("./lib/cli/light_calls.ts", import.meta.url).href),
+  light: () => import(new URL("./lib/cli/light.ts", import.meta.url).href),
 };
 
 /** Words of the commands lib/cli/light.ts may answer. */
@@ -67,22 +78,27 @@ export async function start(args: string[], loaders: Loaders): Promise<never> {
     if (text !== undefined) Deno.exit(printText(text));
   }
   if (args.length === 2 && args[0] === "completions") {
-    const { COMPLETION_TEXT } = await import("./lib/cli/help_text.ts");
-    const text = Object.hasOwn(COMPLETION_TEXT, args[1]) ? COMPLETION_TEXT[args[1]] : undefined;
-    if (text !== undefined) Deno.exit(printText(text));
+    const { COMPLETION_SCRIPTS } = await import("./lib/cli/completion_text.ts");
+    if (Object.hasOwn(COMPLETION_SCRIPTS, args[1])) {
+      Deno.exit(printText(await COMPLETION_SCRIPTS[args[1]]()));
+    }
   }
   if (args[0] === "__complete" && args[1] === "source" && args.length <= 3) {
     const printed = await completeSource(args[2] ?? "");
     if (printed) Deno.exit(0);
   }
   if (args.some((arg) => LIGHT_WORDS.has(arg))) {
-    const { parseLight, runLight } = await import("./lib/cli/light.ts");
+    const { parseLight, runLight } = await loaders.light();
     const run = parseLight(args);
     const code = run === undefined
       ? undefined
       : run.command === "inspect" || run.command === "cat"
       ? await (await loaders.calls()).runCall(run)
       : await runLight(run);
+    if (code !== undefined) Deno.exit(code);
+  }
+  if (args.includes("put")) {
+    const code = await (await loaders.calls()).runPutCall(args);
     if (code !== undefined) Deno.exit(code);
   }
   const { runProcess } = await loaders.cli();

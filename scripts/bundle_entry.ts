@@ -3,7 +3,8 @@
  * with the modules main.ts imports by a computed URL (the CLI,
  * `lib/cli/main.js`, and the light calls, `lib/cli/light_calls.js`) as
  * entry points of the bundle too, laid out as in the source tree beside
- * this module's `scripts/bundle_entry.js`. They are imported by a computed
+ * this module's `scripts/bundle_entry.js`, and the commands answered
+ * without commander, `lib/cli/light.js`, bundled apart as one file. They are imported by a computed
  * URL, as main.ts does: `deno run` analyses the graph of an
  * `import()` of a literal path when the importing module loads, which made
  * `--version` and `profile list` ~5 ms slower from the bundle than from source.
@@ -26,4 +27,5 @@ recordBundleEntry(bundled("main.js"));
 await start(Deno.args, {
   cli: () => import(bundled("lib/cli/main.js")),
   calls: () => import(bundled("lib/cli/light_calls.js")),
+  light: () => import(bundled("lib/cli/light.js")),
 });

@@ -2,12 +2,20 @@
  * Regenerates lib/profile/bundled_data.ts from the files in profiles/mcp/, so
  * that the bundled profiles are part of jn's module graph and `deno compile`
  * embeds them without `--include` (the binary needs no files beside it).
- * tests/profile/bundled_test.ts fails when the two disagree.
+ * It also holds what `profile list` shows of each `_meta.json` (their
+ * summaries, lib/profile/meta_summary.ts), so that listing the bundled
+ * profiles parses nothing. tests/profile/bundled_test.ts fails when the
+ * generated data and the files disagree.
  *
- *     deno run --allow-read --allow-write scripts/bundle_profiles.ts
+ *     deno run --allow-read --allow-write --allow-run scripts/bundle_profiles.ts
+ *
+ * (`--allow-run`: it formats what it wrote with `deno fmt`.)
  *
  * @module
  */
+
+import { readMetaSummary } from "../lib/profile/meta_summary.ts";
+import type { MetaSummary } from "../lib/profile/types.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const SOURCE = `${ROOT}profiles/mcp`;
@@ -30,10 +38,29 @@ export async function readBundledSources(dir = SOURCE): Promise<Record<string, s
   return out;
 }
 
+/**
+ * The summary of each bundled server's `_meta.json` (or `_meta.jsonc`), by
+ * server, from `server/file` → text (as {@linkcode readBundledSources} gives).
+ */
+export async function summarizeBundled(
+  files: Record<string, string>,
+): Promise<Record<string, MetaSummary>> {
+  const out: Record<string, MetaSummary> = {};
+  for (const [path, text] of Object.entries(files)) {
+    const [server, file] = path.split("/");
+    if (file !== "_meta.json" && file !== "_meta.jsonc") continue;
+    out[server] = await readMetaSummary(text, `bundled:${server}/${file}`);
+  }
+  return out;
+}
+
 if (import.meta.main) {
   const files = await readBundledSources();
   const body = Object.entries(files)
     .map(([path, text]) => `  ${JSON.stringify(path)}:\n    ${JSON.stringify(text)},`)
+    .join("\n");
+  const summaries = Object.entries(await summarizeBundled(files))
+    .map(([server, summary]) => `  ${JSON.stringify(server)}: ${JSON.stringify(summary)},`)
     .join("\n");
   await Deno.writeTextFile(
     TARGET,
@@ -44,12 +71,20 @@ if (import.meta.main) {
  * @module
  */
 
+import type { MetaSummary } from "./types.ts";
+
 /** \`server/file\` → the file's text. */
 export const BUNDLED_PROFILES: Readonly<Record<string, string>> = {
 ${body}
 };
+
+/** What \`profile list\` shows of each server's \`_meta.json\` (see meta_summary.ts), by server. */
+export const BUNDLED_SUMMARIES: Readonly<Record<string, MetaSummary>> = {
+${summaries}
+};
 `,
   );
+  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", TARGET] }).output();
   // deno-lint-ignore no-console
   console.log(`wrote ${TARGET} (${Object.keys(files).length} files)`);
 }

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { BUNDLE_CALLS, BUNDLE_CLI, BUNDLE_MAIN } from "./bundle.ts";
+import { BUNDLE_CALLS, BUNDLE_CLI, BUNDLE_LIGHT, BUNDLE_MAIN } from "./bundle.ts";
 
 /** The release targets: Linux and macOS on x86_64 and aarch64, Windows on x86_64. */
 export const TARGETS: readonly string[] = [
@@ -61,6 +61,8 @@ export function compileArgs(target: string, options: CompileArgsOptions): string
     `${options.bundle}/${BUNDLE_CLI}`,
     "--include",
     `${options.bundle}/${BUNDLE_CALLS}`,
+    "--include",
+    `${options.bundle}/${BUNDLE_LIGHT}`,
     `${options.bundle}/${BUNDLE_MAIN}`,
   ];
 }

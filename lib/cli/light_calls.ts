@@ -58,3 +58,12 @@ export async function runCall(run: LightRun): Promise<number | undefined> {
     return await reportFailure(error, cli);
   }
 }
+
+/**
+ * Runs a plain `put TARGET` (lib/cli/put_light.ts) and returns its exit
+ * code, or undefined when `args` is not one: the CLI then runs it.
+ */
+export async function runPutCall(args: readonly string[]): Promise<number | undefined> {
+  const { runPutLight } = await import("./put_light.ts");
+  return await runPutLight(args, DEFAULT_CALL_FLAGS);
+}

@@ -16,6 +16,10 @@
  * Nothing else is interpreted: whether the rest of the line is JSON is for
  * `JSON.parse` to say.
  *
+ * It is over 300 lines because the byte scanner, the spill of a long
+ * literal and the restoring reviver are one state machine over the same
+ * line: split up, each part would need the others' state.
+ *
  * @module
  */
 

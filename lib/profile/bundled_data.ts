@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { MetaSummary } from "./types.ts";
+
 /** `server/file` → the file's text. */
 export const BUNDLED_PROFILES: Readonly<Record<string, string>> = {
   "biomcp/_meta.json":
@@ -23,4 +25,31 @@ export const BUNDLED_PROFILES: Readonly<Record<string, string>> = {
     '// The reference filesystem server (https://github.com/modelcontextprotocol/servers).\n// It may read AND WRITE files, but only below the directories it is given:\n// here the directory you run jn in ("."), or $JN_FS_ROOT when set.\n{\n  "description": "Reference filesystem server: read, write and search files below the current directory (or $JN_FS_ROOT)",\n  "command": "npx",\n  "args": ["-y", "@modelcontextprotocol/server-filesystem", "${JN_FS_ROOT:-.}"],\n  "transport": "stdio"\n}\n',
   "memory/_meta.json":
     '// The reference memory server (https://github.com/modelcontextprotocol/servers):\n// a knowledge graph kept in a JSON file: $MEMORY_FILE_PATH when you set it,\n// else the server\'s default (next to the package in npx\'s cache).\n{\n  "description": "Reference memory server: a persistent knowledge graph of entities and relations (needs Node.js)",\n  "command": "npx",\n  "args": ["-y", "@modelcontextprotocol/server-memory"],\n  "env": { "MEMORY_FILE_PATH": "${MEMORY_FILE_PATH:-}" },\n  "transport": "stdio"\n}\n',
+};
+
+/** What `profile list` shows of each server's `_meta.json` (see meta_summary.ts), by server. */
+export const BUNDLED_SUMMARIES: Readonly<Record<string, MetaSummary>> = {
+  "biomcp": {
+    "description":
+      "BioMCP: PubMed articles, clinical trials and genetic variants (needs uv and network)",
+  },
+  "context7": {
+    "description":
+      "Context7: current documentation and code examples of libraries (needs Node.js and network)",
+  },
+  "demo": {
+    "description":
+      "jn's embedded demo server (offline): echo, add, list_items, an image, resources and prompts",
+  },
+  "everything": {
+    "description": "Reference test server that exercises every MCP feature (needs Node.js)",
+  },
+  "filesystem": {
+    "description":
+      "Reference filesystem server: read, write and search files below the current directory (or $JN_FS_ROOT)",
+  },
+  "memory": {
+    "description":
+      "Reference memory server: a persistent knowledge graph of entities and relations (needs Node.js)",
+  },
 };

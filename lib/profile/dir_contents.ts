@@ -18,12 +18,15 @@
  * never ends), so a symlink to a huge file is a clear error, not an exhausted
  * memory. The limit applies to every layer, read whole or not.
  *
+ * Only a directory read whole is hashed: the SHA-256 code (./sha256.ts) loads
+ * then, so reading the user's or `$JN_HOME`'s profiles hashes nothing.
+ *
  * @module
  */
 
 import { joinPath as join } from "./paths.ts";
-import { Sha256, sha256Hex } from "./sha256.ts";
 import { ConfigError } from "../errors.ts";
+import type { Sha256 } from "./sha256.ts";
 
 /** A profile file name: `NAME.json` or `NAME.jsonc`. */
 export const PROFILE_FILE = /^([^/\\]+)\.(json|jsonc)$/;
@@ -69,6 +72,8 @@ export async function readProfileDir(
     }
     throw error;
   }
+  const hash = options.whole ? await import("./sha256.ts") : undefined;
+  const sha256 = (data: string | Uint8Array) => hash!.sha256Hex(data);
   const texts = new Map<string, string>();
   const entries: Record<string, string> = {};
   const budget = { entries: 0, bytes: 0 };
@@ -93,15 +98,21 @@ export async function readProfileDir(
       if (relative === "" && PROFILE_FILE.test(entry.name)) {
         // The loader reads a profile file even through a symlink (as it always did).
         const info = entry.isSymlink ? await Deno.stat(full).catch(() => undefined) : entry;
-        let print = entry.isSymlink ? `symlink:${sha256(await Deno.readLink(full))}` : "";
+        const link = options.whole && entry.isSymlink
+          ? `symlink:${sha256(await Deno.readLink(full))}`
+          : "";
         if (info?.isFile) {
           const bytes = await readBounded(full, limits.bytes - budget.bytes);
           texts.set(entry.name, decode(bytes));
-          print = `${print}${print ? " " : ""}sha256:${sha256(bytes)}`;
-          if (options.whole) count(bytes.length);
-        } else if (options.whole) count(0);
-        if (options.whole) entries[rel] = print || (info?.isDirectory ? "dir" : "other");
-        if (options.whole && !entry.isSymlink && info?.isDirectory) await walk(rel);
+          if (!options.whole) continue;
+          count(bytes.length);
+          entries[rel] = `${link}${link ? " " : ""}sha256:${sha256(bytes)}`;
+          continue;
+        }
+        if (!options.whole) continue;
+        count(0);
+        entries[rel] = link || (info?.isDirectory ? "dir" : "other");
+        if (!entry.isSymlink && info?.isDirectory) await walk(rel);
         continue;
       }
       if (!options.whole) continue;
@@ -123,8 +134,8 @@ export async function readProfileDir(
     }
   };
   await walk("");
-  if (!options.whole) return { path, realPath, texts };
-  return { path, realPath, texts, entries, digest: entriesDigest(entries) };
+  if (hash === undefined) return { path, realPath, texts };
+  return { path, realPath, texts, entries, digest: entriesDigest(entries, hash.Sha256) };
 }
 
 /**
@@ -164,17 +175,12 @@ async function readBounded(path: string, cap: number): Promise<Uint8Array> {
 }
 
 /** `sha256:HEX` over a directory's entries: each name and fingerprint, sorted by name. */
-export function entriesDigest(entries: Record<string, string>): string {
-  const hash = new Sha256();
+function entriesDigest(entries: Record<string, string>, Hash: typeof Sha256): string {
+  const hash = new Hash();
   for (const name of Object.keys(entries).sort()) {
     hash.update(`${JSON.stringify(name)} ${entries[name]}\n`);
   }
   return `sha256:${hash.hex()}`;
-}
-
-/** Hex SHA-256 of text or bytes. */
-export function sha256(data: string | Uint8Array): string {
-  return sha256Hex(data);
 }
 
 /** UTF-8 text of a file's bytes; a leading byte order mark is dropped (editors on Windows write one). */

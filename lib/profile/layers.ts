@@ -23,9 +23,9 @@
 
 import { isAbsolutePath as isAbsolute, joinPath as join } from "./paths.ts";
 import { ConfigError } from "../errors.ts";
-import { BUNDLED_PROFILES } from "./bundled_data.ts";
+import { BUNDLED_PROFILES, BUNDLED_SUMMARIES } from "./bundled_data.ts";
 import { type DirContents, PROFILE_FILE, readProfileDir } from "./dir_contents.ts";
-import type { LayerName } from "./types.ts";
+import type { LayerName, MetaSummary } from "./types.ts";
 
 export { PROFILE_FILE };
 
@@ -45,6 +45,11 @@ export interface Layer {
   readServer(server: string): Promise<DirContents | undefined>;
   /** The path of a server directory or a file in it, as messages show it. */
   path(server: string, file?: string): string;
+  /**
+   * Precomputed summaries of its servers' `_meta.json` for `profile list`
+   * (the bundled layer's, generated with its files), by server name.
+   */
+  summaries?: Readonly<Record<string, MetaSummary>>;
 }
 
 /** Where to look: the caller's directory and environment. */
@@ -108,26 +113,35 @@ function dirLayer(name: LayerName, root: string): Layer {
   };
 }
 
-/** Names of the server directories in `dir` (symlinks followed). */
-async function serverNames(dir: string): Promise<string[]> {
+/**
+ * Names of the server directories in `dir` (symlinks followed). Read
+ * synchronously: one small directory (usually absent), and an async read
+ * costs `profile list` more event-loop turns than the read itself.
+ */
+function serverNames(dir: string): Promise<string[]> {
   const names: string[] = [];
   try {
-    for await (const entry of Deno.readDir(dir)) {
+    for (const entry of Deno.readDirSync(dir)) {
       if (!SERVER_NAME.test(entry.name)) continue;
       let isDir = entry.isDirectory;
       if (entry.isSymlink) {
-        const info = await Deno.stat(join(dir, entry.name)).catch(() => undefined);
+        let info: Deno.FileInfo | undefined;
+        try {
+          info = Deno.statSync(join(dir, entry.name));
+        } catch {
+          info = undefined;
+        }
         isDir = info?.isDirectory ?? false;
       }
       if (isDir) names.push(entry.name);
     }
   } catch (error) {
     if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) {
-      return [];
+      return Promise.resolve([]);
     }
-    throw error;
+    return Promise.reject(error);
   }
-  return names.sort();
+  return Promise.resolve(names.sort());
 }
 
 /** The profiles embedded in jn (generated from `profiles/mcp/` by scripts/bundle_profiles.ts). */
@@ -149,5 +163,6 @@ export function bundledLayer(): Layer {
       return Promise.resolve(texts && { path, realPath: path, texts: new Map(texts) });
     },
     path: (server, file) => file === undefined ? `bundled:${server}` : `bundled:${server}/${file}`,
+    summaries: BUNDLED_SUMMARIES,
   };
 }

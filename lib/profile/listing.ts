@@ -5,15 +5,19 @@
  * that are ignored, and invalid ones (with the error, so one broken file does
  * not hide the others). Read as written: no substitution, nothing launched.
  *
+ * Only what the listing shows of a `_meta.json` is taken from it (a
+ * {@linkcode MetaSummary}); the bundled layer's are precomputed (its
+ * `summaries`), so a listing of bundled profiles alone parses no JSONC and
+ * loads no parser: those modules load when a directory on disk has a
+ * `_meta.json`.
+ *
  * @module
  */
 
-import { JnError } from "../errors.ts";
 import { allServerDirs, type ServerDir, toolFileName } from "./discover.ts";
-import { checkMeta } from "./fields.ts";
 import { type LayerOptions, profileLayers } from "./layers.ts";
-import { parseJsonc } from "./load.ts";
-import type { LayerName, MetaDef } from "./types.ts";
+import { readMetaSummary } from "./meta_summary.ts";
+import type { LayerName, MetaSummary } from "./types.ts";
 
 /** What a directory is to its server. */
 export type EntryStatus =
@@ -47,9 +51,9 @@ export interface ProfileEntry {
 /** Lists every profile directory, highest layer first, then by name. */
 export async function listProfiles(options: LayerOptions): Promise<ProfileEntry[]> {
   const dirs = await allServerDirs(profileLayers(options));
-  const metas = new Map<ServerDir, MetaDef | Error>();
+  const metas = new Map<ServerDir, MetaSummary>();
   for (const dir of dirs) {
-    if (dir.metaFile !== undefined) metas.set(dir, readMeta(dir));
+    if (dir.metaFile !== undefined) metas.set(dir, await readMeta(dir));
   }
   const defining = new Map<string, ServerDir>();
   for (const dir of dirs) {
@@ -68,36 +72,31 @@ export async function listProfiles(options: LayerOptions): Promise<ProfileEntry[
       tools: toolNames(dir, meta),
     };
     if (dir.error !== undefined) return { ...entry, status: "invalid", error: dir.error };
-    if (meta instanceof Error) return { ...entry, status: "invalid", error: meta.message };
+    if (meta?.error !== undefined) return { ...entry, status: "invalid", error: meta.error };
     if (meta?.description !== undefined) entry.description = meta.description;
     if (owner === undefined) return { ...entry, status: "no-meta" };
     if (owner === dir) return entry;
     entry.defined_in = owner.layer.name;
     if (order(dir) < order(owner)) return { ...entry, status: "ignored" };
-    const inherits = !(ownerMeta instanceof Error) && ownerMeta?.inherit_tools !== false;
+    const inherits = ownerMeta?.error === undefined && ownerMeta?.inherit_tools !== false;
     if (inherits && entry.tools.length > 0) return { ...entry, status: "extends" };
     return { ...entry, status: dir.metaFile === undefined ? "ignored" : "shadowed" };
   });
 }
 
-function readMeta(dir: ServerDir): MetaDef | Error {
+function readMeta(dir: ServerDir): MetaSummary | Promise<MetaSummary> {
+  const precomputed = dir.layer.summaries?.[dir.server];
+  if (precomputed !== undefined) return precomputed;
   const path = dir.layer.path(dir.server, dir.metaFile);
-  try {
-    return checkMeta(parseJsonc(dir.contents.texts.get(dir.metaFile!) ?? "", path));
-  } catch (error) {
-    if (error instanceof JnError) return error;
-    return new Error(`Cannot read ${path}: ${(error as Error).message}`);
-  }
+  return readMetaSummary(dir.contents.texts.get(dir.metaFile!) ?? "", path);
 }
 
-function toolNames(dir: ServerDir, meta: MetaDef | Error | undefined): string[] {
+function toolNames(dir: ServerDir, meta: MetaSummary | undefined): string[] {
   const names = new Set<string>();
   for (const file of dir.files) {
     const name = toolFileName(file);
     if (name !== undefined) names.add(name);
   }
-  if (meta !== undefined && !(meta instanceof Error)) {
-    for (const name of Object.keys(meta.tools ?? {})) names.add(name);
-  }
+  for (const name of meta?.tools ?? []) names.add(name);
   return [...names].sort();
 }

@@ -29,7 +29,8 @@ export function joinWith(parts: string[], windows: boolean): string {
 /** A path's segments after its root, normalized (`.` when nothing is left and not absolute). */
 function normalizeBody(rest: string, sep: string, absolute: boolean): string {
   const out: string[] = [];
-  for (const segment of rest.split(sep === "/" ? /\/+/ : /[\\/]+/)) {
+  // Empty segments (repeated separators) are skipped below: POSIX needs no regular expression.
+  for (const segment of sep === "/" ? rest.split("/") : rest.split(/[\\/]+/)) {
     if (segment === "" || segment === ".") continue;
     if (segment === "..") {
       if (out.length > 0 && out[out.length - 1] !== "..") out.pop();

@@ -11,26 +11,17 @@
  * against the very bytes the loader parsed
  * (see dir_contents.ts): any change anywhere asks for trust again, and a
  * symlink that now leads elsewhere is refused. Other layers are the user's
- * own files and need none.
+ * own files and need none: the trust store and the change descriptions
+ * (./trust_store.ts, ./trust_changes.ts, SHA-256) load only for a project
+ * profile (`profile info @demo` loads neither).
  *
  * @module
  */
 
 import { ConfigError } from "../errors.ts";
 import { describeArgv } from "../launch/spec.ts";
-import {
-  describeChanges,
-  metaFieldDigests,
-  type TrustChange,
-  trustChanges,
-} from "./trust_changes.ts";
-import {
-  isCurrentRecord,
-  readTrustStore,
-  type TrustRecord,
-  trustRecord,
-  writeTrustStore,
-} from "./trust_store.ts";
+import type { TrustChange } from "./trust_changes.ts";
+import type { TrustRecord } from "./trust_store.ts";
 import type { MetaDef, Profile } from "./types.ts";
 import { visibleLine } from "../output/visible.ts";
 
@@ -57,6 +48,10 @@ export async function checkTrust(
 ): Promise<TrustCheck> {
   if (profile.layer !== "project") return { state: "not-needed" };
   const { entries, digest } = readContents(profile);
+  const [{ isCurrentRecord, readTrustStore, trustRecord }, { trustChanges }] = await Promise.all([
+    import("./trust_store.ts"),
+    import("./trust_changes.ts"),
+  ]);
   const store = await readTrustStore(env);
   const own = Object.hasOwn(store.profiles, profile.realDir)
     ? store.profiles[profile.realDir]
@@ -108,7 +103,8 @@ export async function assertTrusted(profile: Profile, env: Record<string, string
         `Project profile "${name}" is not trusted to launch ${describeLaunch(profile.rawMeta)}`,
         { path: profile.dir, hint: `review every file in ${dir}, ${fix}` },
       );
-    case "changed":
+    case "changed": {
+      const { describeChanges } = await import("./trust_changes.ts");
       throw new ConfigError(
         check.legacy
           ? `Project profile "${name}" was trusted by an older jn, which checked only its launch fields`
@@ -120,6 +116,7 @@ export async function assertTrusted(profile: Profile, env: Record<string, string
           hint: `review ${check.legacy ? "every file" : "the changes"} in ${dir}, ${fix}`,
         },
       );
+    }
     case "moved":
       throw new ConfigError(
         `Project profile "${name}" now resolves to ${visibleLine(profile.realDir)}, not to ${
@@ -143,6 +140,8 @@ export async function recordTrust(
   env: Record<string, string>,
 ): Promise<TrustRecord | undefined> {
   const { entries, digest } = readContents(profile);
+  const [{ isCurrentRecord, readTrustStore, writeTrustStore }, { metaFieldDigests }] = await Promise
+    .all([import("./trust_store.ts"), import("./trust_changes.ts")]);
   const store = await readTrustStore(env);
   // One record per real path: trusting it under another name or path replaces the old one.
   const previous = Object.hasOwn(store.profiles, profile.realDir)
@@ -168,6 +167,7 @@ export async function recordTrust(
 
 /** Removes the profile's trust record; false when there was none. */
 export async function removeTrust(profile: Profile, env: Record<string, string>): Promise<boolean> {
+  const { readTrustStore, writeTrustStore } = await import("./trust_store.ts");
   const store = await readTrustStore(env);
   if (!Object.hasOwn(store.profiles, profile.realDir)) return false;
   delete store.profiles[profile.realDir];

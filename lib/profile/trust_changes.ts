@@ -7,7 +7,7 @@
  * @module
  */
 
-import { sha256 } from "./dir_contents.ts";
+import { sha256Hex as sha256 } from "./sha256.ts";
 import type { TrustRecord } from "./trust_store.ts";
 import type { MetaDef } from "./types.ts";
 import { visibleLine } from "../output/visible.ts";

@@ -83,6 +83,22 @@ export interface MetaDef {
   [key: string]: unknown;
 }
 
+/**
+ * What `profile list` uses of a `_meta.json` (lib/profile/listing.ts): the
+ * bundled layer's are computed when its data is generated
+ * (scripts/bundle_profiles.ts), so listing it parses nothing.
+ */
+export interface MetaSummary {
+  /** Why the file cannot be used (then nothing else is set). */
+  error?: string;
+  /** The profile's `description`. */
+  description?: string;
+  /** The names of its inline `tools` map, sorted. */
+  tools?: string[];
+  /** Set when `inherit_tools` is `false`: lower layers' tool files do not extend it. */
+  inherit_tools?: false;
+}
+
 /** One tool of a resolved profile. */
 export interface ProfileTool {
   /** The profile's tool name (the file name without extension, or the inline key). */

@@ -93,6 +93,23 @@ export function rawPipelined(concurrency: number, server: string[] = [SERVER]): 
   ];
 }
 
+/**
+ * The SDK floor of `jn put` (session_pipelined.ts): the raw pipelined
+ * client's work through jn's session layer, run from the repo (its import map).
+ */
+export function sessionPipelined(concurrency: number, server: string[] = [SERVER]): string[] {
+  return [
+    DENO,
+    "run",
+    "-A",
+    `${CLIENTS}/session_pipelined.ts`,
+    String(concurrency),
+    "echo",
+    "--",
+    ...server,
+  ];
+}
+
 /** The environment of every benchmarked command: PATH with the shim first. */
 export function benchEnv(): Record<string, string> {
   const env = Deno.env.toObject();

@@ -148,10 +148,14 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Median over rounds of `sample / reference sample of the same round`. */
-export function ratioTo(row: Measured, reference: Measured): number {
+/** Median over rounds of `sample / reference sample of the same round` (wall time, or `metric`). */
+export function ratioTo(
+  row: Measured,
+  reference: Measured,
+  metric: (sample: Sample) => number = (sample) => sample.ms,
+): number {
   const n = Math.min(row.samples.length, reference.samples.length);
   const ratios: number[] = [];
-  for (let i = 0; i < n; i++) ratios.push(row.samples[i].ms / reference.samples[i].ms);
+  for (let i = 0; i < n; i++) ratios.push(metric(row.samples[i]) / metric(reference.samples[i]));
   return median(ratios);
 }

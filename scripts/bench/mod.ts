@@ -1,15 +1,20 @@
 /**
  * `deno task bench [SCENARIO…] [--rounds N] [--quick] [--no-peers] [--no-bundle] [--write]`
+ * (`--help` for the usage text).
  *
- * Scenarios (default: all): `cold` (cold list and call vs raw clients and
- * peers, trivial server), `everything` (the same against
- * @modelcontextprotocol/server-everything), `startup` (commands that talk to
- * no server, and the SDK-not-loaded check), `put` (throughput at 16 in
- * flight), `put-memory` (10k→1M records), `payload` (10/25/50 MB results),
- * `teardown` (how long servers take to exit after their stdin closes).
- * Prints markdown on stdout, progress on stderr; `--write` also writes
- * bench/RESULTS.md. Peers and generated files live in $JN_BENCH_HOME
- * (default ~/.cache/jn-bench), installed on first use.
+ * Scenarios (default: all): `cold` (cold list and call vs raw clients, the
+ * SDK-only minimal client and peers, trivial server), `everything` (the same
+ * against @modelcontextprotocol/server-everything), `startup` (commands that
+ * talk to no server, and the SDK-not-loaded check), `put` (throughput at 16
+ * in flight vs the raw and the SDK-only pipelined clients), `put-memory`
+ * (10k→1M records), `payload` (10/25/50 MB results), `teardown` (how long
+ * servers take to exit after their stdin closes).
+ * Prints markdown on stdout, progress on stderr, and last the "Issue 16
+ * targets" table computed from the same run (targets.ts); `--write` also
+ * writes bench/RESULTS.md, regenerated as a whole (this run, then the
+ * hand-written bench/TARGETS.md and bench/NOTES.md as they are). Peers and
+ * generated files live in $JN_BENCH_HOME (default ~/.cache/jn-bench),
+ * installed on first use.
  *
  * @module
  */
@@ -24,28 +29,89 @@ import { putMemoryScenario, putScenario } from "./scenarios/put.ts";
 import { startupScenario } from "./scenarios/startup.ts";
 import { teardownScenario } from "./scenarios/teardown.ts";
 import type { ScenarioOptions, Section } from "./scenarios/types.ts";
+import { TARGETS_TITLE, targetsTable } from "./targets.ts";
 
 const ALL = ["cold", "everything", "startup", "put", "put-memory", "payload", "teardown"];
 
-const { values, positionals } = parseArgs({
-  args: Deno.args,
-  allowPositionals: true,
-  options: {
-    rounds: { type: "string", default: "7" },
-    quick: { type: "boolean", default: false },
-    "no-peers": { type: "boolean", default: false },
-    "no-bundle": { type: "boolean", default: false },
-    write: { type: "boolean", default: false },
-  },
-});
-const scenarios = positionals.length ? positionals : ALL;
-for (const name of scenarios) {
-  if (!ALL.includes(name)) throw new Error(`Unknown scenario "${name}"; known: ${ALL.join(", ")}`);
+const USAGE =
+  `Usage: deno task bench [SCENARIO…] [--rounds N] [--quick] [--no-peers] [--no-bundle] [--write]
+
+Times jn against its references in rotated rounds and prints markdown on stdout (progress on
+stderr), ending with the "Issue 16 targets" table computed from the same run.
+
+Scenarios (default: all; they run in the order given):
+  cold        cold tools/list and tools/call of a trivial server: raw clients, jn (source and
+              bundle), the SDK-only minimal client, the peers
+  everything  the same against @modelcontextprotocol/server-everything
+  startup     commands that talk to no server (--version, --help, profile list, …) vs an empty
+              deno run, and which modules each loads
+  put         jn put at 16 in flight vs the raw and the SDK-only pipelined clients
+  put-memory  jn put's peak RSS from 10k to 1M records
+  payload     10/25/50 MB results through cat and cat --json
+  teardown    how long servers take to exit after their stdin closes
+
+Options:
+  --rounds N   timed rounds per command (default 7)
+  --quick      fewer records and sizes (a smoke run; no 50 MB payload)
+  --no-peers   skip the peer clients (no npm installs)
+  --no-bundle  skip jn's bundle rows (no deno bundle)
+  --write      also write bench/RESULTS.md: this run's tables and targets, then bench/TARGETS.md
+               and bench/NOTES.md (hand-written, kept as they are), then the commands timed;
+               the file is regenerated as a whole and formatted with deno fmt
+  -h, --help   this text
+
+Peers and generated files live in $JN_BENCH_HOME (default ~/.cache/jn-bench).`;
+
+/** One line on stderr and exit 2 (a usage error: no stack trace). */
+function usageError(message: string): never {
+  Deno.stderr.writeSync(
+    new TextEncoder().encode(`bench: ${message} (deno task bench --help for usage)\n`),
+  );
+  Deno.exit(2);
 }
+
+/** One line on stderr and exit 1. */
+function fail(message: string): never {
+  Deno.stderr.writeSync(new TextEncoder().encode(`bench: ${message}\n`));
+  Deno.exit(1);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    args: Deno.args,
+    allowPositionals: true,
+    options: {
+      rounds: { type: "string", default: "7" },
+      quick: { type: "boolean", default: false },
+      "no-peers": { type: "boolean", default: false },
+      "no-bundle": { type: "boolean", default: false },
+      write: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  usageError(unknown ? `unknown option ${unknown[1]}` : message);
+}
+const { values, positionals } = parsed;
+if (values.help) {
+  Deno.stdout.writeSync(new TextEncoder().encode(USAGE + "\n"));
+  Deno.exit(0);
+}
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) {
+  usageError(`--rounds must be a whole number ≥ 1, not "${values.rounds}"`);
+}
+for (const name of positionals) {
+  if (!ALL.includes(name)) usageError(`unknown scenario "${name}"; known: ${ALL.join(", ")}`);
+}
+const scenarios = positionals.length ? [...new Set(positionals)] : ALL;
 
 const say = (text: string) => Deno.stderr.writeSync(new TextEncoder().encode(text + "\n"));
 const timeProblem = await timeAvailable();
-if (timeProblem) throw new Error(`/usr/bin/time (GNU time) is needed for peak RSS: ${timeProblem}`);
+if (timeProblem) fail(`/usr/bin/time (GNU time) is needed for peak RSS: ${timeProblem}`);
 await prepareWork();
 
 const unavailable: Record<string, string> = {};
@@ -62,7 +128,7 @@ if (needsPeers) {
   }
 }
 let bundle = !values["no-bundle"] &&
-  scenarios.some((s) => ["cold", "everything", "startup"].includes(s));
+  scenarios.some((s) => ["cold", "everything", "startup", "put", "payload"].includes(s));
 if (bundle) {
   say("bench: deno task bundle (the build deno task compile compiles)");
   const problem = await buildBundle();
@@ -72,34 +138,36 @@ if (bundle) {
   }
 }
 const started = new Date();
+const loadAtStart = await loadAverage();
 const options: ScenarioOptions = {
-  rounds: Number(values.rounds),
+  rounds,
   quick: values.quick,
   bundle,
   unavailable,
-  onRound: (round) => say(`bench:   round ${round}/${values.rounds}`),
+  onRound: (round) => say(`bench:   round ${round}/${rounds}`),
 };
 const peers = values["no-peers"] ? [] : PEERS;
-const sections: Section[] = [];
+const results: Record<string, Section[]> = {};
 for (const name of scenarios) {
   say(`bench: ${name}`);
+  const out: Section[] = results[name] = [];
   switch (name) {
     case "cold":
-      sections.push(...await coldScenario(TRIVIAL, { ...options, peers }));
+      out.push(...await coldScenario(TRIVIAL, { ...options, peers }));
       break;
     case "teardown":
     case "everything": {
       const problem = await install(EVERYTHING);
       if (name === "teardown") {
-        sections.push(...await teardownScenario(options));
+        out.push(...await teardownScenario(options));
         break;
       }
       if (problem) {
-        sections.push({ title: "server-everything", body: `not installed: ${problem}` });
+        out.push({ title: "server-everything", body: `not installed: ${problem}` });
         break;
       }
       const server = [`${NODE_BIN_DIR}/node`, EVERYTHING_JS, "stdio"];
-      sections.push(
+      out.push(
         ...await coldScenario({
           title: "@modelcontextprotocol/server-everything 2026.8.31 (Node 24)",
           server,
@@ -110,38 +178,49 @@ for (const name of scenarios) {
       break;
     }
     case "startup":
-      sections.push(...await startupScenario(options));
+      out.push(...await startupScenario(options));
       break;
     case "put":
-      sections.push(...await putScenario(options));
+      out.push(...await putScenario(options));
       break;
     case "put-memory":
-      sections.push(...await putMemoryScenario(options));
+      out.push(...await putMemoryScenario(options));
       break;
     case "payload":
-      sections.push(...await payloadScenario(options));
+      out.push(...await payloadScenario(options));
       break;
   }
 }
-const report = [
-  await machine(started),
-  ...sections.map((s) => `## ${s.title}\n\n${s.body}\n`),
-  commandList(sections),
-].join("\n");
-await Deno.stdout.write(new TextEncoder().encode(report));
+const sections = Object.values(results).flat();
+const targets = `## ${TARGETS_TITLE}\n\n${await targetsTable({ results, bundle })}\n`;
+const head = await machine(started, loadAtStart);
+const tables = sections.map((s) => `## ${s.title}\n\n${s.body}\n`);
+const commands = commandList(sections);
+// On stdout the targets come last, where a reader of the terminal looks.
+const bytes = new TextEncoder().encode([head, ...tables, commands, targets].join("\n"));
+for (let offset = 0; offset < bytes.length;) {
+  offset += await Deno.stdout.write(bytes.subarray(offset));
+}
 if (values.write) {
   const path = `${ROOT}/bench/RESULTS.md`;
   await Deno.mkdir(`${ROOT}/bench`, { recursive: true });
-  // TARGETS.md (the verdict on the issue's targets) and NOTES.md (the optimisation steps) are
-  // written by hand from the runs; they follow the tables.
+  // The file is regenerated as a whole: anything edited by hand in RESULTS.md itself is lost.
+  // TARGETS.md (the verdict on the issue's targets, with before/after figures) and NOTES.md (the
+  // optimisation steps) are written by hand from the runs and kept as they are; they follow this
+  // run's tables and targets table.
   const read = (name: string) => Deno.readTextFile(`${ROOT}/bench/${name}`).catch(() => "");
-  const at = report.indexOf("## Commands timed");
   await Deno.writeTextFile(
     path,
-    `# jn benchmark results\n\n${report.slice(0, at)}\n${await read("TARGETS.md")}${await read(
-      "NOTES.md",
-    )}\n${report.slice(at)}`,
+    [
+      `# jn benchmark results\n\n${head}`,
+      ...tables,
+      targets,
+      await read("TARGETS.md") + await read("NOTES.md"),
+      commands,
+    ].join("\n"),
   );
+  // Keep `deno fmt --check` clean (tables aligned as fmt aligns them).
+  await new Deno.Command(DENO, { args: ["fmt", "--quiet", path], cwd: ROOT }).output();
   say(`bench: wrote ${path}`);
 }
 
@@ -167,7 +246,15 @@ function commandList(all: Section[]): string {
   }\n`;
 }
 
-async function machine(start: Date): Promise<string> {
+async function loadAverage(): Promise<string> {
+  // Through cat: procfs files report a size of 0, which Deno.readTextFile trusts.
+  const out = await new Deno.Command("cat", { args: ["/proc/loadavg"], stderr: "null" }).output()
+    .catch(() => undefined);
+  const text = out ? new TextDecoder().decode(out.stdout) : "";
+  return text.split(" ").slice(0, 3).join(" ") || "unknown";
+}
+
+async function machine(start: Date, loadAtStart: string): Promise<string> {
   const sh = async (cmd: string) => {
     const out = await new Deno.Command("bash", {
       args: ["-c", cmd],
@@ -180,14 +267,24 @@ async function machine(start: Date): Promise<string> {
   const cpu = await sh("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2");
   const ram = await sh("free -h | awk '/Mem:/{print $2}'");
   const nproc = await sh("nproc");
-  const load = await sh("cut -d' ' -f1-3 /proc/loadavg");
+  const load = await loadAverage();
   const node = await sh(`${NODE_BIN_DIR}/node --version 2>/dev/null || node --version`);
+  const busiest = Math.max(...[loadAtStart, load].map((l) => Number(l.split(" ")[0])));
+  const busy = busiest > Number(nproc)
+    ? [
+      "",
+      `**Busy machine**: a load average of ${busiest} on ${nproc} CPUs during this run; ` +
+      "compare ratios within one table, not milliseconds across tables.",
+    ]
+    : [];
   return [
-    `Run ${start.toISOString()} → ${new Date().toISOString()} (load average at the end: ${load})`,
-    `Machine: ${nproc} CPUs (${cpu}), ${ram} RAM, ${Deno.build.target}; ` +
-    `Deno ${Deno.version.deno} (V8 ${Deno.version.v8}); peers on Node ${node}.`,
-    `Command: \`deno task bench ${Deno.args.join(" ")}\` (rounds: ${values.rounds}).`,
-    `Deno: ${DENO}`,
+    `- Run: ${start.toISOString()} → ${new Date().toISOString()} ` +
+    `(load average at the start: ${loadAtStart}; at the end: ${load})`,
+    `- Machine: ${nproc} CPUs (${cpu}), ${ram} RAM, ${Deno.build.target}; ` +
+    `Deno ${Deno.version.deno} (V8 ${Deno.version.v8}); peers on Node ${node}`,
+    `- Command: \`deno task bench ${Deno.args.join(" ")}\` (rounds: ${rounds})`,
+    `- Deno: ${DENO}`,
+    ...busy,
     "",
   ].join("\n");
 }

@@ -1,11 +1,12 @@
 /**
  * Markdown tables of measured rows: median wall time, min–max, the median of
- * per-round ratios to a reference row, and the median peak RSS.
+ * per-round ratios to a reference row (and to a second one, the floor, for
+ * wall time and peak RSS), and the median peak RSS.
  *
  * @module
  */
 
-import { type Measured, median, ratioTo } from "./measure.ts";
+import { type Measured, median, ratioTo, type Sample } from "./measure.ts";
 
 /** Formats milliseconds. */
 export function ms(value: number): string {
@@ -28,26 +29,50 @@ export function timeOf(row: Measured): number {
   return median(row.samples.map((s) => s.ms));
 }
 
-/** A timing table; `reference` names the row ratios are taken to. */
-export function timingTable(rows: Measured[], reference?: Measured): string {
-  const head = [
-    "| command | median ms | min–max ms | × " + (reference?.bench.name ?? "ref") +
-    " (per round) | peak RSS MiB |",
-    "|---|---:|---:|---:|---:|",
-  ];
+/** Peak RSS of a sample (for {@linkcode ratioTo}). */
+export const rssMetric = (sample: Sample): number => sample.rssKb;
+
+/** A per-round ratio, formatted; "—" when either row was not timed. */
+export function ratioCell(
+  row: Measured,
+  reference: Measured | undefined,
+  metric?: (sample: Sample) => number,
+): string {
+  if (!reference || reference.failure || row.failure) return "—";
+  const ratio = ratioTo(row, reference, metric);
+  return Number.isFinite(ratio) ? ratio.toFixed(2) : "—";
+}
+
+/**
+ * A timing table; `reference` names the row wall-time ratios are taken to.
+ * With `floor`, two more columns: wall time and peak RSS as per-round ratios
+ * to that row too.
+ */
+export function timingTable(rows: Measured[], reference?: Measured, floor?: Measured): string {
+  const refName = reference?.bench.name ?? "ref";
+  const header = ["command", "median ms", "min–max ms", `× ${refName} (per round)`];
+  if (floor) header.push(`× ${floor.bench.name} (per round)`);
+  header.push("peak RSS MiB");
+  if (floor) header.push(`RSS × ${floor.bench.name} (per round)`);
   const notes: string[] = [];
   const body = rows.map((row) => {
     if (row.failure) {
       notes.push(`- ${row.bench.name}: not timed — ${row.failure}`);
-      return `| ${row.bench.name} | — | — | — | — |`;
+      return [row.bench.name, ...header.slice(1).map(() => "—")];
     }
     const times = row.samples.map((s) => s.ms);
-    const ratio = reference && !reference.failure ? ratioTo(row, reference).toFixed(2) : "—";
-    return `| ${row.bench.name} | ${ms(median(times))} | ${ms(Math.min(...times))}–${
-      ms(Math.max(...times))
-    } | ${ratio} | ${mib(rssOf(row))} |`;
+    const cells = [
+      row.bench.name,
+      ms(median(times)),
+      `${ms(Math.min(...times))}–${ms(Math.max(...times))}`,
+      ratioCell(row, reference),
+    ];
+    if (floor) cells.push(ratioCell(row, floor));
+    cells.push(mib(rssOf(row)));
+    if (floor) cells.push(ratioCell(row, floor, rssMetric));
+    return cells;
   });
-  return [...head, ...body, ...(notes.length ? ["", ...notes] : [])].join("\n");
+  return [table(header, body), ...(notes.length ? ["", ...notes] : [])].join("\n");
 }
 
 /** A markdown table from a header and rows of cells. */

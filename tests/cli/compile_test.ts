@@ -44,13 +44,15 @@ Deno.test("compileArgs() builds every release target with jn's permission set", 
         // npm packages are inlined in the bundle: no import map, no lock file.
         "--no-config",
       ]);
-      assert.deepEqual(args.slice(6, -5), permissionFlags());
+      assert.deepEqual(args.slice(6, -7), permissionFlags());
       // main.js imports these through a computed specifier: they must be included explicitly.
-      assert.deepEqual(args.slice(-5), [
+      assert.deepEqual(args.slice(-7), [
         "--include",
         "/tmp/b/lib/cli/main.js",
         "--include",
         "/tmp/b/lib/cli/light_calls.js",
+        "--include",
+        "/tmp/b/lib/cli/light.js",
         "/tmp/b/main.js",
       ]);
     }

@@ -103,7 +103,13 @@ Deno.test("what a server sends during a call reaches stderr made visible", async
       "a URL elicitation",
       ["cat", `${SERVER}?tool=elicit_url`],
       0,
-      [`open ${SHOWN}`, "asks you to open https://example.com/"],
+      [`open ${SHOWN}`, "asks you to open https://example.com/page"],
+    ],
+    [
+      "a URL elicitation whose URL holds control characters",
+      ["cat", `${SERVER}?tool=elicit_bad_url`],
+      0,
+      ["declined the server's request to open a URL: it contains control characters"],
     ],
     [
       "non-JSON noise on stdout",

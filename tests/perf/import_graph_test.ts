@@ -13,7 +13,8 @@
 import assert from "node:assert/strict";
 import { helpPath } from "../../main.ts";
 import { completionCatalog, helpCatalog } from "../../lib/cli/help_catalog.ts";
-import { COMPLETION_TEXT, HELP_TEXT } from "../../lib/cli/help_text.ts";
+import { COMPLETION_SCRIPTS } from "../../lib/cli/completion_text.ts";
+import { HELP_TEXT } from "../../lib/cli/help_text.ts";
 import { ROOT, runJn } from "../helpers.ts";
 
 const HEAVY = /@modelcontextprotocol|\bajv\b|\bzod\b|jq-wasm/;
@@ -131,10 +132,13 @@ Deno.test("open() loads what a call needs, when it needs it", async (t) => {
 
 Deno.test("the precomputed help is the CLI's help", async (t) => {
   await t.step(
-    "lib/cli/help_text.ts is current (else: deno run -A scripts/help_text.ts)",
+    "lib/cli/help_text.ts and completion_text.ts are current (else: deno run -A scripts/help_text.ts)",
     async () => {
       assert.deepEqual(HELP_TEXT, await helpCatalog());
-      assert.deepEqual(COMPLETION_TEXT, await completionCatalog());
+      const scripts = await Promise.all(
+        Object.entries(COMPLETION_SCRIPTS).map(async ([shell, load]) => [shell, await load()]),
+      );
+      assert.deepEqual(Object.fromEntries(scripts), await completionCatalog());
     },
   );
   await t.step("helpPath() recognises only plain help requests", () => {

@@ -1,13 +1,18 @@
 /**
  * The start-up shortcuts keep the CLI's behaviour: `--version` answers
  * without the CLI, help and version text is never cut off by the exit, and
- * only the command an argv names is loaded (all of them otherwise).
+ * only the command an argv names is loaded (all of them otherwise); `profile
+ * list` of the bundled profiles alone loads no JSONC parser and no SHA-256
+ * (their summaries are precomputed), and loads them once a directory on disk
+ * has a profile.
  */
 
 import assert from "node:assert/strict";
 import { commandName } from "../../lib/cli/commands/registry.ts";
 import { VERSION } from "../../lib/version.ts";
-import { runJn } from "../helpers.ts";
+import { permissionFlags } from "../../lib/sandbox/permissions.ts";
+import { baseEnv, MAIN, ROOT, runJn } from "../helpers.ts";
+import { sandbox } from "../profile/sandbox.ts";
 
 Deno.test("commandName() finds the command an argv runs", async (t) => {
   await t.step("the first word, after global flags", () => {
@@ -62,4 +67,44 @@ Deno.test("version and help text always reaches stdout in full", async (t) => {
     assert.equal(run.code, 0);
     assert.equal(run.stdout, `${VERSION}\n`);
   });
+});
+
+Deno.test("profile list parses only the profiles on disk", async (t) => {
+  const box = await sandbox();
+  /** The modules of jn's profile code a `profile list` in the sandbox loads. */
+  const loaded = async () => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--log-level=debug", ...permissionFlags(), MAIN, "profile", "list"],
+      cwd: box.project,
+      env: { ...baseEnv(), HOME: box.home },
+      clearEnv: true,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(out.code, 0);
+    const log = new TextDecoder().decode(out.stderr);
+    const urls = [...log.matchAll(/for ES module: (\S+?),/g)].map((m) => m[1]);
+    assert.ok(urls.includes(`file://${ROOT}/lib/profile/listing.ts`), "the log lists modules");
+    return {
+      stdout: new TextDecoder().decode(out.stdout),
+      parser: urls.filter((url) => /\/profile\/(jsonc|load|fields|sha256)\.ts$/.test(url)),
+    };
+  };
+  try {
+    await t.step("the bundled profiles alone: no parser, no SHA-256", async () => {
+      const run = await loaded();
+      assert.match(run.stdout, /^@demo +bundled/m);
+      assert.deepEqual(run.parser, []);
+    });
+    await t.step("a user profile is parsed (and a project one read whole, hashed)", async () => {
+      await box.write(`${box.user}/mine/_meta.json`, `{"command": "x", "description": "mine"}`);
+      await box.write(`${box.projectProfiles}/mine/tool.json`, `{}`);
+      const run = await loaded();
+      assert.match(run.stdout, /^@mine +user .*\n +mine$/m);
+      const names = run.parser.map((url) => url.slice(url.lastIndexOf("/") + 1)).sort();
+      assert.deepEqual(names, ["fields.ts", "jsonc.ts", "load.ts", "sha256.ts"]);
+    });
+  } finally {
+    await box.dispose();
+  }
 });

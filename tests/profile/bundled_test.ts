@@ -4,16 +4,22 @@
  * (jn launches itself as the demo server).
  */
 import assert from "node:assert/strict";
-import { BUNDLED_PROFILES } from "../../lib/profile/bundled_data.ts";
+import { BUNDLED_PROFILES, BUNDLED_SUMMARIES } from "../../lib/profile/bundled_data.ts";
 import { bundledLayer } from "../../lib/profile/layers.ts";
 import { loadProfile } from "../../lib/profile/resolve.ts";
 import { profileLaunch } from "../../lib/profile/launch.ts";
-import { readBundledSources } from "../../scripts/bundle_profiles.ts";
+import { readBundledSources, summarizeBundled } from "../../scripts/bundle_profiles.ts";
 import { parseNdjson, ROOT } from "../helpers.ts";
 import { sandbox } from "./sandbox.ts";
 
 Deno.test("lib/profile/bundled_data.ts is generated from profiles/mcp/ (rerun scripts/bundle_profiles.ts)", async () => {
   assert.deepEqual({ ...BUNDLED_PROFILES }, await readBundledSources(`${ROOT}/profiles/mcp`));
+});
+
+Deno.test("the bundled summaries for profile list are those of profiles/mcp/'s _meta.json (rerun scripts/bundle_profiles.ts)", async () => {
+  const summaries = await summarizeBundled(await readBundledSources(`${ROOT}/profiles/mcp`));
+  assert.deepEqual(structuredClone(BUNDLED_SUMMARIES), summaries);
+  assert.deepEqual(Object.keys(summaries), await bundledLayer().servers());
 });
 
 Deno.test("every bundled profile is valid and describes itself", async (t) => {

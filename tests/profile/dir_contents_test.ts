@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ConfigError } from "../../lib/errors.ts";
-import { readProfileDir, sha256, WHOLE_LIMITS } from "../../lib/profile/dir_contents.ts";
+import { readProfileDir, WHOLE_LIMITS } from "../../lib/profile/dir_contents.ts";
+import { sha256Hex as sha256 } from "../../lib/profile/sha256.ts";
 import { parseJsonc } from "../../lib/profile/load.ts";
 import { visibleLine } from "../../lib/output/visible.ts";
 import { tempDir } from "../helpers.ts";

@@ -13,7 +13,7 @@ import type { Command } from "commander";
 import { UsageError } from "../../errors.ts";
 import { putTarget } from "../../put/target_kind.ts";
 import { PUT_DEFAULTS } from "../../client/options.ts";
-import { action, type Cli } from "../context.ts";
+import { action, type Cli, type Outcome } from "../context.ts";
 import {
   addArgumentOptions,
   addConnectionOptions,
@@ -25,7 +25,8 @@ const DEFAULT_CONCURRENCY = PUT_DEFAULTS.concurrency;
 const DEFAULT_MAX_TIMEOUTS = PUT_DEFAULTS.maxTimeouts;
 const MAX_CONCURRENCY = 1024;
 
-interface RawPutFlags extends RawCallFlags {
+/** The raw flag values commander collects for `put`. */
+export interface RawPutFlags extends RawCallFlags {
   concurrency?: string;
   failFast?: boolean;
   maxTimeouts?: string;
@@ -56,26 +57,38 @@ export function registerPut(program: Command, cli: Cli): void {
   addArgumentOptions(command);
   addConnectionOptions(command);
   command.addHelpText("after", PUT_HELP);
-  command.action(action(cli, async (text: string, raw: RawPutFlags) => {
-    const target = putTarget(text);
-    const { noteTerminalStdin } = await import("../stdin_hint.ts");
-    await noteTerminalStdin(cli.io, "put", `jn cat SOURCE | jn put ${text}`);
-    if (target.kind === "file") {
-      refuseCallFlags(raw, command);
-      const { runPutFile } = await import("../put_file.ts");
-      return await runPutFile(cli, target.path, { format: target.format });
-    }
-    const flags = parseCallFlags(raw);
-    const concurrency = parseConcurrency(raw.concurrency ?? String(DEFAULT_CONCURRENCY));
-    const maxTimeouts = parseMaxTimeouts(raw.maxTimeouts ?? String(DEFAULT_MAX_TIMEOUTS));
-    const { runPutTool } = await import("../put_tool.ts");
-    return await runPutTool(cli, target.text, {
-      flags,
-      concurrency,
-      failFast: raw.failFast === true,
-      maxTimeouts,
-    });
-  }));
+  command.action(action(cli, (text: string, raw: RawPutFlags) => runPut(cli, text, raw, command)));
+}
+
+/**
+ * `put`'s action: what commander runs, and what lib/cli/put_light.ts runs
+ * for a plain `put TARGET` without commander (`command` is then absent: the
+ * light path takes no flag that only a file target refuses).
+ */
+export async function runPut(
+  cli: Cli,
+  text: string,
+  raw: RawPutFlags,
+  command?: Command,
+): Promise<Outcome> {
+  const target = putTarget(text);
+  const { noteTerminalStdin } = await import("../stdin_hint.ts");
+  await noteTerminalStdin(cli.io, "put", `jn cat SOURCE | jn put ${text}`);
+  if (target.kind === "file") {
+    if (command !== undefined) refuseCallFlags(raw, command);
+    const { runPutFile } = await import("../put_file.ts");
+    return await runPutFile(cli, target.path, { format: target.format });
+  }
+  const flags = parseCallFlags(raw);
+  const concurrency = parseConcurrency(raw.concurrency ?? String(DEFAULT_CONCURRENCY));
+  const maxTimeouts = parseMaxTimeouts(raw.maxTimeouts ?? String(DEFAULT_MAX_TIMEOUTS));
+  const { runPutTool } = await import("../put_tool.ts");
+  return await runPutTool(cli, target.text, {
+    flags,
+    concurrency,
+    failFast: raw.failFast === true,
+    maxTimeouts,
+  });
 }
 
 const PUT_HELP = `

@@ -1,9 +1,11 @@
 /**
  * Cold one-shot `tools/list` and `tools/call`: every command starts the
  * server, does the handshake and one operation, and exits. Rows: the raw
- * Deno client (the reference of the ratios), the raw bash client, jn
- * (`inspect`, `cat ?list=tools`, `cat ?tool=echo`), jn's session layer
- * without the CLI, and every peer that could be installed.
+ * Deno client (the reference of the first ratio: the physical limit), the
+ * raw bash client, jn (`inspect`, `cat ?list=tools`, `cat ?tool=echo`, and
+ * the bundle), jn's session layer without the CLI (the reference of the wall
+ * and peak RSS ratios of the next columns: the SDK-only floor of this
+ * design), and every peer that could be installed.
  *
  * Run alone: deno task bench cold [--rounds N]
  *
@@ -15,6 +17,14 @@ import { benchEnv, DENO, jn, jnBundled, rawBash, rawDeno, ROOT, SERVER } from ".
 import { type Peer, peerCommand, PEERS } from "../peers.ts";
 import { timingTable } from "../table.ts";
 import type { ScenarioOptions, Section } from "./types.ts";
+
+/** The row of the raw Deno client, the first reference. */
+export const RAW_DENO = "raw Deno client";
+/** The row of the SDK-only minimal client (clients/session_client.ts), the second reference. */
+export const SESSION_CLIENT = "jn session layer (no CLI)";
+/** The bundle's row of a cold list or call. */
+export const bundleRow = (op: "list" | "call"): string =>
+  op === "list" ? "jn inspect, bundle" : "jn cat, bundle";
 
 /** What a cold scenario talks to. */
 export interface ColdTarget {
@@ -54,7 +64,8 @@ export async function coldScenario(
     }
     sections.push({
       title: `Cold ${op === "list" ? "tools/list" : "tools/call"} — ${target.title}`,
-      body: timingTable(rows, rows[0]),
+      part: op,
+      body: timingTable(rows, rows[0], rows.find((row) => row.bench.name === SESSION_CLIENT)),
       rows,
     });
   }
@@ -77,7 +88,7 @@ async function coldBenches(
     code !== 0 ? `exit ${code}` : stdout.includes(expect) ? undefined : `no "${expect}" in stdout`;
   const benches: ColdBench[] = [
     {
-      name: "raw Deno client",
+      name: RAW_DENO,
       argv: rawDeno(op === "list" ? "list" : `call=${key}`, target.server),
     },
     {
@@ -101,10 +112,10 @@ async function coldBenches(
     const args = op === "list"
       ? ["inspect", target.uri]
       : ["cat", `${target.uri}${join}tool=echo&${key}=hi`];
-    benches.push({ name: `jn ${args[0]}, bundle`, argv: jnBundled(args) });
+    benches.push({ name: bundleRow(op), argv: jnBundled(args) });
   }
   benches.push({
-    name: "jn session layer (no CLI)",
+    name: SESSION_CLIENT,
     argv: [
       DENO,
       "run",

@@ -3,7 +3,8 @@
  * and `jn cat --json` (the text parsed, one record per array element), at
  * 10, 25 and 50 MB, with the raw Deno client reading the same response as
  * the floor. Linear means ms/MB stays flat as the size grows; the memory
- * target is peak RSS ≤ 4× the payload.
+ * target is peak RSS ≤ 4× the payload. With the bundle, `jn cat` at the
+ * largest size from the bundle too.
  *
  * The payload is a JSON array of objects (~120 bytes each) that the server
  * streams from a file, so the server itself stays at a few MB.
@@ -14,9 +15,14 @@
  */
 
 import { type Bench, measure } from "../measure.ts";
-import { benchEnv, jn, PAYLOADS, rawDeno } from "../env.ts";
+import { benchEnv, jn, jnBundled, PAYLOADS, rawDeno } from "../env.ts";
 import { mib, ms, rssOf, table, timeOf } from "../table.ts";
 import type { ScenarioOptions, Section } from "./types.ts";
+
+/** The row of `jn cat` at `mb` MB. */
+export const cat = (mb: number): string => `jn cat, ${mb} MB`;
+/** The row of `jn cat` at `mb` MB from the bundle (the largest size only). */
+export const catBundle = (mb: number): string => `jn cat, ${mb} MB, bundle`;
 
 /** Writes the `rows` response tail for `mb` megabytes (once); returns the text's size in bytes. */
 export async function payload(mb: number): Promise<number> {
@@ -57,9 +63,12 @@ export async function payloadScenario(options: ScenarioOptions): Promise<Section
       code === 0 && stdout.length > 0 ? undefined : `exit ${code}, ${stdout.length} bytes`;
     benches.push(
       { name: `raw Deno client, ${mb} MB`, argv: rawDeno(`rows=${mb}`), mb, bytes, env, check },
-      { name: `jn cat, ${mb} MB`, argv: jn(["cat", uri]), mb, bytes, env, check },
+      { name: cat(mb), argv: jn(["cat", uri]), mb, bytes, env, check },
       { name: `jn cat --json, ${mb} MB`, argv: jn(["cat", "--json", uri]), mb, bytes, env, check },
     );
+    if (options.bundle && mb === sizes.at(-1)) {
+      benches.push({ name: catBundle(mb), argv: jnBundled(["cat", uri]), mb, bytes, env, check });
+    }
   }
   const rows = await measure(benches, { rounds: options.rounds, onRound: options.onRound });
   const body = table(

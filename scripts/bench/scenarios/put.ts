@@ -1,8 +1,13 @@
 /**
  * `jn put` throughput and memory. Throughput: N records through
- * `jn put --concurrency 16` against the raw pipelined client (16 calls in
- * flight, results written in input order) on the same server; calls/s is
- * N / wall time of the whole process (start-up included, so N is large).
+ * `jn put --concurrency 16` against two references on the same server: the
+ * raw pipelined client (16 calls in flight, results written in input order,
+ * hand-written JSON-RPC: the physical limit) and the same client through
+ * jn's session layer (clients/session_pipelined.ts: the MCP SDK and nothing
+ * of jn above lib/session, the floor of this design). calls/s is N / wall
+ * time of the whole process (start-up included, so N is large); the ratios
+ * are per round, as % of each reference's calls/s. With the bundle, jn at
+ * 16 in flight from its bundle too.
  * Memory: peak RSS of `jn put` for 10k, 100k and 1M records (one run each):
  * flat means it does not grow with the input.
  *
@@ -11,12 +16,21 @@
  * @module
  */
 
-import { type Bench, measure, median } from "../measure.ts";
-import { benchEnv, jn, rawPipelined, WORK } from "../env.ts";
+import { type Bench, measure, type Measured, median, ratioTo } from "../measure.ts";
+import { benchEnv, jn, jnBundled, rawPipelined, sessionPipelined, WORK } from "../env.ts";
 import { mib, ms, rssOf, table, timeOf } from "../table.ts";
 import type { ScenarioOptions, Section } from "./types.ts";
 
 const URI = "mcp+uvx://trivial?tool=echo";
+
+/** The raw pipelined client's row (the physical limit). */
+export const RAW_PIPELINED = "raw pipelined client (16 in flight)";
+/** The SDK-floor row: the same client through jn's session layer. */
+export const SESSION_PIPELINED = "jn session layer, pipelined (16 in flight; SDK floor)";
+/** jn's row at 16 in flight. */
+export const PUT_16 = "jn put --concurrency 16";
+/** The same from the bundle (what `deno task compile` compiles). */
+export const PUT_16_BUNDLE = "jn put --concurrency 16, bundle";
 
 /** Writes `n` NDJSON records `{"text":"record N"}` (once) and returns the path. */
 export async function records(n: number): Promise<string> {
@@ -53,27 +67,48 @@ export async function putScenario(options: ScenarioOptions): Promise<Section[]> 
   const n = options.quick ? 5_000 : 20_000;
   const input = await records(n);
   const benches: Bench[] = [
-    { name: "raw pipelined client (16 in flight)", argv: rawPipelined(16), stdin: input },
+    { name: RAW_PIPELINED, argv: rawPipelined(16), stdin: input },
+    { name: SESSION_PIPELINED, argv: sessionPipelined(16), stdin: input },
     {
-      name: "jn put --concurrency 16",
+      name: PUT_16,
       argv: jn(["put", "--concurrency", "16", URI]),
       stdin: input,
     },
     { name: "jn put --concurrency 1", argv: jn(["put", "--concurrency", "1", URI]), stdin: input },
+    ...options.bundle
+      ? [{
+        name: PUT_16_BUNDLE,
+        argv: jnBundled(["put", "--concurrency", "16", URI]),
+        stdin: input,
+      }]
+      : [],
   ].map((b) => ({ ...b, env, check: countCheck(n) }));
   const rows = await measure(benches, { rounds: options.rounds, onRound: options.onRound });
-  const [raw] = rows;
+  const [raw, floor] = rows;
+  const percentOf = (row: Measured, reference: Measured) =>
+    reference.failure ? "—" : `${(100 * ratioTo(reference, row)).toFixed(0)}%`;
   const body = table(
-    ["command", `median ms (${n} calls)`, "calls/s", "% of raw (per round)", "peak RSS MiB"],
+    [
+      "command",
+      `median ms (${n} calls)`,
+      "calls/s",
+      "% of raw (per round)",
+      "% of SDK floor (per round)",
+      "CPU ms (user+sys)",
+      "peak RSS MiB",
+    ],
     rows.map((row) => {
-      if (row.failure) return [row.bench.name, "—", "—", "—", `not timed: ${row.failure}`];
+      if (row.failure) {
+        return [row.bench.name, "—", "—", "—", "—", "—", `not timed: ${row.failure}`];
+      }
       const t = timeOf(row);
-      const perRound = row.samples.map((s, i) => raw.samples[i].ms / s.ms);
       return [
         row.bench.name,
         ms(t),
         (n / (t / 1000)).toFixed(0),
-        `${(100 * median(perRound)).toFixed(0)}%`,
+        percentOf(row, raw),
+        percentOf(row, floor),
+        ms(median(row.samples.map((sample) => sample.cpuMs))),
         mib(rssOf(row)),
       ];
     }),

@@ -23,6 +23,8 @@ export interface ScenarioOptions {
 /** One table of the report. */
 export interface Section {
   title: string;
+  /** Which part of its scenario, when it has several timed tables (cold: `list`, `call`). */
+  part?: string;
   /** Markdown. */
   body: string;
   rows?: Measured[];
