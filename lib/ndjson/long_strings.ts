@@ -17,7 +17,7 @@
  * `JSON.parse` to say.
  *
  * It is over 300 lines because the byte scanner, the spill of a long
- * literal and the restoring reviver are one state machine over the same
+ * literal and the walk that restores the strings are one state machine over the same
  * line: split up, each part would need the others' state.
  *
  * @module
