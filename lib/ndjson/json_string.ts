@@ -21,8 +21,14 @@ export class JsonStringContent {
   #outBytes = 0;
   /** A high surrogate `\uD8xx` whose low half may come next, or -1. */
   #high = -1;
-  /** Text before a lone surrogate, and the surrogate. */
+  /** Text before a lone surrogate, and the surrogate (up to {@linkcode PIECES}). */
   #pieces: string[] = [];
+  /**
+   * The pieces so far, joined {@linkcode PIECES} at a time: a string of
+   * lone surrogates (one per 6 bytes of a server's line) holds about its
+   * own size, not a string object per surrogate (~70 bytes each).
+   */
+  #blocks: string[] = [];
   // A byte-order mark inside a string is text: kept.
   #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
@@ -56,7 +62,8 @@ export class JsonStringContent {
         continue;
       }
       const letter = bytes[++i];
-      const simple = SIMPLE_ESCAPES[letter];
+      // Past the end (a part cut after a backslash): no letter, a bad escape.
+      const simple = SIMPLE_ESCAPES[letter] ?? 0;
       if (simple !== 0) {
         out[o++] = simple;
         continue;
@@ -91,8 +98,12 @@ export class JsonStringContent {
    * surrogate another; returns where the content goes on (the start).
    */
   #lone(unit: number, o: number): number {
-    this.#pieces.push(this.#decoder.decode(this.#out.subarray(0, o)));
+    if (o > 0) this.#pieces.push(this.#decoder.decode(this.#out.subarray(0, o)));
     this.#pieces.push(String.fromCharCode(unit));
+    if (this.#pieces.length >= PIECES) {
+      this.#blocks.push(this.#pieces.join(""));
+      this.#pieces = [];
+    }
     return 0;
   }
 
@@ -109,10 +120,12 @@ export class JsonStringContent {
     release(this.#out);
     this.#out = new Uint8Array(0);
     this.#outBytes = 0;
-    if (this.#pieces.length > 0) {
+    if (this.#pieces.length > 0 || this.#blocks.length > 0) {
       this.#pieces.push(text);
-      text = this.#pieces.join("");
+      this.#blocks.push(this.#pieces.join(""));
+      text = this.#blocks.join("");
       this.#pieces = [];
+      this.#blocks = [];
     }
     return text;
   }
@@ -136,8 +149,12 @@ export class JsonStringContent {
     this.#outBytes = 0;
     this.#high = -1;
     this.#pieces = [];
+    this.#blocks = [];
   }
 }
+
+/** How many pieces around lone surrogates are held before they are joined into one string. */
+const PIECES = 4096;
 
 /** What `\"`, `\\` and the other one-letter escapes stand for, by the letter; 0 for none. */
 const SIMPLE_ESCAPES = (() => {

@@ -17,7 +17,7 @@
  * `JSON.parse` to say.
  *
  * It is over 300 lines because the byte scanner, the spill of a long
- * literal and the restoring reviver are one state machine over the same
+ * literal and the walk that restores the strings are one state machine over the same
  * line: split up, each part would need the others' state.
  *
  * @module
@@ -244,17 +244,8 @@ export class LongStrings {
 
   /** `JSON.parse` of a line this filter passed on, with its long strings put back. */
   parse(line: string): unknown {
-    const taken = this.#taken;
-    if (taken.size === 0) return JSON.parse(line);
-    let keys = 0;
-    return JSON.parse(line, function (key, value) {
-      if (taken.has(key)) keys++;
-      if (typeof value === "string") return taken.get(value) ?? value;
-      if (keys > 0 && typeof value === "object" && value !== null && !Array.isArray(value)) {
-        return restoreKeys(value as Record<string, unknown>, taken);
-      }
-      return value;
-    });
+    const value = JSON.parse(line);
+    return this.#taken.size === 0 ? value : restore(value, this.#taken);
   }
 
   /** Appends the open literal's part of a chunk to what is held, then decodes what it can. */
@@ -320,6 +311,8 @@ export class LongStrings {
 
   #overflow(): void {
     this.#reset();
+    // The line is dropped: its strings are not held until a newline that may never come.
+    this.#taken.clear();
     this.#state = OVER;
     this.#tooLarge?.();
   }
@@ -349,6 +342,47 @@ export class LongStrings {
     this.#spilling = false;
     this.#broken = false;
   }
+}
+
+/**
+ * `value` (parsed) with its placeholders, values and keys, replaced by their
+ * strings. A walk with a stack of its own, not `JSON.parse`'s reviver: that
+ * one recurses, and a line nested a few thousand deep, which `JSON.parse`
+ * alone takes, would overflow the call stack.
+ */
+function restore(value: unknown, taken: Map<string, string>): unknown {
+  const root = restoreOne(value, taken);
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const holder = stack.pop();
+    if (Array.isArray(holder)) {
+      for (let i = 0; i < holder.length; i++) {
+        const item = holder[i];
+        if (typeof item !== "object" && typeof item !== "string" || item === null) continue;
+        const restored = restoreOne(item, taken);
+        if (restored !== item) holder[i] = restored;
+        if (typeof restored === "object") stack.push(restored);
+      }
+    } else if (typeof holder === "object" && holder !== null) {
+      const record = holder as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const item = record[key];
+        if (typeof item !== "object" && typeof item !== "string" || item === null) continue;
+        const restored = restoreOne(item, taken);
+        // An own data property (even `__proto__`): a plain assignment sets it.
+        if (restored !== item) record[key] = restored;
+        if (typeof restored === "object") stack.push(restored);
+      }
+    }
+  }
+  return root;
+}
+
+/** A string or an object with its placeholders put back (not what it holds). */
+function restoreOne(value: unknown, taken: Map<string, string>): unknown {
+  if (typeof value === "string") return taken.get(value) ?? value;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  return restoreKeys(value as Record<string, unknown>, taken);
 }
 
 /** `value` with its placeholder keys replaced by their strings, in the same order. */

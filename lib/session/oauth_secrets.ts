@@ -49,7 +49,10 @@ export function noting(
         const pair = atob(credential);
         const secret = pair.slice(pair.indexOf(":") + 1);
         onSecret(secret, false);
-        onSecret(decodeURIComponent(secret), false);
+        // Form-encoded by some clients, not by the SDK: a bare `%` must not cost the fields below.
+        try {
+          onSecret(decodeURIComponent(secret), false);
+        } catch { /* not percent-encoded: noted as it is */ }
       }
       const body = init?.body;
       const form = body instanceof URLSearchParams

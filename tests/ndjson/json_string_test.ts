@@ -55,3 +55,10 @@ Deno.test("JsonStringContent refuses a bad escape", () => {
     assert.throws(() => JSON.parse(`"ok ${bad} ok"`));
   }
 });
+
+Deno.test("JsonStringContent refuses content that ends inside an escape, not a NUL in its place", () => {
+  for (const cut of ["abc\\", "abc\\u00", "\\"]) {
+    const content = new JsonStringContent();
+    assert.equal(content.push(new TextEncoder().encode(cut)), false, cut);
+  }
+});
