@@ -168,6 +168,22 @@ Deno.test("hostile OAuth servers: no secret on stderr, no loop, bounded lines", 
     return homes.at(-1)!;
   };
   const env = { WORKLOAD_JWT: ASSERTION, SECRET: CLIENT_SECRET };
+  /** `jn auth login` of the workload client (its assertion in WORKLOAD_JWT), HOME at `at`. */
+  const workloadLogin = (
+    at: string,
+    options: { dpop: boolean; flags?: string[]; timeoutMs?: number },
+  ) =>
+    runJnAt(at, [
+      ...options.flags ?? [],
+      "auth",
+      "login",
+      mock.resource,
+      "--client-id",
+      "workload-1",
+      "--assertion-env",
+      "WORKLOAD_JWT",
+      ...options.dpop ? ["--dpop"] : [],
+    ], options.timeoutMs === undefined ? { env } : { env, timeoutMs: options.timeoutMs });
   try {
     for (const debug of [false, true]) {
       const flags = debug ? ["--debug"] : [];
@@ -175,17 +191,7 @@ Deno.test("hostile OAuth servers: no secret on stderr, no loop, bounded lines", 
         `the token endpoint echoes the assertion${debug ? " (--debug)" : ""}`,
         async () => {
           mock.mode.token = "echo";
-          const login = await runJnAt(await home(), [
-            ...flags,
-            "auth",
-            "login",
-            mock.resource,
-            "--client-id",
-            "workload-1",
-            "--assertion-env",
-            "WORKLOAD_JWT",
-            "--dpop",
-          ], { env });
+          const login = await workloadLogin(await home(), { dpop: true, flags });
           assert.equal(login.code, 4, login.stderr);
           assertNoSecret(login.stderr, [ASSERTION]);
           const error = login.stderr.split("\n").find((line) =>
@@ -232,17 +238,11 @@ Deno.test("hostile OAuth servers: no secret on stderr, no loop, bounded lines", 
           mock.seen.resourceRequests = 0;
           mock.seen.proofNonces = [];
           const at = await home();
-          const login = await runJnAt(at, [
-            "--debug",
-            "auth",
-            "login",
-            mock.resource,
-            "--client-id",
-            "workload-1",
-            "--assertion-env",
-            "WORKLOAD_JWT",
-            "--dpop",
-          ], { env, timeoutMs: 60_000 });
+          const login = await workloadLogin(at, {
+            dpop: true,
+            flags: ["--debug"],
+            timeoutMs: 60_000,
+          });
           assert.equal(login.code, 4, login.stderr);
           assert.ok(
             mock.seen.resourceRequests <= 8,
@@ -264,16 +264,7 @@ Deno.test("hostile OAuth servers: no secret on stderr, no loop, bounded lines", 
       mock.mode.resource = "serve";
       mock.seen.proofNonces = [];
       const at = await home();
-      const login = await runJnAt(at, [
-        "auth",
-        "login",
-        mock.resource,
-        "--client-id",
-        "workload-1",
-        "--assertion-env",
-        "WORKLOAD_JWT",
-        "--dpop",
-      ], { env });
+      const login = await workloadLogin(at, { dpop: true });
       assert.equal(login.code, 0, login.stderr);
       mock.mode.resource = "nonce";
       mock.mode.nonce = "fresh-Nonce_123.~";
@@ -290,15 +281,7 @@ Deno.test("hostile OAuth servers: no secret on stderr, no loop, bounded lines", 
         mock.mode.resource = "serve";
         mock.mode.scope = "mcp \x1b]52;c;cHduZWQ=\x07\x1b[2J";
         const at = await home();
-        const login = await runJnAt(at, [
-          "auth",
-          "login",
-          mock.resource,
-          "--client-id",
-          "workload-1",
-          "--assertion-env",
-          "WORKLOAD_JWT",
-        ], { env });
+        const login = await workloadLogin(at, { dpop: false });
         mock.mode.scope = "mcp";
         assert.equal(login.code, 0, login.stderr);
         assert.ok(!login.stderr.includes("\x1b"), login.stderr);
@@ -315,16 +298,7 @@ Deno.test("hostile OAuth servers: no secret on stderr, no loop, bounded lines", 
         mock.mode.token = "issue";
         mock.mode.resource = "serve";
         const at = await home();
-        const login = await runJnAt(at, [
-          "auth",
-          "login",
-          mock.resource,
-          "--client-id",
-          "workload-1",
-          "--assertion-env",
-          "WORKLOAD_JWT",
-          "--dpop",
-        ], { env });
+        const login = await workloadLogin(at, { dpop: true });
         assert.equal(login.code, 0, login.stderr);
         const conn = await open(`mcp+${mock.resource}`, { cwd: at, env: { HOME: at, ...env } });
         try {
@@ -342,16 +316,7 @@ Deno.test("hostile OAuth servers: no secret on stderr, no loop, bounded lines", 
     await t.step("the server echoes the Authorization and DPoP headers: redacted", async () => {
       mock.mode.resource = "serve";
       const at = await home();
-      const login = await runJnAt(at, [
-        "auth",
-        "login",
-        mock.resource,
-        "--client-id",
-        "workload-1",
-        "--assertion-env",
-        "WORKLOAD_JWT",
-        "--dpop",
-      ], { env });
+      const login = await workloadLogin(at, { dpop: true });
       assert.equal(login.code, 0, login.stderr);
       mock.mode.resource = "echo";
       for (const flags of [[], ["--debug"]]) {
