@@ -23,27 +23,18 @@ import {
   collect,
   endTree,
   hostileUri,
-  living,
   readTree,
   spawnJn,
   survivors,
   type Tree,
   treeFiles,
   waitForFile,
+  waitGone,
 } from "../session/tree_support.ts";
 
 const FIXTURE = `mcp+node://${FIXTURES}/servers/fixture.mjs`;
 
 type Rec = Record<string, unknown>;
-
-/** Waits for `pid` to be gone (a zombie counts as gone: see tree_support.ts). */
-async function waitGone(pid: number, ms = 3000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while ((await living([pid])).length > 0 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return (await living([pid])).length === 0;
-}
 
 Deno.test("the server sees only the safe environment", async (t) => {
   await t.step("caller secrets do not leak; HOME and PATH do", async () => {

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { FIXTURES, runJnHere, tempDir } from "../helpers.ts";
-import { living, spawnJn } from "../session/tree_support.ts";
+import { spawnJn, waitGone } from "../session/tree_support.ts";
 
 const CHANGER = `mcp+node://${FIXTURES}/servers/changer.mjs`;
 
@@ -38,14 +38,6 @@ async function followUntil(args: string[], version: number) {
     await new Promise<void>((resolve) => wake = resolve);
   }
   return { child, records, reading };
-}
-
-async function waitGone(pid: number, ms = 5000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while ((await living([pid])).length > 0 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return (await living([pid])).length === 0;
 }
 
 for (const protocol of ["legacy", "auto"]) {
@@ -105,7 +97,7 @@ Deno.test("--follow on a list prints it again on each list_changed; no server su
       [3, "tool3"],
     ]);
     const pid = Number(await Deno.readTextFile(pidFile));
-    assert.ok(await waitGone(pid), `server ${pid} survived`);
+    assert.ok(await waitGone(pid, 5000), `server ${pid} survived`);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

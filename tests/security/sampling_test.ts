@@ -8,26 +8,13 @@ import assert from "node:assert/strict";
 import { open } from "../../mod.ts";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
 import { baseEnv, FIXTURES, MAIN, parseNdjson, ROOT, runJn, tempDir } from "../helpers.ts";
+import { waitGone } from "../session/tree_support.ts";
 
 const ASKER = `mcp+node://${FIXTURES}/servers/asker.mjs?tool=ask_sample`;
 
-/**
- * Whether a process runs (a zombie does not); waits up to 2 s for it to go.
- * Read through a shell: Deno's test permissions (-P=jn) refuse /proc/PID/stat
- * to the test itself, which would make every process look gone.
- */
+/** Whether a process runs (a zombie does not); waits up to 2 s for it to go. */
 async function alive(pid: number): Promise<boolean> {
-  for (let i = 0; i < 40; i++) {
-    const { stdout } = await new Deno.Command("/bin/sh", {
-      args: ["-c", 'read -r s < "/proc/$1/stat" 2>/dev/null && echo "${s##*) }"', "stat", `${pid}`],
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    const state = new TextDecoder().decode(stdout).trim();
-    if (state === "" || state.startsWith("Z") || state.startsWith("X")) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
+  return !(await waitGone(pid, 2000));
 }
 
 Deno.test("sampling command: nothing it started outlives it", async (t) => {

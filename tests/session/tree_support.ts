@@ -70,6 +70,15 @@ export async function living(pids: number[]): Promise<number[]> {
     .map(([pid]) => Number(pid));
 }
 
+/** Waits (up to `ms`) for `pid` to be gone (a zombie counts as gone): whether it went. */
+export async function waitGone(pid: number, ms = 3000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while ((await living([pid])).length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return (await living([pid])).length === 0;
+}
+
 /**
  * Waits (up to `ms`) for every process of `roles` in the tree to be gone, and
  * returns the roles still alive then (`[]` when none survived). Orphans are
