@@ -45,21 +45,25 @@ export async function buildBundle(out: string): Promise<string> {
   await Deno.remove(out, { recursive: true }).catch((error) => {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   });
+  await denoBundle([
+    "--code-splitting",
+    "--outdir",
+    out,
+    // The entry points, laid out as in the source tree (their common folder is the root).
+    `${ROOT}/scripts/bundle_entry.ts`,
+    `${ROOT}/lib/cli/main.ts`,
+    `${ROOT}/lib/cli/light_calls.ts`,
+  ]);
+  await denoBundle(["--output", `${out}/${BUNDLE_LIGHT}`, `${ROOT}/lib/cli/light.ts`]);
+  const main = `${out}/${BUNDLE_MAIN}`;
+  await Deno.writeTextFile(main, 'import "./scripts/bundle_entry.js";\n');
+  return main;
+}
+
+/** Runs `deno bundle` with jn's config for Deno; throws with deno's message when it fails. */
+async function denoBundle(args: string[]): Promise<void> {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "bundle",
-      "--config",
-      `${ROOT}/deno.json`,
-      "--platform",
-      "deno",
-      "--code-splitting",
-      "--outdir",
-      out,
-      // The entry points, laid out as in the source tree (their common folder is the root).
-      `${ROOT}/scripts/bundle_entry.ts`,
-      `${ROOT}/lib/cli/main.ts`,
-      `${ROOT}/lib/cli/light_calls.ts`,
-    ],
+    args: ["bundle", "--config", `${ROOT}/deno.json`, "--platform", "deno", ...args],
     cwd: ROOT,
     env: { NO_COLOR: "1" },
     stdout: "piped",
@@ -68,28 +72,6 @@ export async function buildBundle(out: string): Promise<string> {
   if (!output.success) {
     throw new Error(`deno bundle failed: ${new TextDecoder().decode(output.stderr).trim()}`);
   }
-  const light = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "bundle",
-      "--config",
-      `${ROOT}/deno.json`,
-      "--platform",
-      "deno",
-      "--output",
-      `${out}/${BUNDLE_LIGHT}`,
-      `${ROOT}/lib/cli/light.ts`,
-    ],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!light.success) {
-    throw new Error(`deno bundle failed: ${new TextDecoder().decode(light.stderr).trim()}`);
-  }
-  const main = `${out}/${BUNDLE_MAIN}`;
-  await Deno.writeTextFile(main, 'import "./scripts/bundle_entry.js";\n');
-  return main;
 }
 
 if (import.meta.main) {
