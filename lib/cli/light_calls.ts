@@ -15,7 +15,7 @@
  * @module
  */
 
-import type { Cli } from "./context.ts";
+import type { Cli, Outcome } from "./context.ts";
 import { outcomeExitCode } from "./exit_codes.ts";
 import { denoIo, type Io } from "./io.ts";
 import type { LightRun } from "./light.ts";
@@ -37,33 +37,58 @@ export const DEFAULT_CALL_FLAGS: CatCommandFlags = {
  * to report that the usual way; nothing has started).
  */
 export async function runCall(run: LightRun): Promise<number | undefined> {
+  if (run.command === "inspect") {
+    return await runCommand(run, async (cli) => {
+      const { runInspect } = await import("./commands/inspect.ts");
+      const raw: InspectFlags = { ...DEFAULT_CALL_FLAGS, format: run.format };
+      await runInspect(cli, run.source!, raw);
+      return "ok";
+    });
+  }
+  if (run.command === "cat") {
+    return await runCommand(run, async (cli) => {
+      const { catCommand } = await import("./commands/cat.ts");
+      return await catCommand(cli, "cat", run.source!, { ...DEFAULT_CALL_FLAGS }, false);
+    });
+  }
+  return undefined;
+}
+
+/**
+ * Runs a plain `put TARGET` (parsed by lib/cli/put_light.ts) and returns its
+ * exit code, or undefined when `args` is not one (or the environment cannot
+ * even be read): the CLI then runs it.
+ */
+export async function runPutCall(args: readonly string[]): Promise<number | undefined> {
+  const { parsePutLight } = await import("./put_light.ts");
+  const run = parsePutLight(args, DEFAULT_CALL_FLAGS);
+  if (run === undefined) return undefined;
+  return await runCommand(run, async (cli) => {
+    const { runPut } = await import("./commands/put.ts");
+    return await runPut(cli, run.target, run.raw);
+  });
+}
+
+/**
+ * Runs a command's action as commander's `action()` would, with the global
+ * flags given, and returns the exit code; errors are reported as the CLI
+ * reports them. Undefined when the environment cannot even be read.
+ */
+async function runCommand(
+  globals: { debug: boolean; quiet: boolean },
+  body: (cli: Cli) => Promise<Outcome>,
+): Promise<number | undefined> {
   let io: Io;
   try {
     io = denoIo();
   } catch {
     return undefined;
   }
-  const cli: Cli = { io, debug: run.debug, quiet: run.quiet, outcome: "ok" };
+  const cli: Cli = { io, debug: globals.debug, quiet: globals.quiet, outcome: "ok" };
   try {
-    if (run.command === "inspect") {
-      const { runInspect } = await import("./commands/inspect.ts");
-      const raw: InspectFlags = { ...DEFAULT_CALL_FLAGS, format: run.format };
-      await runInspect(cli, run.source!, raw);
-    } else if (run.command === "cat") {
-      const { catCommand } = await import("./commands/cat.ts");
-      cli.outcome = await catCommand(cli, "cat", run.source!, { ...DEFAULT_CALL_FLAGS }, false);
-    } else return undefined;
+    cli.outcome = await body(cli);
     return outcomeExitCode(cli.outcome);
   } catch (error) {
     return await reportFailure(error, cli);
   }
-}
-
-/**
- * Runs a plain `put TARGET` (lib/cli/put_light.ts) and returns its exit
- * code, or undefined when `args` is not one: the CLI then runs it.
- */
-export async function runPutCall(args: readonly string[]): Promise<number | undefined> {
-  const { runPutLight } = await import("./put_light.ts");
-  return await runPutLight(args, DEFAULT_CALL_FLAGS);
 }

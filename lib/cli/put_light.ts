@@ -3,9 +3,9 @@
  * thousands of records through (`jn put -c 16 "mcp+uvx://…?tool=NAME" <
  * records`), where commander and the Node-compatibility modules it imports
  * (node:fs, node:util, node:child_process …) are start-up cost the run does
- * not need. This module parses put's own few flags itself and runs put's
- * action (lib/cli/commands/put.ts) with the flags commander would give it —
- * commander's defaults for everything not given.
+ * not need. This module parses put's own few flags itself into the flags
+ * commander would give put's action (lib/cli/commands/put.ts) — commander's
+ * defaults for everything not given; lib/cli/light_calls.ts runs it.
  *
  * Only the argv it fully knows is taken: the global flags, `put`, one
  * MCP target (a file target goes to the CLI, which refuses
@@ -21,10 +21,6 @@
 import { putTarget } from "../put/target_kind.ts";
 import type { CatCommandFlags } from "./commands/cat.ts";
 import type { RawPutFlags } from "./commands/put.ts";
-import type { Cli } from "./context.ts";
-import { outcomeExitCode } from "./exit_codes.ts";
-import { denoIo, type Io } from "./io.ts";
-import { reportFailure } from "./report.ts";
 
 /** A plain `put` and what it was given. */
 export interface PutLightRun {
@@ -90,31 +86,4 @@ export function parsePutLight(
     return undefined;
   }
   return { target: words[1], raw, debug, quiet };
-}
-
-/**
- * Runs a plain `put` and returns its exit code, or undefined when `args` is
- * not one (or the environment cannot even be read): the CLI then runs it.
- * Errors are reported as the CLI reports them.
- */
-export async function runPutLight(
-  args: readonly string[],
-  defaults: CatCommandFlags,
-): Promise<number | undefined> {
-  const run = parsePutLight(args, defaults);
-  if (run === undefined) return undefined;
-  let io: Io;
-  try {
-    io = denoIo();
-  } catch {
-    return undefined;
-  }
-  const cli: Cli = { io, debug: run.debug, quiet: run.quiet, outcome: "ok" };
-  try {
-    const { runPut } = await import("./commands/put.ts");
-    cli.outcome = await runPut(cli, run.target, run.raw);
-    return outcomeExitCode(cli.outcome);
-  } catch (error) {
-    return await reportFailure(error, cli);
-  }
 }
