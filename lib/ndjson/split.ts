@@ -1,5 +1,3 @@
-import { release } from "./memory.ts";
-
 /**
  * lib/ndjson: the one line splitter and the one NDJSON writer of every stream.
  *
@@ -20,6 +18,8 @@ import { release } from "./memory.ts";
  *
  * @module
  */
+
+import { release } from "./memory.ts";
 
 /** What a splitter delivers. */
 export interface SplitHandlers {
