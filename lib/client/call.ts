@@ -188,7 +188,10 @@ export function findTool(
     );
   }
   const profile = options.profile;
-  const dropped = profile?.tools.find((t) => t.serverTool === name || t.name === name);
+  // Gone only if its server tool is: a profile name of a tool the server still has is no drift.
+  const dropped = profile?.tools.find((t) =>
+    (t.serverTool === name || t.name === name) && !tools.some((c) => c.name === t.serverTool)
+  );
   if (profile && dropped) {
     const known = dropped.name === dropped.serverTool
       ? `"${dropped.name}"`

@@ -7,6 +7,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { sandbox } from "../profile/sandbox.ts";
 import { edit, fixtureProfile, schema } from "./setup.ts";
+import { findTool } from "../../lib/client/call.ts";
+import { DriftError, UsageError } from "../../lib/errors.ts";
+import type { Profile } from "../../lib/profile/types.ts";
+import type { ToolInfo } from "../../lib/types.ts";
 
 const GONE =
   /^jn: Tool "variant_search" of @fx is gone: the server no longer offers it \(schema drift since the profile was written\)\nhint: jn profile diff @fx shows what changed; jn profile update @fx rewrites the profile to the server's tools\n$/m;
@@ -56,4 +60,15 @@ Deno.test("a tool the server dropped since the profile was written: drift, exit 
   } finally {
     await box.dispose();
   }
+});
+
+Deno.test("findTool(): a profile name of a tool the server still has is no drift", () => {
+  const profile = {
+    name: "fx",
+    metaFile: "/fx/meta.json",
+    tools: [{ name: "variants", serverTool: "variant_search" }],
+  } as unknown as Profile;
+  const live = [{ name: "variant_search", inputSchema: { type: "object" } }] as ToolInfo[];
+  assert.throws(() => findTool(live, "variants", "@fx", { profile }), UsageError);
+  assert.throws(() => findTool([], "variants", "@fx", { profile }), DriftError);
 });
