@@ -11,7 +11,8 @@
  * bundled profiles need no `--include`: they are embedded as a module
  * (lib/profile/bundled_data.ts, generated from profiles/mcp/), and so is
  * everything else jn loads (JSON imports, lazy `import()` of literal paths,
- * npm packages); the CLI's entry, loaded by a computed URL, is included.
+ * npm packages); the entries main.js loads by a computed URL (the CLI,
+ * the light calls, the light commands: scripts/compile_args.ts) are included.
  *
  * `deno compile` needs the Deno runtime (`denort`) of each target, which it
  * downloads from dl.deno.land (or takes from its cache). Where that host is

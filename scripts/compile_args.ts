@@ -43,7 +43,8 @@ export interface CompileArgsOptions {
  * compileArgs("x86_64-unknown-linux-gnu", { bundle: "/tmp/b", out: "/src/jn/dist", flags: permissionFlags() });
  * // ["compile", "--target", "x86_64-unknown-linux-gnu", "--output", "/src/jn/dist/jn-x86_64-unknown-linux-gnu",
  * //  "--no-config", "--allow-read", …, "--no-prompt",
- * //  "--include", "/tmp/b/lib/cli/main.js", "--include", "/tmp/b/lib/cli/light_calls.js", "/tmp/b/main.js"]
+ * //  "--include", "/tmp/b/lib/cli/main.js", "--include", "/tmp/b/lib/cli/light_calls.js",
+ * //  "--include", "/tmp/b/lib/cli/light.js", "/tmp/b/main.js"]
  * ```
  */
 export function compileArgs(target: string, options: CompileArgsOptions): string[] {
