@@ -214,3 +214,35 @@ export async function runJnHere(
     clearTimeout(timer);
   }
 }
+
+/**
+ * A run of jn from source with Deno's module log (`--log-level=debug`): its
+ * exit code, its stdout, and the URLs of the modules it loaded, to check
+ * which path a command took. `stdin` is written to it when given.
+ */
+export async function loadedModules(
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; stdin?: string },
+): Promise<{ code: number; stdout: string; loaded: string[] }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--log-level=debug", ...permissionFlags(), MAIN, ...args],
+    cwd: options.cwd,
+    env: options.env,
+    clearEnv: true,
+    stdin: options.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (options.stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(options.stdin));
+    await writer.close();
+  }
+  const out = await child.output();
+  const log = new TextDecoder().decode(out.stderr);
+  return {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout),
+    loaded: [...log.matchAll(/for ES module: (\S+?),/g)].map((m) => m[1]),
+  };
+}

@@ -19,7 +19,7 @@ import { parseLight } from "../../lib/cli/light.ts";
 import { DEFAULT_CALL_FLAGS } from "../../lib/cli/light_calls.ts";
 import { main } from "../../lib/cli/main.ts";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, FIXTURES, MAIN, ROOT } from "../helpers.ts";
+import { baseEnv, FIXTURES, loadedModules, MAIN, ROOT } from "../helpers.ts";
 import { denoCacheDir, fixtureMeta, sandbox } from "../profile/sandbox.ts";
 
 /** The CLI (commander) in this process, on an Io of the given environment. */
@@ -139,17 +139,12 @@ Deno.test("main.ts answers profile list/info as the CLI does, without commander"
       });
     }
     await t.step("the run loads no npm package, no node: module", async () => {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "--log-level=debug", ...permissionFlags(), MAIN, "profile", "info", "@srv"],
+      const out = await loadedModules(["profile", "info", "@srv"], {
         cwd: box.project,
         env: { ...env, ...secret },
-        clearEnv: true,
-        stdout: "null",
-        stderr: "piped",
-      }).output();
+      });
       assert.equal(out.code, 0);
-      const log = new TextDecoder().decode(out.stderr);
-      const loaded = [...log.matchAll(/for ES module: (\S+?),/g)].map((m) => m[1]);
+      const loaded = out.loaded;
       assert.ok(loaded.includes(`file://${ROOT}/lib/cli/light.ts`), "the light path ran");
       assert.ok(loaded.includes(`file://${ROOT}/lib/profile/trust.ts`), "the log lists modules");
       assert.deepEqual(loaded.filter((url) => /npm|node:|ext:deno_node|commander/.test(url)), []);
@@ -217,17 +212,9 @@ Deno.test("main.ts answers inspect SOURCE and cat SOURCE as the CLI does", async
     assert.deepEqual([...codes].sort((a, b) => a - b), [0, 1, 2, 4, 5]);
   });
   await t.step("the run loads no commander and not the CLI's program", async () => {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--log-level=debug", ...permissionFlags(), MAIN, "inspect", fixture],
-      cwd: ROOT,
-      env,
-      clearEnv: true,
-      stdout: "null",
-      stderr: "piped",
-    }).output();
+    const out = await loadedModules(["inspect", fixture], { cwd: ROOT, env });
     assert.equal(out.code, 0);
-    const log = new TextDecoder().decode(out.stderr);
-    const loaded = [...log.matchAll(/for ES module: (\S+?),/g)].map((m) => m[1]);
+    const loaded = out.loaded;
     assert.ok(loaded.includes(`file://${ROOT}/lib/cli/light_calls.ts`), "the light path ran");
     assert.ok(loaded.some((url) => url.includes("@modelcontextprotocol")), "the log lists npm");
     assert.deepEqual(loaded.filter((url) => /commander|lib\/cli\/main\.ts/.test(url)), []);

@@ -9,8 +9,7 @@
 import assert from "node:assert/strict";
 import { DEFAULT_CALL_FLAGS } from "../../lib/cli/light_calls.ts";
 import { parsePutLight as parse } from "../../lib/cli/put_light.ts";
-import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, MAIN, ROOT, runJn, runJnHere } from "../helpers.ts";
+import { baseEnv, loadedModules, ROOT, runJn, runJnHere } from "../helpers.ts";
 import { fixtureUri, ndjson } from "../put/put_helpers.ts";
 
 const URI = "mcp+uvx://x?tool=echo";
@@ -109,22 +108,13 @@ Deno.test("main.ts runs a plain put as the CLI does", async (t) => {
     );
   });
   await t.step("the run loads no commander and not the CLI's program", async () => {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--log-level=debug", ...permissionFlags(), MAIN, "put", fixtureUri("echo")],
+    const out = await loadedModules(["put", fixtureUri("echo")], {
       cwd: ROOT,
       env: baseEnv(),
-      clearEnv: true,
-      stdin: "piped",
-      stdout: "null",
-      stderr: "piped",
-    }).spawn();
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(ndjson([{ text: "a" }])));
-    await writer.close();
-    const out = await child.output();
+      stdin: ndjson([{ text: "a" }]),
+    });
     assert.equal(out.code, 0);
-    const log = new TextDecoder().decode(out.stderr);
-    const loaded = [...log.matchAll(/for ES module: (\S+?),/g)].map((m) => m[1]);
+    const loaded = out.loaded;
     assert.ok(loaded.includes(`file://${ROOT}/lib/cli/put_light.ts`), "the light path ran");
     assert.ok(loaded.some((url) => url.includes("@modelcontextprotocol")), "the log lists npm");
     assert.deepEqual(loaded.filter((url) => /commander|lib\/cli\/main\.ts/.test(url)), []);

@@ -10,8 +10,7 @@
 import assert from "node:assert/strict";
 import { commandName } from "../../lib/cli/commands/registry.ts";
 import { VERSION } from "../../lib/version.ts";
-import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, MAIN, ROOT, runJn } from "../helpers.ts";
+import { baseEnv, loadedModules, ROOT, runJn } from "../helpers.ts";
 import { sandbox } from "../profile/sandbox.ts";
 
 Deno.test("commandName() finds the command an argv runs", async (t) => {
@@ -73,20 +72,15 @@ Deno.test("profile list parses only the profiles on disk", async (t) => {
   const box = await sandbox();
   /** The modules of jn's profile code a `profile list` in the sandbox loads. */
   const loaded = async () => {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--log-level=debug", ...permissionFlags(), MAIN, "profile", "list"],
+    const out = await loadedModules(["profile", "list"], {
       cwd: box.project,
       env: { ...baseEnv(), HOME: box.home },
-      clearEnv: true,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
+    });
     assert.equal(out.code, 0);
-    const log = new TextDecoder().decode(out.stderr);
-    const urls = [...log.matchAll(/for ES module: (\S+?),/g)].map((m) => m[1]);
+    const urls = out.loaded;
     assert.ok(urls.includes(`file://${ROOT}/lib/profile/listing.ts`), "the log lists modules");
     return {
-      stdout: new TextDecoder().decode(out.stdout),
+      stdout: out.stdout,
       parser: urls.filter((url) => /\/profile\/(jsonc|load|fields|sha256)\.ts$/.test(url)),
     };
   };
