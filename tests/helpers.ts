@@ -246,3 +246,13 @@ export async function loadedModules(
     loaded: [...log.matchAll(/for ES module: (\S+?),/g)].map((m) => m[1]),
   };
 }
+
+/** Whether anything is at `path` (a dangling symlink counts). */
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

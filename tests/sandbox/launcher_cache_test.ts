@@ -9,9 +9,9 @@
 
 import assert from "node:assert/strict";
 import { npxHash } from "../../lib/sandbox/npx_cache.ts";
-import { DENO_DIR, tempDir } from "../helpers.ts";
+import { DENO_DIR, exists, tempDir } from "../helpers.ts";
 import { requireBwrap } from "./bwrap_support.ts";
-import { cat, exists, PROBE, probeAt, query } from "./probe.ts";
+import { cat, PROBE, probeAt, query } from "./probe.ts";
 
 const NO_BWRAP = await requireBwrap("tests/sandbox/launcher_cache_test.ts");
 

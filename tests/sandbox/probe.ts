@@ -30,13 +30,3 @@ export async function cat(uri: string, flags: string[], options: RunOptions = {}
 export function query(args: Record<string, string>): string {
   return new URLSearchParams(args).toString();
 }
-
-/** Whether anything is at `path` (a dangling symlink counts). */
-export async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}

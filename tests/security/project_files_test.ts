@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ROOT, runJn } from "../helpers.ts";
+import { exists, ROOT, runJn } from "../helpers.ts";
 import { denoCacheDir } from "../profile/sandbox.ts";
 
 Deno.test("a hostile deno.json, package.json, .npmrc and node_modules in the cwd change nothing jn runs", async (t) => {
@@ -77,12 +77,3 @@ Deno.test("a hostile deno.json, package.json, .npmrc and node_modules in the cwd
     await Deno.remove(root, { recursive: true });
   }
 });
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
