@@ -69,28 +69,27 @@ Deno.test("the compiled entry point and flags, run through deno run", async (t) 
     "run",
     ...given.filter((arg, i) => arg !== "--include" && given[i - 1] !== "--include"),
   ];
+  const runBundle = (args: string[]) =>
+    new Deno.Command(Deno.execPath(), {
+      args: [...run, ...args],
+      env: baseEnv(),
+      clearEnv: true,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
   await buildBundle(bundle);
   try {
     await t.step("jn --version prints the version of deno.json", async () => {
-      const output = await new Deno.Command(Deno.execPath(), {
-        args: [...run, "--version"],
-        env: baseEnv(),
-        clearEnv: true,
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
+      const output = await runBundle(["--version"]);
       assert.equal(new TextDecoder().decode(output.stderr), "");
       assert.equal(new TextDecoder().decode(output.stdout), `${config.version}\n`);
       assert.equal(output.code, 0);
     });
     await t.step("jn cat calls a server's tool (the CLI, the SDK, a launcher)", async () => {
-      const output = await new Deno.Command(Deno.execPath(), {
-        args: [...run, "cat", `mcp+node://${FIXTURES}/servers/fixture.mjs?tool=echo&text=hello`],
-        env: baseEnv(),
-        clearEnv: true,
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
+      const output = await runBundle([
+        "cat",
+        `mcp+node://${FIXTURES}/servers/fixture.mjs?tool=echo&text=hello`,
+      ]);
       assert.equal(new TextDecoder().decode(output.stderr), "");
       assert.equal(output.code, 0);
       const [record] = new TextDecoder().decode(output.stdout).trim().split("\n").map((line) =>
