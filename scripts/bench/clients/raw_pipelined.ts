@@ -10,6 +10,8 @@
  * @module
  */
 
+import { lines, orderedCalls } from "./ordered_calls.ts";
+
 const [k, tool, _dashes, command, ...args] = Deno.args;
 const concurrency = Number(k);
 const encoder = new TextEncoder();
@@ -47,44 +49,10 @@ await call(0, {
 });
 await send({ method: "notifications/initialized" });
 
-// Ordered output with a window of K calls in flight.
-const window: Promise<string>[] = [];
-let out: string[] = [];
-let outBytes = 0;
-let input = 0;
-const flush = async () => {
-  await Deno.stdout.write(encoder.encode(out.join("")));
-  out = [];
-  outBytes = 0;
-};
-const emit = async (text: string) => {
-  out.push(text);
-  outBytes += text.length;
-  if (outBytes > 65536) await flush();
-};
-for await (const line of lines(Deno.stdin.readable)) {
-  if (line.trim() === "") continue;
-  const n = ++input;
-  window.push(
-    call(n, { method: "tools/call", params: { name: tool, arguments: JSON.parse(line) } })
-      .then((result) => JSON.stringify({ input: n, ...result as object }) + "\n"),
-  );
-  if (window.length >= concurrency) await emit(await window.shift()!);
-}
-for (const pending of window) await emit(await pending);
-await flush();
+await orderedCalls(
+  concurrency,
+  (record, n) => call(n, { method: "tools/call", params: { name: tool, arguments: record } }),
+);
 await writer.close();
 await reading;
 await child.status;
-
-async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffered = "";
-  for await (const chunk of stream) {
-    buffered += decoder.decode(chunk, { stream: true });
-    const parts = buffered.split("\n");
-    buffered = parts.pop()!;
-    yield* parts;
-  }
-  if (buffered) yield buffered;
-}

@@ -15,56 +15,20 @@
  */
 
 import { openSession } from "../../../lib/session/session.ts";
+import { orderedCalls } from "./ordered_calls.ts";
 
 const [k, tool, _dashes, command, ...args] = Deno.args;
 const concurrency = Number(k);
-const encoder = new TextEncoder();
 const session = await openSession(
   { transport: "stdio", command, args, env: {}, label: command },
   { timeoutMs: 60_000, connectTimeoutMs: 60_000, callerEnv: Deno.env.toObject() },
 );
 try {
   await session.listTools();
-  // Ordered output with a window of K calls in flight.
-  const window: Promise<string>[] = [];
-  let out: string[] = [];
-  let outBytes = 0;
-  let input = 0;
-  const flush = async () => {
-    const bytes = encoder.encode(out.join(""));
-    let offset = 0;
-    while (offset < bytes.length) offset += await Deno.stdout.write(bytes.subarray(offset));
-    out = [];
-    outBytes = 0;
-  };
-  const emit = async (text: string) => {
-    out.push(text);
-    outBytes += text.length;
-    if (outBytes > 65536) await flush();
-  };
-  for await (const line of lines(Deno.stdin.readable)) {
-    if (line.trim() === "") continue;
-    const n = ++input;
-    window.push(
-      session.callTool(tool, JSON.parse(line))
-        .then((result) => JSON.stringify({ input: n, ...result }) + "\n"),
-    );
-    if (window.length >= concurrency) await emit(await window.shift()!);
-  }
-  for (const pending of window) await emit(await pending);
-  await flush();
+  await orderedCalls(
+    concurrency,
+    (record) => session.callTool(tool, record as Record<string, unknown>),
+  );
 } finally {
   await session.close();
-}
-
-async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffered = "";
-  for await (const chunk of stream) {
-    buffered += decoder.decode(chunk, { stream: true });
-    const parts = buffered.split("\n");
-    buffered = parts.pop()!;
-    yield* parts;
-  }
-  if (buffered) yield buffered;
 }
