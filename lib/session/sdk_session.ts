@@ -246,8 +246,8 @@ export class SdkSession implements Session {
    * the request itself (see {@linkcode plainToolNames}) is sent through the
    * SDK's `request()` with jn's own cheap result check (call_result_schema.ts)
    * instead of the SDK's zod parse, and, once the listing has arrived,
-   * without a single extra promise or object of jn's own per call: `put`
-   * makes thousands of them.
+   * without the general path's awaits and per-call options object (one
+   * `then` translates its errors): `put` makes thousands of them.
    */
   callTool(
     name: string,
