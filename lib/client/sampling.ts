@@ -14,9 +14,10 @@
  *
  * Guarantees: the command runs in a process group of its own, ended (SIGTERM)
  * when the signal aborts (Ctrl-C, a timeout, the connection closing; SIGKILL
- * a second later if it ignores SIGTERM) and SIGKILLed once the command exits or jn exits, so nothing it started (a
- * pipeline, a background job) outlives it; stdout beyond 16 MiB refuses the
- * request instead of growing jn's memory; requests are answered one at a time, in order.
+ * a second later if it ignores SIGTERM) and SIGKILLed once the command exits
+ * or jn exits, so nothing it started (a pipeline, a background job) outlives
+ * it; stdout beyond 16 MiB refuses the request instead of growing jn's
+ * memory; a command answers one request at a time, in order.
  *
  * A server may send sampling requests faster than they can be answered (a
  * flood meant to run the user's LLM, or their bill, without end): at most
