@@ -122,8 +122,8 @@ export async function start(args: string[], loaders: Loaders): Promise<never> {
  * reported the CLI's way (lib/cli/report.ts).
  */
 async function runDemoServerLight(load: () => Promise<typeof Demo>): Promise<number> {
-  const { runDemoServer } = await load();
   try {
+    const { runDemoServer } = await load();
     await runDemoServer();
     return 0;
   } catch (error) {
