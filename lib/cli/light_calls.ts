@@ -1,10 +1,11 @@
 /**
  * The plainest calls without commander: `jn inspect SOURCE [--format F]`
  * and `jn cat SOURCE` (parsed by lib/cli/light.ts), the commands a cold
- * one-shot call makes most. They run the commands' own actions
- * (lib/cli/commands/inspect.ts and cat.ts) with the flags commander would
- * give them — the declared defaults, checked against commander by
- * tests/cli/light_test.ts — and report errors and outcomes as the CLI does
+ * one-shot call makes most, and a plain `jn put TARGET` (parsed by
+ * lib/cli/put_light.ts). They run the commands' own actions
+ * (lib/cli/commands/inspect.ts, cat.ts and put.ts) with the flags
+ * commander would give them — the declared defaults, checked against
+ * commander by tests/cli/light_test.ts — and report errors and outcomes as the CLI does
  * (lib/cli/report.ts, lib/cli/exit_codes.ts). What this skips: commander,
  * the CLI's program of every command, and Deno's Node-compatibility
  * modules commander loads (~20 ms of CPU and ~5 MiB for a cold `inspect`).
