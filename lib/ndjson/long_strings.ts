@@ -24,7 +24,7 @@
  */
 
 import { JsonStringContent } from "./json_string.ts";
-import { release } from "./memory.ts";
+import { grown, release } from "./memory.ts";
 
 /** Options of {@linkcode LongStrings}. */
 export interface LongStringOptions {
@@ -319,12 +319,7 @@ export class LongStrings {
 
   #append(bytes: Uint8Array): void {
     const needed = this.#heldBytes + bytes.length;
-    if (needed > this.#held.length) {
-      const grown = new Uint8Array(Math.max(needed, 2 * this.#held.length, 1024));
-      grown.set(this.#held.subarray(0, this.#heldBytes));
-      release(this.#held);
-      this.#held = grown;
-    }
+    if (needed > this.#held.length) this.#held = grown(this.#held, this.#heldBytes, needed);
     this.#held.set(bytes, this.#heldBytes);
     this.#heldBytes = needed;
   }

@@ -26,3 +26,21 @@ export function release(bytes: Uint8Array): void {
     // Not detachable (a WebAssembly memory, say): the collector frees it.
   }
 }
+
+/**
+ * A buffer of at least `needed` bytes that holds the first `used` bytes of
+ * `bytes`, which is released: twice as large as `bytes` (at least 1 KiB, at
+ * most `cap` unless `needed` is more), so that bytes appended piece after
+ * piece cost linear time.
+ */
+export function grown(
+  bytes: Uint8Array,
+  used: number,
+  needed: number,
+  cap = Infinity,
+): Uint8Array<ArrayBuffer> {
+  const next = new Uint8Array(Math.max(needed, Math.min(Math.max(1024, 2 * bytes.length), cap)));
+  next.set(bytes.subarray(0, used));
+  release(bytes);
+  return next;
+}

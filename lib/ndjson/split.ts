@@ -19,7 +19,7 @@
  * @module
  */
 
-import { release } from "./memory.ts";
+import { grown, release } from "./memory.ts";
 
 /** What a splitter delivers. */
 export interface SplitHandlers {
@@ -142,12 +142,7 @@ export class LineSplitter {
   #append(bytes: Uint8Array): void {
     const needed = this.#pendingBytes + bytes.length;
     if (needed > this.#pending.length) {
-      const grown = new Uint8Array(
-        Math.max(needed, Math.min(Math.max(1024, 2 * this.#pending.length), this.#max)),
-      );
-      grown.set(this.#pending.subarray(0, this.#pendingBytes));
-      release(this.#pending);
-      this.#pending = grown;
+      this.#pending = grown(this.#pending, this.#pendingBytes, needed, this.#max);
     }
     this.#pending.set(bytes, this.#pendingBytes);
     this.#pendingBytes = needed;
