@@ -57,17 +57,15 @@ function defaultDenoDir(): string {
   return `${Deno.env.get("XDG_CACHE_HOME") ?? `${home}/.cache`}/deno`;
 }
 
+/** The arguments of `deno` that run `jn ARGS…` from source (the production permission set by default). */
+export function jnArgs(args: string[], permissions: string[] = permissionFlags()): string[] {
+  return ["run", "--config", `${ROOT}/deno.json`, ...permissions, MAIN, ...args];
+}
+
 /** Runs `jn ARGS…` from source with the production permission set. */
 export async function runJn(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const command = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--config",
-      `${ROOT}/deno.json`,
-      ...(options.permissions ?? permissionFlags()),
-      MAIN,
-      ...args,
-    ],
+    args: jnArgs(args, options.permissions),
     cwd: options.cwd ?? ROOT,
     env: { ...baseEnv(), ...options.env },
     clearEnv: true,

@@ -6,8 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, finish, MAIN, ROOT, runJn, tempDir } from "../helpers.ts";
+import { baseEnv, finish, jnArgs, ROOT, runJn, tempDir } from "../helpers.ts";
 
 /** Runs jn with its stdout sent to `path` (a shell redirection: /dev/full). */
 async function runJnTo(path: string, args: string[], stdin?: string) {
@@ -17,12 +16,7 @@ async function runJnTo(path: string, args: string[], stdin?: string) {
       `exec "$@" > ${path}`,
       "sh",
       Deno.execPath(),
-      "run",
-      "--config",
-      `${ROOT}/deno.json`,
-      ...permissionFlags(),
-      MAIN,
-      ...args,
+      ...jnArgs(args),
     ],
     cwd: ROOT,
     env: baseEnv(),
@@ -149,12 +143,7 @@ async function runJnOnTmpfs(dir: string, options: string, args: string[], env = 
       `mount -t tmpfs -o ${options} none "$0" && exec "$@"`,
       dir,
       Deno.execPath(),
-      "run",
-      "--config",
-      `${ROOT}/deno.json`,
-      ...permissionFlags(),
-      MAIN,
-      ...args,
+      ...jnArgs(args),
     ],
     cwd: ROOT,
     env: { ...baseEnv(), ...env },

@@ -11,6 +11,7 @@ import {
   callLog,
   DENO_DIR,
   FIXTURES,
+  jnArgs,
   MAIN,
   parseNdjson,
   ROOT,
@@ -280,15 +281,10 @@ Deno.test("a reader that goes away ends jn quietly with exit 0", async () => {
 Deno.test("Ctrl-C cancels the call, ends the server and exits 130", async () => {
   const log = await callLog();
   const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--config",
-      `${ROOT}/deno.json`,
-      ...permissionFlags(),
-      MAIN,
+    args: jnArgs([
       "cat",
       `${FIXTURE}?tool=sleep&ms=30000&command=--call-log&command=${log.path}`,
-    ],
+    ]),
     env: baseEnv(),
     clearEnv: true,
     stdin: "null",

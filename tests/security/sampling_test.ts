@@ -6,8 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { open } from "../../mod.ts";
-import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, FIXTURES, MAIN, parseNdjson, ROOT, runJn, tempDir } from "../helpers.ts";
+import { baseEnv, FIXTURES, jnArgs, parseNdjson, runJn, tempDir } from "../helpers.ts";
 import { waitGone } from "../session/tree_support.ts";
 
 const ASKER = `mcp+node://${FIXTURES}/servers/asker.mjs?tool=ask_sample`;
@@ -165,17 +164,12 @@ for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
     const dir = await tempDir();
     let pid = 0;
     const jn = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--config",
-        `${ROOT}/deno.json`,
-        ...permissionFlags(),
-        MAIN,
+      args: jnArgs([
         "cat",
         `mcp+node://${FIXTURES}/servers/asker.mjs?tool=ask_sample`,
         "--sampling-command",
         "trap '' TERM INT HUP; echo $$ > sh.pid; while :; do sleep 0.05; done",
-      ],
+      ]),
       cwd: dir,
       env: baseEnv(),
       clearEnv: true,
