@@ -1,12 +1,10 @@
 /**
  * `deno task bundle [--out DIR]`: jn as a code-split ESM bundle (`deno
- * bundle --code-splitting`, esbuild): `main.js` starts it, and everything
- * else is chunks loaded lazily, as the source tree loads its modules
- * (`--version` and the help texts load no npm code; the CLI, `lib/cli/main.js`,
- * and the calls run without commander, `lib/cli/light_calls.js`, are entry
- * points too, loaded by a computed URL; each command loads when a run needs
- * it), plus `lib/cli/light.js`, `profile list` and `profile info` as one
- * file (see {@linkcode BUNDLE_LIGHT}).
+ * bundle --code-splitting`, esbuild): `main.js` starts it, and each
+ * command's module (the command table's `module`, lib/cli/table/commands.ts)
+ * is an entry point loaded by a computed URL when that command runs, as the
+ * source tree loads it (`--version` and the help texts load no npm code);
+ * what several commands share is in chunks.
  * npm packages are inlined (CommonJS converted); only `node:` modules stay
  * imports. It runs with `deno run --no-config <jn's permission flags>
  * DIR/main.js` and is what `deno task compile` compiles
@@ -18,24 +16,25 @@
  * @module
  */
 
+import { COMMANDS } from "../lib/cli/table/commands.ts";
+
 /** The repository root. */
 export const ROOT: string = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 /** The bundle's entry point, relative to its folder. */
 export const BUNDLE_MAIN = "main.js";
-/** The CLI's entry point in the bundle (main.js imports it by a computed URL). */
-export const BUNDLE_CLI = "lib/cli/main.js";
-/** The entry point of the calls run without commander (main.js imports it by a computed URL). */
-export const BUNDLE_CALLS = "lib/cli/light_calls.js";
+
 /**
- * The commands answered without commander, `profile list` and `profile info`
- * (lib/cli/light.ts), bundled apart as one file with everything they load:
- * main.js imports it by a computed URL. Code-split, they loaded ~20 chunks
- * (chunks follow which entry points reach a module, so the light path's
- * modules were spread over many); one file of ~90 KB starts ~2–4 ms sooner.
- * Nothing crosses between it and the code-split part but plain data (an
- * error there sends the run back to the CLI, which starts afresh).
+ * The command modules, relative to the bundle's folder: what main.js loads
+ * by a computed URL (and `deno compile` must be given with `--include`).
  */
-export const BUNDLE_LIGHT = "lib/cli/light.js";
+export function bundledCommandModules(): string[] {
+  return commandModules().map((module) => `lib/cli/${module.replace(/\.ts$/, ".js")}`);
+}
+
+/** The command table's modules (relative to lib/cli/), each once. */
+function commandModules(): string[] {
+  return [...new Set(COMMANDS.map((c) => c.module).filter((m) => m.endsWith(".ts")))];
+}
 
 /**
  * Builds the bundle into `out` (emptied first) and returns the path of its
@@ -51,10 +50,8 @@ export async function buildBundle(out: string): Promise<string> {
     out,
     // The entry points, laid out as in the source tree (their common folder is the root).
     `${ROOT}/scripts/bundle_entry.ts`,
-    `${ROOT}/lib/cli/main.ts`,
-    `${ROOT}/lib/cli/light_calls.ts`,
+    ...commandModules().map((module) => `${ROOT}/lib/cli/${module}`),
   ]);
-  await denoBundle(["--output", `${out}/${BUNDLE_LIGHT}`, `${ROOT}/lib/cli/light.ts`]);
   const main = `${out}/${BUNDLE_MAIN}`;
   await Deno.writeTextFile(main, 'import "./scripts/bundle_entry.js";\n');
   return main;

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { BUNDLE_CALLS, BUNDLE_CLI, BUNDLE_LIGHT, BUNDLE_MAIN } from "./bundle.ts";
+import { BUNDLE_MAIN, bundledCommandModules } from "./bundle.ts";
 
 /** The release targets: Linux and macOS on x86_64 and aarch64, Windows on x86_64. */
 export const TARGETS: readonly string[] = [
@@ -43,8 +43,7 @@ export interface CompileArgsOptions {
  * compileArgs("x86_64-unknown-linux-gnu", { bundle: "/tmp/b", out: "/src/jn/dist", flags: permissionFlags() });
  * // ["compile", "--target", "x86_64-unknown-linux-gnu", "--output", "/src/jn/dist/jn-x86_64-unknown-linux-gnu",
  * //  "--no-config", "--allow-read", …, "--no-prompt",
- * //  "--include", "/tmp/b/lib/cli/main.js", "--include", "/tmp/b/lib/cli/light_calls.js",
- * //  "--include", "/tmp/b/lib/cli/light.js", "/tmp/b/main.js"]
+ * //  "--include", "/tmp/b/lib/cli/commands/inspect.js", …, "/tmp/b/main.js"]
  * ```
  */
 export function compileArgs(target: string, options: CompileArgsOptions): string[] {
@@ -56,14 +55,9 @@ export function compileArgs(target: string, options: CompileArgsOptions): string
     `${options.out}/${binaryName(target)}`,
     "--no-config",
     ...options.flags,
-    // The bundle's main.js loads these through a computed specifier (so `deno run` does not
-    // analyse their graphs at start-up): the executable must be given them explicitly.
-    "--include",
-    `${options.bundle}/${BUNDLE_CLI}`,
-    "--include",
-    `${options.bundle}/${BUNDLE_CALLS}`,
-    "--include",
-    `${options.bundle}/${BUNDLE_LIGHT}`,
+    // The bundle's main.js loads the command modules through a computed specifier (so `deno
+    // run` does not analyse their graphs at start-up): the executable must be given them.
+    ...bundledCommandModules().flatMap((module) => ["--include", `${options.bundle}/${module}`]),
     `${options.bundle}/${BUNDLE_MAIN}`,
   ];
 }

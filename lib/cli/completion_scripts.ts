@@ -15,11 +15,7 @@
  */
 
 import { allCommands, type CommandSpec, pathOptions, valueOptions } from "./completion_spec.ts";
-
-/** The shells `jn completions` knows. */
-export const SHELLS = ["bash", "zsh", "fish"] as const;
-/** One of {@linkcode SHELLS}. */
-export type Shell = typeof SHELLS[number];
+import type { Shell } from "./table/commands.ts";
 
 /** The completion script for `shell`. */
 export function completionScript(shell: Shell, spec: CommandSpec): string {
@@ -54,6 +50,17 @@ function bashBody(spec: CommandSpec): string {
     `    ${key(c)}) echo ${quote(c.options.flatMap((o) => o.names).join(" "))} ;;`
   );
   const sources = commands.filter((c) => c.takesSource).map(key);
+  const argChoices = commands.filter((c) => c.argChoices !== undefined)
+    .map((c) => `    ${key(c)}) echo ${quote(c.argChoices!.join(" "))} ;;`);
+  const optionChoices = commands.flatMap((c) =>
+    c.options.filter((o) => o.choices !== undefined).flatMap((o) =>
+      o.names.map((name) =>
+        `    ${JSON.stringify(`${c.path.join(" ")} ${name}`)}) echo ${
+          quote(o.choices!.join(" "))
+        } ;;`
+      )
+    )
+  );
   return `_jn_subcommands() {
   case "$1" in
 ${subcommands.join("\n")}
@@ -63,6 +70,18 @@ ${subcommands.join("\n")}
 _jn_options() {
   case "$1" in
 ${options.join("\n")}
+  esac
+}
+
+_jn_arg_choices() {
+  case "$1" in
+${argChoices.join("\n")}
+  esac
+}
+
+_jn_option_choices() {
+  case "$1 $2" in
+${optionChoices.join("\n")}
   esac
 }
 
@@ -98,10 +117,11 @@ _jn() {
     if [[ "$_jn_path_options" == *" $prev "* ]]; then
       COMPREPLY=($(compgen -f -- "$cur"))
       compopt -o filenames 2>/dev/null
+      return 0
     fi
-    return 0
-  fi
-  if [[ "$word" == -* ]]; then
+    candidates="$(_jn_option_choices "$cmd" "$prev")"
+    [[ -z "$candidates" ]] && return 0
+  elif [[ "$word" == -* ]]; then
     candidates="$(_jn_options "$cmd")"
   else
     subs="$(_jn_subcommands "$cmd")"
@@ -109,8 +129,8 @@ _jn() {
       candidates="$subs"
     elif [[ "$cmd" == "help" ]]; then
       candidates="$(_jn_subcommands "")"
-    elif [[ "$cmd" == "completions" ]]; then
-      candidates="bash zsh fish"
+    elif [[ -n "$(_jn_arg_choices "$cmd")" ]]; then
+      candidates="$(_jn_arg_choices "$cmd")"
     elif _jn_takes_source "$cmd"; then
       candidates="$(command jn __complete source "$word" 2>/dev/null)"
     fi
@@ -169,7 +189,11 @@ function fishScript(spec: CommandSpec): string {
       );
     }
   }
-  lines.push(`complete -c jn -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'`);
+  for (const command of allCommands(spec).filter((c) => c.argChoices !== undefined)) {
+    const condition = command.path.map((word) => `__fish_seen_subcommand_from ${word}`)
+      .join("; and ");
+    lines.push(`complete -c jn -n '${condition}' -a ${fishQuote(command.argChoices!.join(" "))}`);
+  }
   lines.push(`complete -c jn -n '__fish_seen_subcommand_from help' -a ${fishQuote(top)}`);
   return lines.join("\n") + "\n";
 }
@@ -180,7 +204,8 @@ function fishOption(condition: string, option: CommandSpec["options"][number]): 
   for (const name of option.names) {
     parts.push(name.startsWith("--") ? `-l ${name.slice(2)}` : `-s ${name.slice(1)}`);
   }
-  if (option.takesValue) parts.push(option.valueName === "path" ? "-r -F" : "-r");
+  if (option.takesValue) parts.push(option.takesPath ? "-r -F" : "-r");
+  if (option.choices) parts.push(`-a ${fishQuote(option.choices.join(" "))}`);
   parts.push(`-d ${fishQuote(option.description)}`);
   return parts.join(" ");
 }

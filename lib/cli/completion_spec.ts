@@ -1,13 +1,17 @@
 /**
  * The shape of jn's command line as the completion scripts need it: the
- * commands, their subcommands and options, taken from the commander program
- * itself so that the completions can never drift from the real flags.
+ * commands, their subcommands and options, taken from the command and flag
+ * tables (lib/cli/table/), so that the completions can never drift from the
+ * real flags.
  * Hidden commands (`__complete`) are left out.
  *
  * @module
  */
 
-import type { Command } from "commander";
+import { COMMANDS, GROUPS } from "./table/commands.ts";
+import type { AnyFlag } from "./table/flag.ts";
+import { GLOBAL_FLAGS, VERSION_FLAG } from "./table/flags.ts";
+import type { Tables } from "./parse.ts";
 
 /** One option: its spellings and whether it takes a value. */
 export interface OptionSpec {
@@ -15,12 +19,14 @@ export interface OptionSpec {
   names: string[];
   /** Whether the next word is its value. */
   takesValue: boolean;
-  /** The value's placeholder, e.g. `path` for `--root <path>`. */
-  valueName?: string;
+  /** Whether its value is a path (completed with file names). */
+  takesPath: boolean;
+  /** The values it accepts, when they are a fixed set. */
+  choices?: readonly string[];
   description: string;
 }
 
-/** One command: its options (its own and the inherited global ones) and subcommands. */
+/** One command: its options (its own and the global ones) and subcommands. */
 export interface CommandSpec {
   name: string;
   /** Words from the program to this command, e.g. `["mcp", "explore"]`; `[]` for jn itself. */
@@ -30,58 +36,53 @@ export interface CommandSpec {
   subcommands: CommandSpec[];
   /** Whether an argument is a source (an MCP URI or `@profile` reference). */
   takesSource: boolean;
+  /** The values its argument takes, when they are a fixed set (`completions SHELL`). */
+  argChoices?: readonly string[];
 }
 
-/** Options whose value is a path (completed with file names). */
-export const PATH_VALUE_NAMES = ["path", "file", "dir"];
-
-/** The spec of `program` and everything under it. */
-export function completionSpec(program: Command): CommandSpec {
-  return specOf(program, [], []);
-}
-
-function specOf(command: Command, path: string[], inherited: OptionSpec[]): CommandSpec {
-  const help = command.createHelp();
-  const own = help.visibleOptions(command).map(optionSpec);
-  // Options of the program (--debug, --quiet) are accepted after every command.
-  const options = dedupe([...own, ...inherited]);
-  const globals = path.length === 0 ? own.filter((o) => !isHelpOrVersion(o)) : inherited;
-  const subcommands = help.visibleCommands(command)
-    // commander's implicit `help` of command groups; jn's own `help` is a real command.
-    .filter((sub) => path.length === 0 || sub.name() !== "help")
-    .map((sub) => specOf(sub, [...path, sub.name()], globals));
-  const args = (command as unknown as { registeredArguments?: { name(): string }[] })
-    .registeredArguments ?? [];
-  return {
-    name: command.name(),
-    path,
-    description: command.description(),
-    options,
-    subcommands,
-    takesSource: args.some((arg) => ["source", "target", "server"].includes(arg.name())),
+/** The spec of jn's command line, from the command and flag tables. */
+export function completionSpec(
+  tables: Tables = { commands: COMMANDS, groups: GROUPS },
+): CommandSpec {
+  const globals = GLOBAL_FLAGS.map(optionSpec);
+  const specAt = (path: string[]): CommandSpec => {
+    const command = tables.commands.find((c) =>
+      c.path.length === path.length && c.path.every((w, i) => w === path[i])
+    );
+    const group = tables.groups.find((g) =>
+      g.path.length === path.length && g.path.every((w, i) => w === path[i])
+    );
+    const words = [
+      ...new Set(
+        tables.commands
+          .filter((c) => !c.hidden && c.path.length > path.length)
+          .filter((c) => path.every((w, i) => c.path[i] === w))
+          .map((c) => c.path[path.length]),
+      ),
+    ];
+    const choices = command?.args.find((a) => a.choices !== undefined)?.choices;
+    const own = command?.flags.filter((f) => !f.hidden).map(optionSpec) ?? [];
+    return {
+      name: path.length === 0 ? "jn" : path[path.length - 1],
+      path,
+      description: command?.summary ?? group?.summary ?? "",
+      options: dedupe([...own, ...(path.length === 0 ? [optionSpec(VERSION_FLAG)] : []), ...globals]),
+      subcommands: command === undefined ? words.map((word) => specAt([...path, word])) : [],
+      takesSource: command?.args.some((a) => a.completes === "source") ?? false,
+      ...(choices ? { argChoices: choices } : {}),
+    };
   };
+  return specAt([]);
 }
 
-function optionSpec(option: {
-  long?: string;
-  short?: string;
-  required: boolean;
-  optional: boolean;
-  flags: string;
-  description: string;
-}): OptionSpec {
-  const names = [option.long, option.short].filter((name): name is string => Boolean(name));
-  const valueName = /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1];
+function optionSpec(flag: AnyFlag): OptionSpec {
   return {
-    names,
-    takesValue: option.required || option.optional,
-    ...(valueName ? { valueName } : {}),
-    description: option.description,
+    names: [`--${flag.long}`, ...(flag.short ? [`-${flag.short}`] : [])],
+    takesValue: flag.value !== undefined,
+    takesPath: flag.completes === "path",
+    ...(flag.choices ? { choices: flag.choices } : {}),
+    description: flag.help,
   };
-}
-
-function isHelpOrVersion(option: OptionSpec): boolean {
-  return option.names.includes("--help") || option.names.includes("--version");
 }
 
 function dedupe(options: OptionSpec[]): OptionSpec[] {
@@ -110,9 +111,7 @@ export function valueOptions(spec: CommandSpec): string[] {
 /** Options that take a path, anywhere in the spec. */
 export function pathOptions(spec: CommandSpec): string[] {
   const names = allCommands(spec).flatMap((command) =>
-    command.options
-      .filter((option) => PATH_VALUE_NAMES.includes(option.valueName ?? ""))
-      .flatMap((option) => option.names)
+    command.options.filter((option) => option.takesPath).flatMap((option) => option.names)
   );
   return [...new Set(names)].sort();
 }

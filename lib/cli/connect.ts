@@ -24,14 +24,23 @@ import type { LogEntry } from "../types.ts";
 import type { Cli } from "./context.ts";
 import { elicitationHandler } from "./elicit.ts";
 import { type Io, printErr, useColor } from "./io.ts";
-import type { CallFlags } from "./options.ts";
 import { onInterrupt } from "./signals.ts";
+import type { Values } from "./table/flag.ts";
+import { CONNECTION_FLAGS, ELICIT } from "./table/flags.ts";
+
+/**
+ * What the connection flags parsed into (lib/cli/table/flags.ts): fields of
+ * the client's `OpenOptions`, plus how the CLI answers and shows the server
+ * (`elicit`, `progress`). A command that takes only some of them (`auth
+ * login`) gives those.
+ */
+export type ConnectionValues = Partial<Values<typeof CONNECTION_FLAGS>>;
 
 /** Runs `fn` with an open connection to the target; always closes it. */
 export async function withConnection<T>(
   cli: Cli,
   target: Target,
-  flags: CallFlags,
+  values: ConnectionValues,
   fn: (conn: Connection, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const abort = new AbortController();
@@ -40,7 +49,7 @@ export async function withConnection<T>(
   const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
   try {
     conn = await open(target, {
-      ...openOptions(cli, target, flags),
+      ...openOptions(cli, target, values),
       signal: abort.signal,
       events: stderr.events,
     });
@@ -54,25 +63,25 @@ export async function withConnection<T>(
   }
 }
 
-/** The client's options of a command's flags. */
-export function openOptions(cli: Cli, target: Target, flags: CallFlags): OpenOptions {
+/** The client's options of a command's connection flags. */
+export function openOptions(cli: Cli, target: Target, values: ConnectionValues): OpenOptions {
   const { io } = cli;
+  // The connection flags set OpenOptions' own fields, but for these two, which are the CLI's.
+  const fields: Record<string, unknown> = {};
+  for (const { key } of CONNECTION_FLAGS) {
+    if (key !== "elicit" && key !== "progress" && values[key] !== undefined) {
+      fields[key] = values[key];
+    }
+  }
   return {
+    ...fields as Partial<OpenOptions>,
     cwd: io.cwd,
     env: io.env,
-    timeoutMs: flags.timeoutMs,
-    connectTimeoutMs: flags.connectTimeoutMs,
-    protocol: flags.protocol,
-    logLevel: flags.logLevel,
-    sandbox: flags.sandbox,
-    envPassthrough: flags.envPassthrough,
-    headers: flags.headers,
-    tokenEnv: flags.tokenEnv,
-    allowHttp: flags.allowHttp,
-    roots: flags.roots,
-    ignoreSchema: flags.ignoreSchema,
-    samplingCommand: flags.samplingCommand,
-    elicit: elicitationHandler(io, { mode: flags.elicit, server: target.name, quiet: cli.quiet }),
+    elicit: elicitationHandler(io, {
+      mode: values.elicit ?? ELICIT.default,
+      server: target.name,
+      quiet: cli.quiet,
+    }),
     auth: {
       // A browser sign-in only where a person can see it, or where JN_BROWSER says how.
       interactive: io.tty.stderr || Boolean(io.env.JN_BROWSER),

@@ -34,13 +34,3 @@ export interface Cli {
   /** How the command ended (set by {@linkcode action}). */
   outcome: Outcome;
 }
-
-/** A command's action for commander: runs `run` and records the outcome it returns. */
-export function action<A extends unknown[]>(
-  cli: Cli,
-  run: (...args: A) => Promise<Outcome | void> | Outcome | void,
-): (...args: A) => Promise<void> {
-  return async (...args: A) => {
-    cli.outcome = (await run(...args)) ?? "ok";
-  };
-}

@@ -20,17 +20,13 @@ import {
 } from "./elicit_fields.ts";
 import { type Io, printErr } from "./io.ts";
 import { visible } from "../output/visible.ts";
+import type { ElicitMode } from "./table/flags.ts";
 
 /** Server text for a prompt line. */
 const line = (text: unknown) => visible(String(text), { oneLine: true });
 /** Server text that may span lines (the request's message); later lines indented. */
 const block = (text: unknown) => visible(String(text)).replaceAll("\n", "\n    ");
 
-/** `--elicit`: how to answer (auto = prompt on a terminal, decline otherwise). */
-export type ElicitMode = "auto" | "prompt" | "accept-defaults" | "decline";
-
-/** The elicitation modes `--elicit` accepts. */
-export const ELICIT_MODES: readonly ElicitMode[] = ["auto", "prompt", "accept-defaults", "decline"];
 
 /** Options of {@linkcode elicitationHandler}. */
 export interface ElicitOptions {

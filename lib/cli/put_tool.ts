@@ -23,27 +23,19 @@ import { NdjsonWriter } from "../ndjson/write.ts";
 import type { RunResult } from "../put/ordered.ts";
 import { withConnection } from "./connect.ts";
 import type { Cli, Outcome } from "./context.ts";
-import type { CallFlags } from "./options.ts";
 import { PutMeter } from "./put_meter.ts";
+import type { Invocation } from "./table/command.ts";
+import type { PUT } from "./table/commands.ts";
 
-/** Options of {@linkcode runPutTool}. */
-export interface PutToolOptions {
-  flags: CallFlags;
-  /** Calls in flight at most. */
-  concurrency: number;
-  /** Stop at the first failed record. */
-  failFast: boolean;
-  /** Stop calling after this many timeouts in a row; 0 never stops. */
-  maxTimeouts: number;
-}
+/** What `put`'s flags parsed into. */
+export type PutValues = Invocation<typeof PUT>["options"];
 
 /** Runs `jn put` on an MCP target given as text. */
 export async function runPutTool(
   cli: Cli,
   targetText: string,
-  options: PutToolOptions,
+  flags: PutValues,
 ): Promise<Outcome> {
-  const { flags } = options;
   const { io } = cli;
   const target = await resolveTarget(targetText, { cwd: io.cwd, env: io.env });
   const operation = target.operation;
@@ -56,7 +48,7 @@ export async function runPutTool(
   const args = collectArgs({
     query: target.queryArgs,
     args: flags.args,
-    arg: flags.arg,
+    arg: flags.arg ?? [],
     defaults: target.defaults,
   });
   const tool = operation.name;
@@ -70,11 +62,11 @@ export async function runPutTool(
       readLineBatches(io.stdin, { signal }),
       new NdjsonWriter(io.stdout),
       {
-        concurrency: options.concurrency,
-        failFast: options.failFast,
-        maxTimeouts: options.maxTimeouts,
-        json: flags.json,
-        allowUnknown: flags.allowUnknown,
+        concurrency: flags.concurrency,
+        failFast: flags.failFast === true,
+        maxTimeouts: flags.maxTimeouts,
+        json: flags.json === true,
+        allowUnknown: flags.allowUnknown === true,
         args,
         signal,
         onStart: () => meter.start(),

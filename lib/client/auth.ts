@@ -14,7 +14,7 @@ import type { CredentialSource } from "../auth/token_store.ts";
 import { ConfigError, UsageError } from "../errors.ts";
 import { openSession } from "../session/session.ts";
 import type { LoginSettings } from "../session/types.ts";
-import type { OpenOptions } from "./options.ts";
+import { OPEN_DEFAULTS, type OpenOptions } from "./options.ts";
 import { redactError } from "./redact_error.ts";
 import { sessionSettings } from "./remote.ts";
 import { resolveTarget, type Target } from "./resolve.ts";
@@ -55,7 +55,7 @@ export async function login(
     const session = await openSession(settings.launch, {
       ...settings.options,
       timeoutMs: options.timeoutMs ?? 60_000,
-      connectTimeoutMs: options.connectTimeoutMs ?? 60_000,
+      connectTimeoutMs: options.connectTimeoutMs ?? OPEN_DEFAULTS.connectTimeoutMs,
       callerEnv: options.env,
       protocol: options.protocol ?? "auto",
       signal: options.signal,

@@ -33,13 +33,11 @@ import { openSession } from "../session/session.ts";
 import type { Session, SessionOptions } from "../session/types.ts";
 import type { Source } from "../uri/source.ts";
 import { Connection, explainError } from "./connection.ts";
-import { levelAtLeast, type OpenOptions, type SandboxInfo } from "./options.ts";
+import { levelAtLeast, OPEN_DEFAULTS, type OpenOptions, type SandboxInfo } from "./options.ts";
 import { sessionSettings } from "./remote.ts";
 import { resolveTarget, type Target } from "./resolve.ts";
 import { samplingHandler } from "./sampling.ts";
 import { sandboxedLaunch } from "./sandbox.ts";
-
-const DEFAULT_TIMEOUT_MS = 60_000;
 
 /**
  * Connects to a server: a naked URI, a profile reference, or an already
@@ -84,15 +82,15 @@ export async function open(
     const prepared = await sandboxedLaunch(resolved, options, settings.launch);
     sandbox = prepared.sandbox;
     await events.onPrepared?.({ launch: prepared.launch, sandbox, secrets });
-    const logLevel = options.logLevel ?? "info";
+    const logLevel = options.logLevel ?? OPEN_DEFAULTS.logLevel;
     const sessionOptions: SessionOptions = {
       ...settings.options,
       onSample,
       logLevel,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: options.timeoutMs ?? OPEN_DEFAULTS.timeoutMs,
+      connectTimeoutMs: options.connectTimeoutMs ?? OPEN_DEFAULTS.connectTimeoutMs,
       callerEnv: options.env,
-      protocol: options.protocol ?? "auto",
+      protocol: options.protocol ?? OPEN_DEFAULTS.protocol,
       signal: options.signal,
       onStderr: stderr?.push,
       onNoise: events.onNoise && ((line) => events.onNoise!(redact(line, secrets))),

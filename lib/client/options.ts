@@ -37,6 +37,21 @@ export const LOG_LEVELS = [
 /** One MCP log level. */
 export type LogLevel = typeof LOG_LEVELS[number];
 
+/**
+ * What {@linkcode OpenOptions} mean when a field is left out: the one place
+ * these defaults are declared (the CLI's help shows them from here).
+ */
+export const OPEN_DEFAULTS = {
+  /** Bound of each request: 60 s. */
+  timeoutMs: 60_000,
+  /** Bound of starting the server and the handshake: 60 s. */
+  connectTimeoutMs: 60_000,
+  /** Protocol era: negotiated. */
+  protocol: "auto",
+  /** Server log messages from `info` up. */
+  logLevel: "info",
+} as const satisfies Partial<OpenOptions>;
+
 /** What `put` does unless told otherwise: calls in flight, timeouts in a row before it stops calling. */
 export const PUT_DEFAULTS = { concurrency: 8, maxTimeouts: 3 } as const;
 

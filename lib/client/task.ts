@@ -25,6 +25,7 @@ import { ProtocolError, TimeoutError, UsageError } from "../errors.ts";
 import { HARD_BOUND_FACTOR } from "../session/bounds.ts";
 import type { TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
+import { OPEN_DEFAULTS } from "./options.ts";
 
 /** What a tool says about being called as a task (`execution.taskSupport`). */
 export type TaskSupport = "required" | "optional" | "forbidden";
@@ -38,7 +39,6 @@ export interface TaskCallOptions {
 }
 
 /** The default bound when the connection was opened without one (as open() does). */
-const DEFAULT_TIMEOUT_MS = 60_000;
 /** Poll interval when the server suggests none, and the range a suggestion is kept in. */
 const POLL_DEFAULT_MS = 1000;
 const POLL_MIN_MS = 50;
@@ -154,7 +154,7 @@ export async function awaitTask(
 ): Promise<ToolCallResult> {
   const tasks = conn.session.tasks;
   const signal = conn.options.signal;
-  const timeoutMs = conn.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = conn.options.timeoutMs ?? OPEN_DEFAULTS.timeoutMs;
   const id = typeof task === "string" ? task : task.taskId;
   let current: TaskInfo | undefined;
   let result: Promise<ToolCallResult> | undefined;

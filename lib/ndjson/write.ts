@@ -28,19 +28,12 @@
  * @module
  */
 
-import { environmentErrorCode, osErrorReason, WriteError } from "../errors.ts";
 import { jsonSafe } from "../output/visible.ts";
 import { largeJsonPieces } from "./large.ts";
 import { release } from "./memory.ts";
+import { type ByteWriter, writeAll } from "./write_all.ts";
 
-/** The minimal writer interface (Deno.stdout, a file, a test buffer). */
-export interface ByteWriter {
-  /**
-   * Writes some of `bytes`; resolves to how many were written. It must not
-   * keep `bytes` once the promise settles: the writer frees them then.
-   */
-  write(bytes: Uint8Array): Promise<number>;
-}
+export { type ByteWriter, writeAll };
 
 /** Where a stream of whole NDJSON lines goes, with backpressure (the `put` runner writes to it). */
 export interface LineSink {
@@ -210,42 +203,4 @@ export class NdjsonWriter implements LineSink {
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
-}
-
-/**
- * Writes all bytes (to stdout, in the CLI); calls `onBrokenPipe` and returns
- * when the reader is gone; throws `WriteError` when the environment refuses
- * the write (a full disk, a read-only file system).
- */
-export async function writeAll(
-  writer: ByteWriter,
-  bytes: Uint8Array,
-  onBrokenPipe: () => void = () => {},
-): Promise<void> {
-  let offset = 0;
-  try {
-    while (offset < bytes.length) offset += await writer.write(bytes.subarray(offset));
-  } catch (error) {
-    if (isBrokenPipe(error)) {
-      onBrokenPipe();
-      return;
-    }
-    const code = environmentErrorCode(error);
-    if (code === undefined) throw error;
-    throw new WriteError(`Cannot write the output: ${osErrorReason(error)}`, {
-      code,
-      target: "output",
-      cause: error,
-      hint: code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG"
-        ? "stdout goes to a full disk: free some space, or redirect it elsewhere"
-        : undefined,
-    });
-  }
-}
-
-/** True for the errors a closed pipe or socket raises on write. */
-function isBrokenPipe(error: unknown): boolean {
-  return error instanceof Deno.errors.BrokenPipe ||
-    error instanceof Deno.errors.ConnectionReset ||
-    (error as { code?: string })?.code === "EPIPE";
 }

@@ -20,6 +20,9 @@
 
 import { isAbsolute, join, normalize, resolve } from "node:path";
 import { ConfigError, UsageError } from "../errors.ts";
+import { HOST } from "./hosts.ts";
+
+export { parseHostList } from "./hosts.ts";
 
 /** What a sandboxed server may do beyond running its own program. */
 export interface SandboxPolicy {
@@ -39,7 +42,6 @@ export const DEFAULT_POLICY: Readonly<SandboxPolicy> = Object.freeze({
 });
 
 const KEYS = ["network", "read", "write"];
-const HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
 
 /**
  * The policy of a profile's `sandbox` field; `undefined` when it is absent or `false`.
@@ -87,19 +89,6 @@ export function parseSandboxPolicy(
     read: paths("read"),
     write: paths("write"),
   };
-}
-
-/** Validates a host list (comma-separated), as `--sandbox-host` gives it. */
-export function parseHostList(text: string): string[] {
-  const hosts = text.split(",").map((host) => host.trim()).filter(Boolean);
-  for (const host of hosts) {
-    if (!HOST.test(host)) {
-      throw new UsageError(`Invalid --sandbox-host "${host}"`, {
-        hint: "give a host name, e.g. --sandbox-host api.example.com",
-      });
-    }
-  }
-  return hosts;
 }
 
 /**

@@ -166,7 +166,11 @@ Deno.test("bash completion completes jn's command line", async (t) => {
       assert.ok((await complete(s, "jn cat --sandbox-read da")).includes("data.txt"));
       assert.deepEqual(await complete(s, "jn completions "), ["bash", "fish", "zsh"]);
       assert.deepEqual(await complete(s, "jn help m"), ["mcp"]);
-      assert.deepEqual(await complete(s, "jn cat --log-level "), []);
+    });
+    await t.step("the values of a flag that takes a fixed set, nothing for a free value", async () => {
+      assert.deepEqual(await complete(s, "jn cat --log-level w"), ["warning"]);
+      assert.deepEqual(await complete(s, "jn inspect --format "), ["json", "text"]);
+      assert.deepEqual(await complete(s, "jn cat --timeout "), []);
     });
   } finally {
     await Deno.remove(s.root, { recursive: true });

@@ -1,21 +1,16 @@
 /**
- * What each light command loads, proved on the static import graph
- * (`deno info --json`, dynamic `import()` edges cut): jn's entry loads no
- * npm package at all before it knows the command, nor do the help texts,
- * the completion scripts and the completion of `@profile` names that it
- * answers itself; the precomputed texts are the CLI's own, byte for byte; and the command modules of `profile`
- * and `completions` reach no SDK, ajv, zod or jq until an action runs (each
- * of those is behind a dynamic `import()` at its point of need); and
- * `open()` and the call commands load the drift check, profiles, the
- * sandbox's plan, HTTP and OAuth only for a call that needs them.
+ * What start-up and each light command load, proved on the import graph
+ * (`deno info --json`, dynamic `import()` edges cut where said): jn's entry
+ * — the parser, the command tables, help — loads no npm package at all
+ * before it knows the command (command modules are loaded by a computed
+ * URL); the modules of `profile list|info`, `completions` and the
+ * completion of `@profile` names reach none either, nor any SDK, ajv, zod
+ * or jq; and `open()` and the call commands load the drift check, profiles,
+ * the sandbox's plan, HTTP and OAuth only for a call that needs them.
  */
 
 import assert from "node:assert/strict";
-import { helpPath } from "../../main.ts";
-import { completionCatalog, helpCatalog } from "../../lib/cli/help_catalog.ts";
-import { COMPLETION_SCRIPTS } from "../../lib/cli/completion_text.ts";
-import { HELP_TEXT } from "../../lib/cli/help_text.ts";
-import { ROOT, runJn } from "../helpers.ts";
+import { ROOT } from "../helpers.ts";
 
 const HEAVY = /@modelcontextprotocol|\bajv\b|\bzod\b|jq-wasm/;
 
@@ -73,21 +68,19 @@ Deno.test("the light paths load no heavy package", async (t) => {
     assert.match((await staticNpm("lib/demo/server.ts")).join(" "), HEAVY);
   });
   await t.step(
-    "main.ts, help texts, completion of @profile names: no npm package at all",
+    "main.ts (parser, tables, help), profile list|info, completion of @profile names: no npm",
     async () => {
       assert.deepEqual(await staticNpm("main.ts"), []);
       // Not even through a literal import(): `deno run` analyses those graphs at start-up
-      // (~15 ms of npm resolution); main.ts and light.ts load the CLI by a computed URL.
+      // (~15 ms of npm resolution); the command modules are loaded by a computed URL.
       assert.deepEqual(await staticNpm("main.ts", true), []);
-      assert.deepEqual(await staticNpm("lib/cli/help_text.ts"), []);
-      assert.deepEqual(await staticNpm("lib/cli/source_candidates.ts"), []);
-      // profile list / profile info without commander (tests/cli/light_test.ts).
-      assert.deepEqual(await staticNpm("lib/cli/light.ts"), []);
-      assert.deepEqual(await staticNpm("lib/cli/commands/profile_list_text.ts"), []);
-      assert.deepEqual(await staticNpm("lib/cli/commands/profile_info_text.ts"), []);
+      assert.deepEqual(await staticNpm("lib/cli/help.ts"), []);
+      assert.deepEqual(await staticNpm("lib/cli/commands/complete_word.ts"), []);
+      assert.deepEqual(await staticNpm("lib/cli/commands/profile_list.ts"), []);
+      assert.deepEqual(await staticNpm("lib/cli/commands/profile_info.ts"), []);
     },
   );
-  for (const entry of ["lib/cli/commands/profile.ts", "lib/cli/commands/completions.ts"]) {
+  for (const entry of ["lib/cli/commands/profile_trust.ts", "lib/cli/commands/completions.ts"]) {
     await t.step(`${entry}: no SDK, ajv, zod or jq`, async () => {
       const npm = await staticNpm(entry);
       assert.deepEqual(npm.filter((name) => HEAVY.test(name)), []);
@@ -127,38 +120,5 @@ Deno.test("open() loads what a call needs, when it needs it", async (t) => {
         "lib/launch/http.ts",
       ]
     ) assert.ok(own.includes(path), path);
-  });
-});
-
-Deno.test("the precomputed help is the CLI's help", async (t) => {
-  await t.step(
-    "lib/cli/help_text.ts and completion_text.ts are current (else: deno run -A scripts/help_text.ts)",
-    async () => {
-      assert.deepEqual(HELP_TEXT, await helpCatalog());
-      const scripts = await Promise.all(
-        Object.entries(COMPLETION_SCRIPTS).map(async ([shell, load]) => [shell, await load()]),
-      );
-      assert.deepEqual(Object.fromEntries(scripts), await completionCatalog());
-    },
-  );
-  await t.step("helpPath() recognises only plain help requests", () => {
-    assert.equal(helpPath(["--help"]), "");
-    assert.equal(helpPath(["-h"]), "");
-    assert.equal(helpPath(["help"]), "");
-    assert.equal(helpPath(["help", "mcp", "schema"]), "mcp schema");
-    assert.equal(helpPath(["cat", "--help"]), "cat");
-    assert.equal(helpPath(["profile", "list", "-h"]), "profile list");
-    assert.equal(helpPath([]), undefined);
-    assert.equal(helpPath(["cat", "x", "--help"]), "cat x");
-    assert.equal(helpPath(["cat", "mcp+uvx://x", "--help"]), undefined);
-    assert.equal(helpPath(["--debug", "--help"]), undefined);
-  });
-  await t.step("jn help CMD prints the catalog's text; unknown commands still fail", async () => {
-    const run = await runJn(["help", "mcp", "schema"]);
-    assert.equal(run.code, 0);
-    assert.equal(run.stdout, HELP_TEXT["mcp schema"]);
-    const unknown = await runJn(["help", "nope"]);
-    assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /Unknown command "nope"/);
   });
 });

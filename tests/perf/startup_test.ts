@@ -1,30 +1,34 @@
 /**
- * The start-up shortcuts keep the CLI's behaviour: `--version` answers
- * without the CLI, help and version text is never cut off by the exit, and
- * only the command an argv names is loaded (all of them otherwise); `profile
+ * Start-up loads what the command line needs: `--version` and help load no
+ * command module, a command loads its own module only, help and version text
+ * is never cut off by the exit; `profile
  * list` of the bundled profiles alone loads no JSONC parser and no SHA-256
  * (their summaries are precomputed), and loads them once a directory on disk
  * has a profile.
  */
 
 import assert from "node:assert/strict";
-import { commandName } from "../../lib/cli/commands/registry.ts";
 import { VERSION } from "../../lib/version.ts";
 import { baseEnv, loadedModules, ROOT, runJn } from "../helpers.ts";
 import { sandbox } from "../profile/sandbox.ts";
 
-Deno.test("commandName() finds the command an argv runs", async (t) => {
-  await t.step("the first word, after global flags", () => {
-    assert.equal(commandName(["cat", "mcp+uvx://x"]), "cat");
-    assert.equal(commandName(["--debug", "-q", "head", "-n", "3", "x"]), "head");
-    assert.equal(commandName(["profile", "list"]), "profile");
+Deno.test("only the command an argv names is loaded", async (t) => {
+  const box = await sandbox();
+  const env = { ...baseEnv(), HOME: box.home };
+  const commands = async (args: string[]) => {
+    const out = await loadedModules(args, { cwd: box.project, env });
+    assert.equal(out.code, 0, out.stdout);
+    return out.loaded.filter((url) => url.includes("/lib/cli/commands/"))
+      .map((url) => url.slice(url.indexOf("/lib/cli/commands/") + 18));
+  };
+  await t.step("--version and --help load no command module", async () => {
+    assert.deepEqual(await commands(["--version"]), []);
+    assert.deepEqual(await commands(["--help"]), []);
+    assert.deepEqual(await commands(["help", "profile", "list"]), []);
   });
-  await t.step("help X names X; bare help, flags first or nothing name none", () => {
-    assert.equal(commandName(["help", "put"]), "put");
-    assert.equal(commandName(["help"]), undefined);
-    assert.equal(commandName(["--help"]), undefined);
-    assert.equal(commandName(["--timeout", "5s", "cat"]), undefined);
-    assert.equal(commandName([]), undefined);
+  await t.step("a command loads its own module, and no other", async () => {
+    assert.deepEqual(await commands(["profile", "list"]), ["profile_list.ts"]);
+    assert.deepEqual(await commands(["--quiet", "completions", "bash"]), ["completions.ts"]);
   });
 });
 
@@ -61,7 +65,7 @@ Deno.test("version and help text always reaches stdout in full", async (t) => {
     assert.equal(run.code, 2);
     assert.match(run.stderr, /did you mean 'jn cat'\?/);
   });
-  await t.step("--version with other arguments goes through the CLI", async () => {
+  await t.step("--version after a global flag is still the version", async () => {
     const run = await runJn(["--debug", "--version"]);
     assert.equal(run.code, 0);
     assert.equal(run.stdout, `${VERSION}\n`);

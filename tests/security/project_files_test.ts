@@ -26,7 +26,7 @@ Deno.test("a hostile deno.json, package.json, .npmrc and node_modules in the cwd
       "ajv",
       `file://${ROOT}/main.ts`,
       `file://${ROOT}/lib/cli/main.ts`,
-      `file://${ROOT}/lib/cli/light_calls.ts`,
+      `file://${ROOT}/lib/cli/commands/cat.ts`,
     ];
     await Deno.writeTextFile(
       join(project, "deno.json"),
@@ -47,8 +47,8 @@ Deno.test("a hostile deno.json, package.json, .npmrc and node_modules in the cwd
     const run = (args: string[]) => runJn(args, { cwd: project, env });
     for (
       const args of [
-        ["cat", "@demo/echo?text=hi"], // the light path; @demo is `deno run … main.ts` here
-        ["mcp", "tools", "@demo"], // commander's path
+        ["cat", "@demo/echo?text=hi"], // @demo is `deno run … main.ts` here
+        ["mcp", "tools", "@demo"],
         ["profile", "list"],
       ]
     ) {

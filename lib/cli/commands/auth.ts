@@ -9,12 +9,10 @@
  * @module
  */
 
-import type { Command } from "commander";
 import { formatSummary } from "../../auth/describe.ts";
 import {
   authStatus,
   login,
-  type LoginFlags as AuthFlags,
   loginSettings,
   logout,
   remoteTarget,
@@ -22,60 +20,25 @@ import {
 } from "../../client/auth.ts";
 import { InterruptedError } from "../../errors.ts";
 import { openOptions } from "../connect.ts";
-import { action, type Cli } from "../context.ts";
+import type { Cli } from "../context.ts";
 import { printErr } from "../io.ts";
-import {
-  addConnectionOptions,
-  LOGIN_CONNECTION_OPTIONS,
-  parseCallFlags,
-  type RawCallFlags,
-} from "../options.ts";
 import { onInterrupt } from "../signals.ts";
+import type { Invocation } from "../table/command.ts";
+import type { AUTH_LOGIN, AUTH_LOGOUT, AUTH_STATUS } from "../table/commands.ts";
 import { writeJson, writeText } from "../write.ts";
-import { parseFormat } from "./inspect.ts";
 
-type LoginFlags = RawCallFlags & AuthFlags;
+type LoginFlags = Invocation<typeof AUTH_LOGIN>["options"];
 
-/** Registers `auth` and its subcommands. */
-export function registerAuth(program: Command, cli: Cli): void {
-  const auth = program.command("auth").description("OAuth sign-in for remote servers");
-  const loginCommand = auth.command("login")
-    .description(
-      "sign in to a remote server: browser, pre-registered client, client credentials " +
-        "(secret or private_key_jwt), workload identity, or cross-app access",
-    )
-    .argument("<server>", "mcp+https://… URI (or https://…) or @profile")
-    .option("--scope <scopes>", "the scopes to ask for (space-separated)")
-    .option("--client-id <id>", "a pre-registered OAuth client (skips dynamic registration)")
-    .option("--client-secret <secret>", "its secret (prefer --client-secret-env)")
-    .option("--client-secret-env <VAR>", "read the client secret from environment variable VAR")
-    .option("--client-credentials", "machine-to-machine: the client-credentials grant, no browser")
-    .option(
-      "--client-metadata-url <url>",
-      "an HTTPS client ID metadata document to use as client_id",
-    )
-    .option("--private-key <file>", "client credentials with private_key_jwt: a PKCS#8 PEM key")
-    .option("--private-key-env <VAR>", "the same key, read from environment variable VAR")
-    .option("--signing-alg <alg>", "the key's JWS algorithm (default: ES256/384/512 or RS256)")
-    .option("--assertion <file>", "workload identity: a JWT for the JWT-bearer grant")
-    .option("--assertion-env <VAR>", "the same JWT, read from environment variable VAR")
-    .option("--idp <url>", "cross-app access: the enterprise IdP (issuer URL)")
-    .option("--idp-token-endpoint <url>", "cross-app access: the IdP's token endpoint")
-    .option("--idp-client-id <id>", "cross-app access: jn's client at the IdP")
-    .option("--idp-client-secret-env <VAR>", "its secret, from environment variable VAR")
-    .option("--id-token <file>", "cross-app access: the user's ID token from the IdP")
-    .option("--id-token-env <VAR>", "the same ID token, from environment variable VAR")
-    .option("--dpop", "ask for DPoP-bound tokens (RFC 9449), kept with a key jn makes");
-  addConnectionOptions(loginCommand, LOGIN_CONNECTION_OPTIONS).action(
-    action(cli, async (server: string, raw: LoginFlags) => {
-      await runLogin(cli, server, raw);
-    }),
-  );
-  auth.command("logout")
-    .description("forget the tokens and client registration of a server")
-    .argument("<server>", "mcp+https://… URI (or https://…) or @profile")
-    .action(action(cli, async (server: string) => {
-      const target = await remoteTarget(server, cli.io);
+/** `jn auth login|logout|status`. */
+export async function run(
+  cli: Cli,
+  call: Invocation<typeof AUTH_LOGIN | typeof AUTH_LOGOUT | typeof AUTH_STATUS>,
+): Promise<void> {
+  switch (call.command.path[1]) {
+    case "login":
+      return await runLogin(cli, call.args.server!, call.options as LoginFlags);
+    case "logout": {
+      const target = await remoteTarget(call.args.server!, cli.io);
       const removed = await logout(target, cli.io);
       await printErr(
         cli.io,
@@ -83,13 +46,11 @@ export function registerAuth(program: Command, cli: Cli): void {
           ? `jn: signed out of ${serverUrl(target)}`
           : `jn: not signed in to ${serverUrl(target)}; nothing to remove`,
       );
-    }));
-  auth.command("status")
-    .description("sign-in state of one server, or of all: expiry and scopes, never tokens")
-    .argument("[server]", "mcp+https://… URI (or https://…) or @profile")
-    .option("--format <format>", "text or json", "text")
-    .action(action(cli, async (server: string | undefined, raw: { format: string }) => {
-      const format = parseFormat(raw.format);
+      return;
+    }
+    case "status": {
+      const { server } = call.args;
+      const { format } = call.options as Invocation<typeof AUTH_STATUS>["options"];
       const target = server === undefined ? undefined : await remoteTarget(server, cli.io);
       const summaries = await authStatus(target, cli.io);
       if (format === "json") await writeJson(cli.io, server ? summaries[0] : summaries);
@@ -99,13 +60,13 @@ export function registerAuth(program: Command, cli: Cli): void {
           : summaries.map((summary) => formatSummary(summary)).join("\n\n");
         await writeText(cli.io, `${text}\n`);
       }
-    }));
+    }
+  }
 }
 
 async function runLogin(cli: Cli, server: string, raw: LoginFlags): Promise<void> {
   const { io } = cli;
   const target = await remoteTarget(server, io);
-  const flags = parseCallFlags(raw);
   const settings = loginSettings(raw, io);
   if (raw.clientSecret !== undefined && !cli.quiet) {
     // /proc/PID/cmdline is readable by every user of the machine.
@@ -120,7 +81,7 @@ async function runLogin(cli: Cli, server: string, raw: LoginFlags): Promise<void
   let summary;
   try {
     summary = await login(target, {
-      ...openOptions(cli, target, flags),
+      ...openOptions(cli, target, raw),
       signal: abort.signal,
       login: settings,
     });

@@ -8,7 +8,6 @@
  * @module
  */
 
-import type { Command } from "commander";
 import { collectArgs } from "../../args/collect.ts";
 import { cat, requireOperation, requireResumable } from "../../client/cat.ts";
 import { follow, followTarget } from "../../client/follow.ts";
@@ -18,106 +17,46 @@ import { UsageError } from "../../errors.ts";
 import { visible } from "../../output/visible.ts";
 import { requireDetachable } from "../../client/detach.ts";
 import type { TaskInfo, ToolCallResult } from "../../types.ts";
-import { withConnection } from "../connect.ts";
-import { action, type Cli, type Outcome } from "../context.ts";
+import { type ConnectionValues, withConnection } from "../connect.ts";
+import type { Cli, Outcome } from "../context.ts";
 import { printErr } from "../io.ts";
-import {
-  addArgumentOptions,
-  addConnectionOptions,
-  type CallFlags,
-  parseCallFlags,
-  type RawCallFlags,
-} from "../options.ts";
 import { ProgressReporter } from "../progress.ts";
 import { RecordSink, type SinkMode } from "../record_sink.ts";
-import { catHelp } from "../source_help.ts";
+import type { Invocation } from "../table/command.ts";
+import type { CAT, HEAD, TAIL } from "../table/commands.ts";
 
-const DESCRIPTIONS = {
-  cat: "call a tool, read a resource, get a prompt or list (?list=) → NDJSON",
-  head: "the first N records of cat (default 10)",
-  tail: "the last N records of cat (default 10)",
-} as const;
-
-/** Registers `cat`, `head` and `tail`. */
-export function registerCat(program: Command, cli: Cli): void {
-  for (const name of ["cat", "head", "tail"] as const) {
-    const command = program.command(name)
-      .description(DESCRIPTIONS[name])
-      .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference");
-    if (name !== "cat") command.option("-n, --lines <N>", "how many records", "10");
-    command.option(
-      "--json",
-      "emit the payload (structured content or parsed JSON text of a tool, a JSON resource's value) instead of the envelope",
-    );
-    command
-      .option("--task", "call the tool as a task (where it allows one) and wait for it")
-      .option("--detach", "remote: start the tool as a task, print its record and exit");
-    if (name === "cat") {
-      command.option(
-        "--follow",
-        "resource: print it again on every update; list: again on every change (until Ctrl-C or an explicit --timeout)",
-      );
-    }
-    addArgumentOptions(command);
-    addConnectionOptions(command);
-    command.addHelpText("after", catHelp(name));
-    command.action(action(
+/** `jn cat|head|tail SOURCE`. */
+export function run(cli: Cli, call: Invocation<typeof CAT | typeof HEAD | typeof TAIL>) {
+  const { options } = call;
+  const name = call.command.path[0];
+  const mode: SinkMode = "lines" in options
+    ? { kind: name as "head" | "tail", n: options.lines }
+    : { kind: "all" };
+  const follows = "follow" in options && options.follow === true;
+  // With --follow, an explicit --timeout is how long to follow (else until Ctrl-C).
+  if (follows) {
+    return runFollow(
       cli,
-      (source: string, raw: CatCommandFlags, self: Command) =>
-        catCommand(cli, name, source, raw, self.getOptionValueSource("timeout") === "cli"),
-    ));
+      call.args.source,
+      options,
+      call.given.has("timeoutMs") ? options.timeoutMs : 0,
+    );
   }
-}
-
-/** The flags of cat/head/tail, as commander gives them. */
-export type CatCommandFlags = RawCallFlags & CatFlags;
-
-/**
- * `jn cat|head|tail SOURCE`: the action, also run without commander
- * (lib/cli/light_calls.ts). `timeoutGiven`: whether `--timeout` was on the
- * command line (with `--follow`, how long to follow; else until Ctrl-C).
- */
-export function catCommand(
-  cli: Cli,
-  name: "cat" | "head" | "tail",
-  source: string,
-  raw: CatCommandFlags,
-  timeoutGiven: boolean,
-): Promise<Outcome> {
-  const mode: SinkMode = name === "cat"
-    ? { kind: "all" }
-    : { kind: name, n: parseCount(raw.lines ?? "10") };
-  const flags = parseCallFlags(raw);
-  if (raw.follow) return runFollow(cli, source, flags, timeoutGiven ? flags.timeoutMs : 0);
-  return runCat(cli, source, {
+  return runCat(cli, call.args.source, {
     mode,
-    flags,
-    task: raw.task === true,
-    detach: raw.detach === true,
+    options,
+    task: options.task === true,
+    detach: options.detach === true,
   });
 }
 
-function parseCount(text: string): number {
-  if (!/^\d+$/.test(text)) {
-    throw new UsageError(`Invalid -n "${text}": not a whole number`, {
-      hint: "e.g. jn head -n 5 SOURCE",
-    });
-  }
-  return Number(text);
-}
-
-/** The flags of cat/head/tail besides the shared ones. */
-interface CatFlags {
-  lines?: string;
-  task?: boolean;
-  detach?: boolean;
-  follow?: boolean;
-}
+/** The options of cat, head and tail that reach {@linkcode runCat}. */
+type CatValues = Invocation<typeof CAT | typeof HEAD | typeof TAIL>["options"];
 
 /** Options of {@linkcode runCat}. */
 interface CatOptions {
   mode: SinkMode;
-  flags: CallFlags;
+  options: CatValues;
   /** `--task`. */
   task: boolean;
   /** `--detach`. */
@@ -126,7 +65,7 @@ interface CatOptions {
 
 /** Runs cat/head/tail on a source given as text. */
 async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promise<Outcome> {
-  const { flags } = options;
+  const flags = options.options;
   const { io } = cli;
   const target = await resolveTarget(sourceText, { cwd: io.cwd, env: io.env });
   const operation = target.operation;
@@ -135,10 +74,13 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
   const args = collectArgs({
     query: target.queryArgs,
     args: flags.args,
-    arg: flags.arg,
+    arg: flags.arg ?? [],
     defaults: target.defaults,
   });
-  const given = [...target.queryArgs.map((a) => a.key), ...flags.arg.map((a) => a.split("=")[0])];
+  const given = [
+    ...target.queryArgs.map((a) => a.key),
+    ...(flags.arg ?? []).map((a) => a.split("=")[0]),
+  ];
   if (flags.args !== undefined) given.push("--args");
   const argless = operation.kind === "list" || operation.kind === "resource" ||
     operation.kind === "task";
@@ -168,15 +110,15 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
       ? operation.tool ?? "task"
       : operation.kind;
     const progress = new ProgressReporter(io, `${target.name} ${what}`, {
-      lines: flags.progress,
+      lines: flags.progress === true,
       quiet: cli.quiet,
     });
     let result;
     try {
       result = await cat(conn, {
         args,
-        json: flags.json,
-        allowUnknown: flags.allowUnknown,
+        json: flags.json === true,
+        allowUnknown: flags.allowUnknown === true,
         onProgress: (update) => progress.update(update),
         task: options.task,
         detach: options.detach,
@@ -213,14 +155,17 @@ function taskStatusLine(task: TaskInfo): string {
 async function runFollow(
   cli: Cli,
   sourceText: string,
-  flags: CallFlags,
+  flags: ConnectionValues & { arg?: string[]; args?: string },
   durationMs: number,
 ): Promise<Outcome> {
   const { io } = cli;
   const target = await resolveTarget(sourceText, { cwd: io.cwd, env: io.env });
   requireOperation(target, sourceText);
   followTarget(target); // a usage error before any server starts
-  const given = [...target.queryArgs.map((a) => a.key), ...flags.arg.map((a) => a.split("=")[0])];
+  const given = [
+    ...target.queryArgs.map((a) => a.key),
+    ...(flags.arg ?? []).map((a) => a.split("=")[0]),
+  ];
   if (flags.args !== undefined) given.push("--args");
   if (given.length > 0) {
     throw new UsageError(`Arguments are not used with --follow: ${given.join(", ")}`, {

@@ -9,64 +9,47 @@
  * @module
  */
 
-import type { Command } from "commander";
 import { complete, completionRef } from "../../client/complete.ts";
 import { resolveTarget } from "../../client/resolve.ts";
 import { UsageError } from "../../errors.ts";
 import { completionRecords } from "../../output/records.ts";
 import { withConnection } from "../connect.ts";
-import { action, type Cli } from "../context.ts";
+import type { Cli } from "../context.ts";
 import { printErr } from "../io.ts";
-import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
 import { RecordSink } from "../record_sink.ts";
+import type { Invocation } from "../table/command.ts";
+import type { COMPLETE } from "../table/commands.ts";
 
-/** Registers `complete`. */
-export function registerComplete(program: Command, cli: Cli): void {
-  const command = program.command("complete")
-    .description("completions of a prompt's or resource template's argument → NDJSON")
-    .argument("<source>", "a source with ?prompt=NAME or ?resource=TEMPLATE (other keys: context)")
-    .argument("<argument>", "the argument (or template variable) to complete")
-    .argument("[partial]", "what is typed so far", "")
-    .addHelpText(
-      "after",
-      `
-Output: one {"type":"completion","prompt"|"resource","argument","value"} per value.
-
-Examples:
-  jn complete "@demo?prompt=summarize" topic mc
-  jn complete "@demo?resource=demo://items/{id}" id`,
-    );
-  addConnectionOptions(command);
-  command.action(
-    action(cli, async (source: string, argument: string, partial: string, raw: RawCallFlags) => {
-      const flags = parseCallFlags(raw);
-      const { io } = cli;
-      const target = await resolveTarget(source, { cwd: io.cwd, env: io.env });
-      const ref = completionRef(target);
-      if (ref === undefined) {
-        throw new UsageError(`Nothing to complete in "${source}"`, {
-          hint: "name a prompt (?prompt=NAME) or a resource template (?resource=TEMPLATE)",
-        });
-      }
-      const result = await withConnection(
-        cli,
-        target,
-        flags,
-        (conn) => complete(conn, argument, partial),
-      );
-      const sink = new RecordSink(io.stdout, { kind: "all" });
-      for (const record of completionRecords(ref, argument, result)) {
-        await sink.write(record);
-        if (sink.done) break;
-      }
-      await sink.end();
-      if (result.hasMore && !cli.quiet) {
-        const total = result.total === undefined ? "" : ` (${result.total} in all)`;
-        await printErr(
-          io,
-          `jn: the server has more values than these ${result.values.length}${total}; type more of the value to narrow them`,
-        );
-      }
-    }),
+/** `jn complete SOURCE ARGUMENT [PARTIAL]`. */
+export async function run(cli: Cli, call: Invocation<typeof COMPLETE>): Promise<void> {
+  const flags = call.options;
+  const { source, argument } = call.args;
+  const partial = call.args.partial ?? "";
+  const { io } = cli;
+  const target = await resolveTarget(source, { cwd: io.cwd, env: io.env });
+  const ref = completionRef(target);
+  if (ref === undefined) {
+    throw new UsageError(`Nothing to complete in "${source}"`, {
+      hint: "name a prompt (?prompt=NAME) or a resource template (?resource=TEMPLATE)",
+    });
+  }
+  const result = await withConnection(
+    cli,
+    target,
+    flags,
+    (conn) => complete(conn, argument, partial),
   );
+  const sink = new RecordSink(io.stdout, { kind: "all" });
+  for (const record of completionRecords(ref, argument, result)) {
+    await sink.write(record);
+    if (sink.done) break;
+  }
+  await sink.end();
+  if (result.hasMore && !cli.quiet) {
+    const total = result.total === undefined ? "" : ` (${result.total} in all)`;
+    await printErr(
+      io,
+      `jn: the server has more values than these ${result.values.length}${total}; type more of the value to narrow them`,
+    );
+  }
 }

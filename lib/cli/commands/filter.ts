@@ -20,20 +20,14 @@
  * @module
  */
 
-import type { Command } from "commander";
-import { action, type Cli, type Outcome } from "../context.ts";
+import type { Cli, Outcome } from "../context.ts";
+import type { Invocation } from "../table/command.ts";
+import type { FILTER } from "../table/commands.ts";
 
-/** Registers `filter`. */
-export function registerFilter(program: Command, cli: Cli): void {
-  program.command("filter")
-    .description("a jq expression over each NDJSON record on stdin (jq is embedded)")
-    .argument("<expr>", `jq expression, e.g. 'select(.text | contains("Phase 3"))'`)
-    .action(action(cli, (expr: string) => runFilter(cli, expr)));
-}
-
-/** Runs `jn filter EXPR` over stdin. */
-async function runFilter(cli: Cli, expr: string): Promise<Outcome> {
+/** `jn filter EXPR` over stdin. */
+export async function run(cli: Cli, call: Invocation<typeof FILTER>): Promise<Outcome> {
   const { io } = cli;
+  const expr = call.args.expr;
   const [
     { compileJq },
     { readLineBatches },

@@ -13,49 +13,23 @@
  * @module
  */
 
-import type { Command } from "commander";
 import { type InspectReport, inspectSections } from "../../client/inspect.ts";
 import { resolveTarget } from "../../client/resolve.ts";
 import type { InventorySection } from "../../output/inventory.ts";
 import { formatInventory } from "../../output/human.ts";
 import { style } from "../../output/style.ts";
-import { withConnection } from "../connect.ts";
-import { INSPECT_HELP } from "../source_help.ts";
-import { action, type Cli } from "../context.ts";
+import { type ConnectionValues, withConnection } from "../connect.ts";
+import type { Cli } from "../context.ts";
 import { printErr, useColor } from "../io.ts";
-import {
-  addConnectionOptions,
-  type CallFlags,
-  parseCallFlags,
-  type RawCallFlags,
-} from "../options.ts";
+import type { Invocation } from "../table/command.ts";
+import type { INSPECT } from "../table/commands.ts";
 import { writeJson, writeText } from "../write.ts";
-import { parseFormat } from "../format.ts";
 
-export { parseFormat };
-
-/** Registers `inspect`. */
-export function registerInspect(program: Command, cli: Cli): void {
-  const command = program.command("inspect")
-    .description("tools, resources, resource templates and prompts of a server")
-    .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference")
-    .option("--format <format>", "text or json", "text");
-  addConnectionOptions(command);
-  command.addHelpText("after", INSPECT_HELP);
-  command.action(action(cli, (source: string, raw: InspectFlags) => runInspect(cli, source, raw)));
-}
-
-/** `inspect`'s flags, as commander gives them. */
-export type InspectFlags = RawCallFlags & { format: string };
-
-/**
- * `jn inspect SOURCE`: the action, also run without commander
- * (lib/cli/light_calls.ts).
- */
-export async function runInspect(cli: Cli, source: string, raw: InspectFlags): Promise<void> {
-  const format = parseFormat(raw.format);
-  const report = await inspectSource(cli, source, parseCallFlags(raw));
-  if (format === "json") await writeJson(cli.io, report.inventory);
+/** `jn inspect SOURCE`. */
+export async function run(cli: Cli, call: Invocation<typeof INSPECT>): Promise<void> {
+  const { options } = call;
+  const report = await inspectSource(cli, call.args.source, options);
+  if (options.format === "json") await writeJson(cli.io, report.inventory);
   else {
     const s = style(useColor(cli.io) && cli.io.tty.stdout);
     await writeText(cli.io, formatInventory(report.inventory, s));
@@ -67,7 +41,7 @@ export async function runInspect(cli: Cli, source: string, raw: InspectFlags): P
 export async function inspectSource(
   cli: Cli,
   sourceText: string,
-  flags: CallFlags,
+  flags: ConnectionValues,
 ): Promise<InspectReport> {
   const target = await resolveTarget(sourceText, { cwd: cli.io.cwd, env: cli.io.env });
   return await withConnection(cli, target, flags, (conn) => inspectSections(conn));

@@ -1,74 +1,52 @@
 /**
- * `jn mcp …`: the seed's discovery commands. `explore` is `inspect --format
- * json`, `tools` the tool list as NDJSON, `schema` one tool's schemas, and
- * `demo-server` runs jn's embedded demo MCP server over stdio.
+ * `jn mcp explore|tools|schema`: the seed's discovery commands. `explore` is
+ * `inspect --format json`, `tools` the tool list as NDJSON, `schema` one
+ * tool's schemas (`mcp hash` is mcp_hash.ts, `mcp demo-server`
+ * mcp_demo.ts).
  *
  * @module
  */
 
-import type { Command } from "commander";
 import { connectionTool } from "../../client/call.ts";
 import { resolveTarget } from "../../client/resolve.ts";
 import { profileTool } from "../../profile/resolve.ts";
 import { toolRecords } from "../../output/records.ts";
 import { withConnection } from "../connect.ts";
-import { action, type Cli } from "../context.ts";
-import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
+import type { Cli } from "../context.ts";
+import type { Invocation } from "../table/command.ts";
+import type { MCP_EXPLORE, MCP_SCHEMA, MCP_TOOLS } from "../table/commands.ts";
 import { writeJson, writeRecords } from "../write.ts";
 import { inspectSource, reportFailures } from "./inspect.ts";
-import { registerMcpHash } from "./mcp_hash.ts";
 
-/** Registers `mcp` and its subcommands. */
-export function registerMcp(program: Command, cli: Cli): void {
-  const mcp = program.command("mcp").description(
-    "discovery commands of the seed design, and the demo server",
-  );
-
-  addConnectionOptions(
-    mcp.command("explore").description(
-      "everything a server offers, as JSON (= inspect --format json)",
-    )
-      .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference"),
-  ).action(action(cli, async (source: string, raw: RawCallFlags) => {
-    const report = await inspectSource(cli, source, parseCallFlags(raw));
-    await writeJson(cli.io, report.inventory);
-    await reportFailures(cli, report);
-  }));
-
-  addConnectionOptions(
-    mcp.command("tools").description("the server's tools as NDJSON records")
-      .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference"),
-  ).action(action(cli, async (source: string, raw: RawCallFlags) => {
-    const { inventory, failures } = await inspectSource(cli, source, parseCallFlags(raw));
-    if (failures.tools) throw failures.tools;
-    await writeRecords(cli.io, toolRecords(inventory.tools));
-  }));
-
-  addConnectionOptions(
-    mcp.command("schema").description("one tool's inputSchema (and outputSchema) as JSON")
-      .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference")
-      .argument("<tool>", "the tool's name"),
-  ).action(action(cli, async (source: string, toolName: string, raw: RawCallFlags) => {
-    const target = await resolveTarget(source, { cwd: cli.io.cwd, env: cli.io.env });
-    // A profile's own tool name stands for the server's tool it calls.
-    const name = target.profile && profileTool(target.profile, toolName)?.serverTool || toolName;
-    const tool = await withConnection(
-      cli,
-      target,
-      parseCallFlags(raw),
-      (conn) => connectionTool(conn, name),
-    );
-    const schema: Record<string, unknown> = { name: tool.name, inputSchema: tool.inputSchema };
-    if (tool.outputSchema) schema.outputSchema = tool.outputSchema;
-    await writeJson(cli.io, schema);
-  }));
-
-  registerMcpHash(mcp, cli);
-
-  mcp.command("demo-server")
-    .description("run jn's demo MCP server on stdin/stdout (what @demo launches)")
-    .action(action(cli, async () => {
-      const { runDemoServer } = await import("../../demo/server.ts");
-      await runDemoServer();
-    }));
+/** `jn mcp explore|tools|schema SOURCE`. */
+export async function run(
+  cli: Cli,
+  call: Invocation<typeof MCP_EXPLORE | typeof MCP_TOOLS | typeof MCP_SCHEMA>,
+): Promise<void> {
+  const { options } = call;
+  switch (call.command.path[1]) {
+    case "explore": {
+      const report = await inspectSource(cli, call.args.source, options);
+      await writeJson(cli.io, report.inventory);
+      await reportFailures(cli, report);
+      return;
+    }
+    case "tools": {
+      const { inventory, failures } = await inspectSource(cli, call.args.source, options);
+      if (failures.tools) throw failures.tools;
+      await writeRecords(cli.io, toolRecords(inventory.tools));
+      return;
+    }
+    case "schema": {
+      const { source, tool: toolName } = call.args as Invocation<typeof MCP_SCHEMA>["args"];
+      const target = await resolveTarget(source, { cwd: cli.io.cwd, env: cli.io.env });
+      // A profile's own tool name stands for the server's tool it calls.
+      const name = target.profile && profileTool(target.profile, toolName)?.serverTool ||
+        toolName;
+      const tool = await withConnection(cli, target, options, (conn) => connectionTool(conn, name));
+      const schema: Record<string, unknown> = { name: tool.name, inputSchema: tool.inputSchema };
+      if (tool.outputSchema) schema.outputSchema = tool.outputSchema;
+      await writeJson(cli.io, schema);
+    }
+  }
 }

@@ -14,7 +14,6 @@
  * @module
  */
 
-import type { Command } from "commander";
 import { ConfigError, UsageError } from "../../errors.ts";
 import { redact, redactDeep } from "../../output/redact.ts";
 import { visible, visibleDeep } from "../../output/visible.ts";
@@ -25,59 +24,38 @@ import { applyUpdate, planUpdate } from "../../profile/edit/update.ts";
 import type { ToolInfo } from "../../types.ts";
 import { compareWithLive } from "../../client/profile.ts";
 import { resolveTarget, type Target } from "../../client/resolve.ts";
-import { withConnection } from "../connect.ts";
+import { type ConnectionValues, withConnection } from "../connect.ts";
 import { type Style, style } from "../../output/style.ts";
 import { printErr, useColor } from "../io.ts";
-import { action, type Cli } from "../context.ts";
-import { addConnectionOptions, parseCallFlags, type RawCallFlags } from "../options.ts";
+import type { Cli, Outcome } from "../context.ts";
+import type { Invocation } from "../table/command.ts";
+import type { PROFILE_DIFF, PROFILE_UPDATE, PROFILE_VALIDATE } from "../table/commands.ts";
 import { writeJson, writeText } from "../write.ts";
-import { parseFormat } from "./inspect.ts";
 import { confirm, profileName } from "./profile_common.ts";
 
-type Flags = RawCallFlags & { format?: string; yes?: boolean };
-
-/** Registers `profile validate`, `profile diff` and `profile update`. */
-export function registerProfileDrift(profile: Command, cli: Cli): void {
-  const validate = profile.command("validate")
-    .description("compare the live server with the profile (exit 3 on breaking changes)")
-    .argument("<server>", "@server")
-    .option("--format <format>", "text or json", "text");
-  addConnectionOptions(validate).action(action(cli, async (server: string, raw: Flags) => {
-    const format = parseFormat(raw.format ?? "text");
-    const { report } = await liveReport(cli, server, raw);
-    if (format === "json") await writeJson(cli.io, report);
-    else await writeText(cli.io, reportText(report, colors(cli), { verdict: true }));
-    return report.counts.breaking > 0 && report.status !== "valid" ? "breaking_drift" : "ok";
-  }));
-
-  const diff = profile.command("diff")
-    .description("the changes between the profile and the live server, classified")
-    .argument("<server>", "@server")
-    .option("--format <format>", "text or json", "text");
-  addConnectionOptions(diff).action(action(cli, async (server: string, raw: Flags) => {
-    const format = parseFormat(raw.format ?? "text");
-    const { report } = await liveReport(cli, server, raw);
-    if (format === "json") await writeJson(cli.io, report);
-    else await writeText(cli.io, reportText(report, colors(cli), { verdict: false }));
-  }));
-
-  const update = profile.command("update")
-    .description("rewrite the profile to the live schema (keeps comments); asks first")
-    .argument("<server>", "@server")
-    .option("-y, --yes", "do not ask (for scripts)");
-  addConnectionOptions(update).action(action(cli, (server: string, raw: Flags) => {
-    return runUpdate(cli, server, raw);
-  }));
+/** `jn profile validate|diff|update @server`. */
+export async function run(
+  cli: Cli,
+  call: Invocation<typeof PROFILE_VALIDATE | typeof PROFILE_DIFF | typeof PROFILE_UPDATE>,
+): Promise<Outcome | void> {
+  const { server } = call.args;
+  const { options } = call;
+  if (!("format" in options)) return await runUpdate(cli, server, options);
+  const { report } = await liveReport(cli, server, options);
+  const validate = call.command.path[1] === "validate";
+  if (options.format === "json") await writeJson(cli.io, report);
+  else await writeText(cli.io, reportText(report, colors(cli), { verdict: validate }));
+  if (validate && report.counts.breaking > 0 && report.status !== "valid") return "breaking_drift";
 }
 
 async function liveReport(
   cli: Cli,
   server: string,
-  raw: Flags,
+  values: ConnectionValues,
 ): Promise<{ report: DriftReport; exact: DriftReport; live: ToolInfo[]; target: Target }> {
   const name = profileName(server);
   const target = await resolveTarget(`@${name}`, { cwd: cli.io.cwd, env: cli.io.env });
-  const flags = { ...parseCallFlags(raw), ignoreSchema: true };
+  const flags = { ...values, ignoreSchema: true };
   const { report: exact, live } = await withConnection(cli, target, flags, compareWithLive);
   // `exact` plans an update; `report` (redacted) is what gets printed.
   return { report: redactDeep(exact, target.secrets), exact, live, target };
@@ -91,7 +69,11 @@ function reportText(report: DriftReport, s: Style, options: { verdict: boolean }
   return driftReportText(visibleDeep(report), s, options);
 }
 
-async function runUpdate(cli: Cli, server: string, raw: Flags): Promise<void> {
+async function runUpdate(
+  cli: Cli,
+  server: string,
+  raw: Invocation<typeof PROFILE_UPDATE>["options"],
+): Promise<void> {
   const { report, exact, live, target } = await liveReport(cli, server, raw);
   const profile = target.profile!;
   const s = colors(cli);

@@ -13,7 +13,6 @@
  * @module
  */
 
-import type { Command } from "commander";
 import { join, resolve } from "node:path";
 import { ConfigError } from "../../errors.ts";
 import { guessServersKey } from "../../profile/edit/import.ts";
@@ -30,62 +29,49 @@ import { describeLaunch } from "../../profile/trust.ts";
 import { visibleLine } from "../../output/visible.ts";
 import { writeProfileDir } from "../../profile/edit/write.ts";
 import { printErr } from "../io.ts";
-import { action, type Cli } from "../context.ts";
+import type { Cli } from "../context.ts";
+import type { Invocation } from "../table/command.ts";
+import type { PROFILE_IMPORT } from "../table/commands.ts";
 import { writeJson } from "../write.ts";
 
-interface ImportFlags {
-  project?: boolean;
-  force?: boolean;
-  dryRun?: boolean;
-}
+type ImportFlags = Invocation<typeof PROFILE_IMPORT>["options"];
 
-/** Registers `profile import`. */
-export function registerProfileImport(profile: Command, cli: Cli): void {
-  profile.command("import")
-    .description(
-      `turn editors' MCP server entries into profiles: ${EDITOR_NAMES.join(", ")} or FILE`,
-    )
-    .argument("<source>", `${EDITOR_NAMES.join(", ")}, or a JSON(C) file with mcpServers/servers`)
-    .option(
-      "--project",
-      "also import project-scoped entries (.mcp.json, .cursor/, .vscode/, .zed/) into .jn/profiles/mcp/ (untrusted); FILE: import it there",
-    )
-    .option("--force", "replace existing profiles of the same names")
-    .option("--dry-run", "print the profiles as JSON, write nothing")
-    .action(action(cli, async (source: string, flags: ImportFlags) => {
-      const locations = configLocations(cli, source, flags);
-      const configs = await readConfigs(locations);
-      const plan = planImport(locations, configs, {
-        project: flags.project === true,
-        home: homeDir(cli.io.env),
-        cwd: cli.io.cwd,
-      });
-      for (const notice of plan.notices) await printErr(cli.io, `jn: ${visibleLine(notice)}`);
-      if (plan.imports.length === 0 && plan.held.length === 0) {
-        throw new ConfigError(`No MCP servers found for "${source}"`, {
-          hint: `looked in: ${locations.map((l) => l.path).join(", ")}`,
-        });
-      }
-      refuseOnlyHeld(source, plan);
-      if (flags.dryRun) {
-        await writeJson(
-          cli.io,
-          plan.imports.map(({ server, location, layer }) => ({
-            ...server,
-            layer,
-            from: location.path,
-          })),
-        );
-      } else {
-        for (const planned of plan.imports) await write(cli, planned, flags);
-      }
-      await reportHeld(cli, plan);
-    }));
+/** `jn profile import EDITOR|FILE`. */
+export async function run(cli: Cli, call: Invocation<typeof PROFILE_IMPORT>): Promise<void> {
+  const { source } = call.args;
+  const flags = call.options;
+  const locations = configLocations(cli, source, flags);
+  const configs = await readConfigs(locations);
+  const plan = planImport(locations, configs, {
+    project: flags.project === true,
+    home: homeDir(cli.io.env),
+    cwd: cli.io.cwd,
+  });
+  for (const notice of plan.notices) await printErr(cli.io, `jn: ${visibleLine(notice)}`);
+  if (plan.imports.length === 0 && plan.held.length === 0) {
+    throw new ConfigError(`No MCP servers found for "${source}"`, {
+      hint: `looked in: ${locations.map((l) => l.path).join(", ")}`,
+    });
+  }
+  refuseOnlyHeld(source, plan);
+  if (flags.dryRun) {
+    await writeJson(
+      cli.io,
+      plan.imports.map(({ server, location, layer }) => ({
+        ...server,
+        layer,
+        from: location.path,
+      })),
+    );
+  } else {
+    for (const planned of plan.imports) await write(cli, planned, flags);
+  }
+  await reportHeld(cli, plan);
 }
 
 function configLocations(cli: Cli, source: string, flags: ImportFlags): ConfigLocation[] {
   const options = { env: cli.io.env, cwd: cli.io.cwd };
-  if ((EDITOR_NAMES as string[]).includes(source)) {
+  if ((EDITOR_NAMES as readonly string[]).includes(source)) {
     return editorConfigs(source as EditorName, options);
   }
   return [{

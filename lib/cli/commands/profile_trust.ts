@@ -9,7 +9,6 @@
  * @module
  */
 
-import type { Command } from "commander";
 import { resolve } from "node:path";
 import { loadProfile } from "../../profile/resolve.ts";
 import {
@@ -23,54 +22,56 @@ import { describeChange } from "../../profile/trust_changes.ts";
 import type { Profile } from "../../profile/types.ts";
 import { visibleLine } from "../../output/visible.ts";
 import { printErr } from "../io.ts";
-import { action, type Cli } from "../context.ts";
+import type { Cli } from "../context.ts";
+import type { Invocation } from "../table/command.ts";
+import type { PROFILE_TRUST, PROFILE_UNTRUST } from "../table/commands.ts";
 import { profileName } from "./profile_common.ts";
 
-/** Registers `profile trust` and `profile untrust`. */
-export function registerProfileTrust(profile: Command, cli: Cli): void {
-  profile.command("trust")
-    .description("allow a project profile (.jn/profiles/mcp/) to launch: shows what it trusts")
-    .argument("<server>", "@server")
-    .action(action(cli, async (server: string) => {
-      const loaded = await loadForTrust(cli, server);
-      const check = await checkTrust(loaded, cli.io.env);
-      if (check.state === "not-needed") {
-        await printErr(
-          cli.io,
-          `jn: @${loaded.name} is a ${loaded.layer} profile (${loaded.dir}): only project profiles need trust`,
-        );
-        return;
-      }
-      await printErr(cli.io, trustReport(loaded, check, await launchDir(loaded, cli.io.cwd)));
-      const replaced = await recordTrust(loaded, cli.io.env);
-      await printErr(cli.io, `Trusted @${loaded.name} (${visibleLine(loaded.dir)})`);
-      if (replaced) {
-        // Trust is kept per real directory: the other name no longer launches.
-        await printErr(
-          cli.io,
-          `jn: this replaced the trust of @${visibleLine(replaced.server)} (${
-            visibleLine(replaced.path)
-          }), the same directory by its real path ${visibleLine(loaded.realDir)}: ` +
-            `it no longer launches until trusted again (jn profile trust @${
-              visibleLine(replaced.server)
-            } there)`,
-        );
-      }
-    }));
+/** `jn profile trust|untrust @server`. */
+export async function run(
+  cli: Cli,
+  call: Invocation<typeof PROFILE_TRUST | typeof PROFILE_UNTRUST>,
+): Promise<void> {
+  if (call.command.path[1] === "trust") await trust(cli, call.args.server);
+  else await untrust(cli, call.args.server);
+}
 
-  profile.command("untrust")
-    .description("withdraw the trust of a project profile")
-    .argument("<server>", "@server")
-    .action(action(cli, async (server: string) => {
-      const loaded = await loadForTrust(cli, server);
-      const removed = await removeTrust(loaded, cli.io.env);
-      await printErr(
-        cli.io,
-        removed
-          ? `Untrusted @${loaded.name} (${visibleLine(loaded.dir)})`
-          : `jn: @${loaded.name} was not trusted; nothing to do`,
-      );
-    }));
+async function trust(cli: Cli, server: string): Promise<void> {
+  const loaded = await loadForTrust(cli, server);
+  const check = await checkTrust(loaded, cli.io.env);
+  if (check.state === "not-needed") {
+    await printErr(
+      cli.io,
+      `jn: @${loaded.name} is a ${loaded.layer} profile (${loaded.dir}): only project profiles need trust`,
+    );
+    return;
+  }
+  await printErr(cli.io, trustReport(loaded, check, await launchDir(loaded, cli.io.cwd)));
+  const replaced = await recordTrust(loaded, cli.io.env);
+  await printErr(cli.io, `Trusted @${loaded.name} (${visibleLine(loaded.dir)})`);
+  if (replaced) {
+    // Trust is kept per real directory: the other name no longer launches.
+    await printErr(
+      cli.io,
+      `jn: this replaced the trust of @${visibleLine(replaced.server)} (${
+        visibleLine(replaced.path)
+      }), the same directory by its real path ${visibleLine(loaded.realDir)}: ` +
+        `it no longer launches until trusted again (jn profile trust @${
+          visibleLine(replaced.server)
+        } there)`,
+    );
+  }
+}
+
+async function untrust(cli: Cli, server: string): Promise<void> {
+  const loaded = await loadForTrust(cli, server);
+  const removed = await removeTrust(loaded, cli.io.env);
+  await printErr(
+    cli.io,
+    removed
+      ? `Untrusted @${loaded.name} (${visibleLine(loaded.dir)})`
+      : `jn: @${loaded.name} was not trusted; nothing to do`,
+  );
 }
 
 /** What `trust` is about to record, and what changed since the last trust. */

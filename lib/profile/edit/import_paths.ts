@@ -19,18 +19,9 @@
 
 import { join } from "node:path";
 import { homeDir } from "../layers.ts";
+import { EDITOR_NAMES, type EditorName } from "./editor_names.ts";
 
-/** The editors `jn profile import` knows by name. */
-export type EditorName = "claude" | "cursor" | "vscode" | "windsurf" | "zed";
-
-/** Every editor name, in the order help text lists them. */
-export const EDITOR_NAMES: readonly EditorName[] = [
-  "claude",
-  "cursor",
-  "vscode",
-  "windsurf",
-  "zed",
-];
+export { EDITOR_NAMES, type EditorName };
 
 /** Which part of a config file holds the servers. */
 export type ServersKey =

@@ -1,7 +1,6 @@
 /**
  * What `jn profile list` prints: every profile directory of every layer,
- * with what it is (active, shadowed, invalid, …). No commander here: the
- * command also runs without the CLI (lib/cli/light.ts).
+ * with what it is (active, shadowed, invalid, …).
  *
  * @module
  */
@@ -9,13 +8,19 @@
 import { jsonSafe, visibleDeep } from "../../output/visible.ts";
 import { type Style, style } from "../../output/style.ts";
 import { listProfiles, type ProfileEntry } from "../../profile/listing.ts";
+import type { Cli } from "../context.ts";
 import { type Io, useColor } from "../io.ts";
+import type { Invocation } from "../table/command.ts";
+import type { PROFILE_LIST } from "../table/commands.ts";
+import { writeText } from "../write.ts";
 
-/**
- * What `profile list` prints. Writes nothing: lib/cli/light.ts, which runs
- * this command without commander, falls back to the CLI when it throws.
- */
-export async function profileListText(io: Io, format: "text" | "json"): Promise<string> {
+/** `jn profile list`. */
+export async function run(cli: Cli, call: Invocation<typeof PROFILE_LIST>): Promise<void> {
+  await writeText(cli.io, await profileListText(cli.io, call.options.format));
+}
+
+/** What `profile list` prints. */
+async function profileListText(io: Io, format: "text" | "json"): Promise<string> {
   const entries = await listProfiles({ cwd: io.cwd, env: io.env });
   if (format === "json") return jsonSafe(JSON.stringify(entries, null, 2)) + "\n";
   return formatList(visibleDeep(entries), style(useColor(io) && io.tty.stdout));

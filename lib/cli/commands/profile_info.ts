@@ -2,8 +2,7 @@
  * What `jn profile info @server` prints: the resolved profile (substituted
  * values as `***`, everything redacted once more) and its tools. Profile
  * files may come from a repository the user did not write: in text their
- * strings are shown with control characters made visible. No commander
- * here: the command also runs without the CLI (lib/cli/light.ts).
+ * strings are shown with control characters made visible.
  *
  * @module
  */
@@ -15,11 +14,20 @@ import { type Style, style } from "../../output/style.ts";
 import { loadProfile } from "../../profile/resolve.ts";
 import { trustState } from "../../profile/trust.ts";
 import type { Profile, ProfileTool } from "../../profile/types.ts";
+import type { Cli } from "../context.ts";
 import { type Io, useColor } from "../io.ts";
+import type { Invocation } from "../table/command.ts";
+import type { PROFILE_INFO } from "../table/commands.ts";
+import { writeText } from "../write.ts";
 import { profileName } from "./profile_common.ts";
 
-/** What `profile info SERVER` prints (written by the caller: see profile_list_text.ts). */
-export async function profileInfoText(
+/** `jn profile info @server`. */
+export async function run(cli: Cli, call: Invocation<typeof PROFILE_INFO>): Promise<void> {
+  await writeText(cli.io, await profileInfoText(cli.io, call.args.server, call.options.format));
+}
+
+/** What `profile info SERVER` prints. */
+async function profileInfoText(
   io: Io,
   server: string,
   format: "text" | "json",

@@ -1,0 +1,81 @@
+/**
+ * The shape of one row of jn's command table (lib/cli/table/commands.ts)
+ * and of what the parser hands a command's module: the row itself, its
+ * positional arguments by name, and its options, typed from the row's
+ * flags (lib/cli/table/flag.ts). A command's module exports
+ * `run(cli, call)`; main.ts loads it only when that command runs.
+ *
+ * @module
+ */
+
+import type { AnyFlag, ValueCompletion, Values } from "./flag.ts";
+
+/** One positional argument of a command. */
+export interface ArgDef {
+  /** Its name in help (`source`) and in {@linkcode Invocation.args}. */
+  readonly name: string;
+  readonly help: string;
+  /** May be left out. */
+  readonly optional?: boolean;
+  /** Takes every remaining word (the last argument only). */
+  readonly variadic?: boolean;
+  /** What a shell completes for it. */
+  readonly completes?: ValueCompletion;
+  /** The values it takes, when they are a fixed set (checked by the parser). */
+  readonly choices?: readonly string[];
+}
+
+/** One command (`cat`) or subcommand (`profile list`). */
+export interface CommandDef {
+  /** The words that name it: `["profile", "list"]`. */
+  readonly path: readonly string[];
+  /** One line of help. */
+  readonly summary: string;
+  readonly args: readonly ArgDef[];
+  /** Its own flags; the global ones (`--debug`, `--quiet`, `--help`) come on top. */
+  readonly flags: readonly AnyFlag[];
+  /** Text that ends its help: query keys, examples, exit codes. */
+  readonly footer?: () => string;
+  /** The module that runs it, relative to lib/cli/ (`commands/cat.ts`). */
+  readonly module: string;
+  /** Left out of help and completion. */
+  readonly hidden?: boolean;
+}
+
+/** Words that only group subcommands (`profile`, `mcp`, `auth`). */
+export interface GroupDef {
+  readonly path: readonly string[];
+  readonly summary: string;
+}
+
+/** Declares a command, keeping its literal path, arguments and flags for {@linkcode Invocation}. */
+export function command<const C extends CommandDef>(def: C): C {
+  return def;
+}
+
+/** A command's positional arguments by name. */
+export type ArgsOf<C extends CommandDef> = {
+  -readonly [A in C["args"][number] as A["name"]]: A extends { variadic: true } ? string[]
+    : A extends { optional: true } ? string | undefined
+    : string;
+};
+
+/**
+ * What a command's `run` receives: its row, its arguments, its options
+ * (defaults filled in) and which option fields the command line set. A
+ * union of rows gives a union of invocations, told apart by `command.path`.
+ */
+export type Invocation<C extends CommandDef = CommandDef> = C extends CommandDef ? {
+    readonly command: C;
+    readonly args: ArgsOf<C>;
+    readonly options: Values<C["flags"]>;
+    /** The option fields given on the command line (not defaulted). */
+    readonly given: ReadonlySet<string>;
+  }
+  : never;
+
+/** What a command's module exports. */
+export interface CommandModule {
+  // deno-lint-ignore no-explicit-any
+  run(cli: import("../context.ts").Cli, call: any): Promise<unknown> | unknown;
+}

@@ -1,0 +1,370 @@
+/**
+ * Every command jn has, in help order: its words, one line of help, its
+ * positional arguments, the flags it takes (rows of flags.ts), the end of
+ * its help, and the module that runs it. This table is the one place a
+ * command is declared: the parser (lib/cli/parse.ts), `--help` and `jn
+ * help` (lib/cli/help.ts), the completion scripts, did-you-mean, the
+ * bundle's entry points (scripts/bundle.ts) and the import-graph checks all
+ * read it. Adding a command is a row here and a module in commands/.
+ *
+ * @module
+ */
+
+import { EDITOR_NAMES } from "../../profile/edit/editor_names.ts";
+import { command, type CommandDef, type GroupDef } from "./command.ts";
+import {
+  ARGUMENT_FLAGS,
+  CONNECTION_FLAGS,
+  CREATE_FLAGS,
+  DETACH,
+  FOLLOW,
+  FORMAT,
+  formatFlag,
+  IMPORT_FLAGS,
+  JSON_PAYLOAD,
+  LINES,
+  LOGIN_CONNECTION_FLAGS,
+  LOGIN_FLAGS,
+  PUT_FLAGS,
+  TASK,
+  YES,
+} from "./flags.ts";
+import {
+  catFooter,
+  completeFooter,
+  completionsFooter,
+  inspectFooter,
+  putFooter,
+} from "./footers.ts";
+
+/** The shells `jn completions` writes scripts for. */
+export const SHELLS = ["bash", "zsh", "fish"] as const;
+/** One of {@linkcode SHELLS}. */
+export type Shell = typeof SHELLS[number];
+
+const SOURCE = {
+  name: "source",
+  help: "mcp+LAUNCHER://… URI or @profile reference",
+  completes: "source",
+} as const;
+const SERVER = { name: "server", help: "@server", completes: "source" } as const;
+const REMOTE = {
+  name: "server",
+  help: "mcp+https://… URI (or https://…) or @profile",
+  completes: "source",
+} as const;
+
+/** `jn inspect SOURCE`. */
+export const INSPECT = command({
+  path: ["inspect"],
+  summary: "tools, resources, resource templates and prompts of a server",
+  args: [SOURCE],
+  flags: [FORMAT, ...CONNECTION_FLAGS],
+  footer: inspectFooter,
+  module: "commands/inspect.ts",
+});
+
+/** `jn cat SOURCE`. */
+export const CAT = command({
+  path: ["cat"],
+  summary: "call a tool, read a resource, get a prompt or list (?list=) → NDJSON",
+  args: [SOURCE],
+  flags: [JSON_PAYLOAD, TASK, DETACH, FOLLOW, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
+  footer: catFooter("cat"),
+  module: "commands/cat.ts",
+});
+
+/** `jn head SOURCE`. */
+export const HEAD = command({
+  path: ["head"],
+  summary: "the first N records of cat (default 10)",
+  args: [SOURCE],
+  flags: [LINES, JSON_PAYLOAD, TASK, DETACH, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
+  footer: catFooter("head"),
+  module: "commands/cat.ts",
+});
+
+/** `jn tail SOURCE`. */
+export const TAIL = command({
+  path: ["tail"],
+  summary: "the last N records of cat (default 10)",
+  args: [SOURCE],
+  flags: [LINES, JSON_PAYLOAD, TASK, DETACH, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
+  footer: catFooter("tail"),
+  module: "commands/cat.ts",
+});
+
+/** `jn complete SOURCE ARGUMENT [PARTIAL]`. */
+export const COMPLETE = command({
+  path: ["complete"],
+  summary: "completions of a prompt's or resource template's argument → NDJSON",
+  args: [
+    {
+      name: "source",
+      help: "a source with ?prompt=NAME or ?resource=TEMPLATE (other keys: context)",
+      completes: "source",
+    },
+    { name: "argument", help: "the argument (or template variable) to complete" },
+    { name: "partial", help: "what is typed so far", optional: true },
+  ],
+  flags: CONNECTION_FLAGS,
+  footer: completeFooter,
+  module: "commands/complete.ts",
+});
+
+/** `jn put TARGET`. */
+export const PUT = command({
+  path: ["put"],
+  summary:
+    "one tool call per NDJSON record on stdin → NDJSON; or stdin's records → FILE.json|.ndjson",
+  args: [{
+    name: "target",
+    help: "mcp+…?tool=NAME or @server/tool; or FILE.json, FILE.ndjson, FILE.jsonl",
+    completes: "source",
+  }],
+  flags: [...PUT_FLAGS, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
+  footer: putFooter,
+  module: "commands/put.ts",
+});
+
+/** `jn filter EXPR`. */
+export const FILTER = command({
+  path: ["filter"],
+  summary: "a jq expression over each NDJSON record on stdin (jq is embedded)",
+  args: [{ name: "expr", help: `jq expression, e.g. 'select(.text | contains("Phase 3"))'` }],
+  flags: [],
+  module: "commands/filter.ts",
+});
+
+/** `jn mcp explore SOURCE`. */
+export const MCP_EXPLORE = command({
+  path: ["mcp", "explore"],
+  summary: "everything a server offers, as JSON (= inspect --format json)",
+  args: [SOURCE],
+  flags: CONNECTION_FLAGS,
+  module: "commands/mcp.ts",
+});
+
+/** `jn mcp tools SOURCE`. */
+export const MCP_TOOLS = command({
+  path: ["mcp", "tools"],
+  summary: "the server's tools as NDJSON records",
+  args: [SOURCE],
+  flags: CONNECTION_FLAGS,
+  module: "commands/mcp.ts",
+});
+
+/** `jn mcp schema SOURCE TOOL`. */
+export const MCP_SCHEMA = command({
+  path: ["mcp", "schema"],
+  summary: "one tool's inputSchema (and outputSchema) as JSON",
+  args: [SOURCE, { name: "tool", help: "the tool's name" }],
+  flags: CONNECTION_FLAGS,
+  module: "commands/mcp.ts",
+});
+
+/** `jn mcp hash SOURCE`. */
+export const MCP_HASH = command({
+  path: ["mcp", "hash"],
+  summary: "the schema hash of a server's tools (seed-compatible MD5)",
+  args: [SOURCE],
+  flags: [formatFlag(["text", "json"] as const, "text or json (adds per-tool hashes)"), ...CONNECTION_FLAGS],
+  module: "commands/mcp_hash.ts",
+});
+
+/** `jn mcp demo-server`. */
+export const MCP_DEMO_SERVER = command({
+  path: ["mcp", "demo-server"],
+  summary: "run jn's demo MCP server on stdin/stdout (what @demo launches)",
+  args: [],
+  flags: [],
+  module: "commands/mcp_demo.ts",
+});
+
+/** `jn profile list`. */
+export const PROFILE_LIST = command({
+  path: ["profile", "list"],
+  summary: "every profile, with the layer it comes from",
+  args: [],
+  flags: [FORMAT],
+  module: "commands/profile_list.ts",
+});
+
+/** `jn profile info @server`. */
+export const PROFILE_INFO = command({
+  path: ["profile", "info"],
+  summary: "the resolved profile (secrets shown as ***) and its tools",
+  args: [SERVER],
+  flags: [FORMAT],
+  module: "commands/profile_info.ts",
+});
+
+/** `jn profile create NAME`. */
+export const PROFILE_CREATE = command({
+  path: ["profile", "create"],
+  summary: "save a profile from stdin JSON (the seed's format) or --from a live server",
+  args: [{ name: "name", help: "the profile's name (@name)" }],
+  flags: [...CREATE_FLAGS, ...CONNECTION_FLAGS],
+  module: "commands/profile_create.ts",
+});
+
+/** `jn profile trust @server`. */
+export const PROFILE_TRUST = command({
+  path: ["profile", "trust"],
+  summary: "allow a project profile (.jn/profiles/mcp/) to launch: shows what it trusts",
+  args: [SERVER],
+  flags: [],
+  module: "commands/profile_trust.ts",
+});
+
+/** `jn profile untrust @server`. */
+export const PROFILE_UNTRUST = command({
+  path: ["profile", "untrust"],
+  summary: "withdraw the trust of a project profile",
+  args: [SERVER],
+  flags: [],
+  module: "commands/profile_trust.ts",
+});
+
+/** `jn profile import EDITOR|FILE`. */
+export const PROFILE_IMPORT = command({
+  path: ["profile", "import"],
+  summary: `turn editors' MCP server entries into profiles: ${EDITOR_NAMES.join(", ")} or FILE`,
+  args: [{
+    name: "source",
+    help: `${EDITOR_NAMES.join(", ")}, or a JSON(C) file with mcpServers/servers`,
+    completes: "path",
+  }],
+  flags: IMPORT_FLAGS,
+  module: "commands/profile_import.ts",
+});
+
+/** `jn profile validate @server`. */
+export const PROFILE_VALIDATE = command({
+  path: ["profile", "validate"],
+  summary: "compare the live server with the profile (exit 3 on breaking changes)",
+  args: [SERVER],
+  flags: [FORMAT, ...CONNECTION_FLAGS],
+  module: "commands/profile_drift.ts",
+});
+
+/** `jn profile diff @server`. */
+export const PROFILE_DIFF = command({
+  path: ["profile", "diff"],
+  summary: "the changes between the profile and the live server, classified",
+  args: [SERVER],
+  flags: [FORMAT, ...CONNECTION_FLAGS],
+  module: "commands/profile_drift.ts",
+});
+
+/** `jn profile update @server`. */
+export const PROFILE_UPDATE = command({
+  path: ["profile", "update"],
+  summary: "rewrite the profile to the live schema (keeps comments); asks first",
+  args: [SERVER],
+  flags: [YES, ...CONNECTION_FLAGS],
+  module: "commands/profile_drift.ts",
+});
+
+/** `jn auth login SERVER`. */
+export const AUTH_LOGIN = command({
+  path: ["auth", "login"],
+  summary: "sign in to a remote server: browser, pre-registered client, client credentials " +
+    "(secret or private_key_jwt), workload identity, or cross-app access",
+  args: [REMOTE],
+  flags: [...LOGIN_FLAGS, ...LOGIN_CONNECTION_FLAGS],
+  module: "commands/auth.ts",
+});
+
+/** `jn auth logout SERVER`. */
+export const AUTH_LOGOUT = command({
+  path: ["auth", "logout"],
+  summary: "forget the tokens and client registration of a server",
+  args: [REMOTE],
+  flags: [],
+  module: "commands/auth.ts",
+});
+
+/** `jn auth status [SERVER]`. */
+export const AUTH_STATUS = command({
+  path: ["auth", "status"],
+  summary: "sign-in state of one server, or of all: expiry and scopes, never tokens",
+  args: [{ ...REMOTE, optional: true }],
+  flags: [FORMAT],
+  module: "commands/auth.ts",
+});
+
+/** `jn completions SHELL`. */
+export const COMPLETIONS = command({
+  path: ["completions"],
+  summary: `print a shell completion script (${SHELLS.join(", ")})`,
+  args: [{ name: "shell", help: "the shell", choices: SHELLS }],
+  flags: [],
+  footer: completionsFooter,
+  module: "commands/completions.ts",
+});
+
+/** `jn __complete source WORD`: what the completion scripts ask jn at completion time. */
+export const COMPLETE_WORD = command({
+  path: ["__complete"],
+  summary: "complete a word of the command line (used by the completion scripts)",
+  args: [
+    { name: "kind", help: "what to complete: source" },
+    { name: "word", help: "the word typed so far", optional: true },
+  ],
+  flags: [],
+  module: "commands/complete_word.ts",
+  hidden: true,
+});
+
+/** `jn help [COMMAND…]`: answered by lib/cli/main.ts from this table. */
+export const HELP_COMMAND = command({
+  path: ["help"],
+  summary: "show help for jn or for a command",
+  args: [{ name: "command", help: "a command, e.g. cat, or mcp schema", variadic: true }],
+  flags: [],
+  module: "help",
+});
+
+/** Every command, in help order. */
+export const COMMANDS: readonly CommandDef[] = [
+  INSPECT,
+  CAT,
+  HEAD,
+  TAIL,
+  COMPLETE,
+  PUT,
+  FILTER,
+  MCP_EXPLORE,
+  MCP_TOOLS,
+  MCP_SCHEMA,
+  MCP_HASH,
+  MCP_DEMO_SERVER,
+  PROFILE_LIST,
+  PROFILE_INFO,
+  PROFILE_CREATE,
+  PROFILE_TRUST,
+  PROFILE_UNTRUST,
+  PROFILE_IMPORT,
+  PROFILE_VALIDATE,
+  PROFILE_DIFF,
+  PROFILE_UPDATE,
+  AUTH_LOGIN,
+  AUTH_LOGOUT,
+  AUTH_STATUS,
+  COMPLETIONS,
+  COMPLETE_WORD,
+  HELP_COMMAND,
+];
+
+/** The words that group subcommands, with their help line. */
+export const GROUPS: readonly GroupDef[] = [
+  { path: ["mcp"], summary: "the seed design's discovery commands, and the demo server" },
+  { path: ["profile"], summary: "saved servers (@name)" },
+  { path: ["auth"], summary: "OAuth sign-in for remote servers" },
+];
+
+/** jn's own line of help. */
+export const PROGRAM_SUMMARY =
+  "A command-line client for the Model Context Protocol: inspect and call any MCP server, " +
+  "NDJSON out.";

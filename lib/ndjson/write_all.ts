@@ -1,0 +1,57 @@
+/**
+ * The one write loop of every output: all of a chunk's bytes to a writer
+ * (stdout, a file), a reader that went away being a quiet end, and a write
+ * the environment refuses (a full disk) a WriteError. Small and free of the
+ * NDJSON machinery, so that `--version` and help can use it.
+ *
+ * @module
+ */
+
+import { environmentErrorCode, osErrorReason, WriteError } from "../errors.ts";
+
+/** The minimal writer interface (Deno.stdout, a file, a test buffer). */
+export interface ByteWriter {
+  /**
+   * Writes some of `bytes`; resolves to how many were written. It must not
+   * keep `bytes` once the promise settles: the writer frees them then.
+   */
+  write(bytes: Uint8Array): Promise<number>;
+}
+
+/**
+ * Writes all bytes (to stdout, in the CLI); calls `onBrokenPipe` and returns
+ * when the reader is gone; throws `WriteError` when the environment refuses
+ * the write (a full disk, a read-only file system).
+ */
+export async function writeAll(
+  writer: ByteWriter,
+  bytes: Uint8Array,
+  onBrokenPipe: () => void = () => {},
+): Promise<void> {
+  let offset = 0;
+  try {
+    while (offset < bytes.length) offset += await writer.write(bytes.subarray(offset));
+  } catch (error) {
+    if (isBrokenPipe(error)) {
+      onBrokenPipe();
+      return;
+    }
+    const code = environmentErrorCode(error);
+    if (code === undefined) throw error;
+    throw new WriteError(`Cannot write the output: ${osErrorReason(error)}`, {
+      code,
+      target: "output",
+      cause: error,
+      hint: code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG"
+        ? "stdout goes to a full disk: free some space, or redirect it elsewhere"
+        : undefined,
+    });
+  }
+}
+
+/** True for the errors a closed pipe or socket raises on write. */
+function isBrokenPipe(error: unknown): boolean {
+  return error instanceof Deno.errors.BrokenPipe ||
+    error instanceof Deno.errors.ConnectionReset ||
+    (error as { code?: string })?.code === "EPIPE";
+}
