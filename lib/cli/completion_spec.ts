@@ -66,7 +66,11 @@ export function completionSpec(
       name: path.length === 0 ? "jn" : path[path.length - 1],
       path,
       description: command?.summary ?? group?.summary ?? "",
-      options: dedupe([...own, ...(path.length === 0 ? [optionSpec(VERSION_FLAG)] : []), ...globals]),
+      options: dedupe([
+        ...own,
+        ...(path.length === 0 ? [optionSpec(VERSION_FLAG)] : []),
+        ...globals,
+      ]),
       subcommands: command === undefined ? words.map((word) => specAt([...path, word])) : [],
       takesSource: command?.args.some((a) => a.completes === "source") ?? false,
       ...(choices ? { argChoices: choices } : {}),

@@ -27,7 +27,6 @@ const line = (text: unknown) => visible(String(text), { oneLine: true });
 /** Server text that may span lines (the request's message); later lines indented. */
 const block = (text: unknown) => visible(String(text)).replaceAll("\n", "\n    ");
 
-
 /** Options of {@linkcode elicitationHandler}. */
 export interface ElicitOptions {
   mode: ElicitMode;

@@ -49,8 +49,7 @@ export function helpText(
     // jn's own list names the commands; each one's help has its usage.
     if (sub !== undefined) {
       rows.push([path.length === 0 ? word : `${word}${usageTail(sub)}`, sub.summary]);
-    }
-    else if (group !== undefined) {
+    } else if (group !== undefined) {
       rows.push([word, groupSummary(tables, group.path, group.summary)]);
     }
   }
@@ -109,7 +108,8 @@ function optionRow(flag: AnyFlag): [string, string] {
   const notes: string[] = [];
   if (flag.choices) notes.push(`one of: ${flag.choices.join(", ")}`);
   if (flag.repeatable) notes.push("repeatable");
-  const shown = flag.shown ?? (flag.default === undefined ? undefined : JSON.stringify(flag.default));
+  const shown = flag.shown ??
+    (flag.default === undefined ? undefined : JSON.stringify(flag.default));
   if (shown !== undefined) notes.push(`default: ${shown}`);
   return [term, notes.length > 0 ? `${flag.help} (${notes.join("; ")})` : flag.help];
 }

@@ -40,7 +40,7 @@ export async function main(
   io: Io,
   load: LoadCommand = loadFromSource,
 ): Promise<number> {
-  const cli: Cli = { io, outcome: "ok", debug: args.includes("--debug"), quiet: false };
+  const cli: Cli = { io, outcome: "ok", debug: false, quiet: false };
   try {
     const parsed = parseArgs(args);
     cli.debug = parsed.globals.debug;

@@ -293,8 +293,8 @@ function badChoice(
 ): UsageError {
   const near = closest(value, choices);
   return new UsageError(`${what} ${spelled} "${value}"`, {
-    hint: near !== undefined ? `did you mean ${near}? (use ${choices.join(", ")})` : `use ${
-      choices.join(", ")
-    }`,
+    hint: near !== undefined
+      ? `did you mean ${near}? (use ${choices.join(", ")})`
+      : `use ${choices.join(", ")}`,
   });
 }

@@ -167,11 +167,14 @@ Deno.test("bash completion completes jn's command line", async (t) => {
       assert.deepEqual(await complete(s, "jn completions "), ["bash", "fish", "zsh"]);
       assert.deepEqual(await complete(s, "jn help m"), ["mcp"]);
     });
-    await t.step("the values of a flag that takes a fixed set, nothing for a free value", async () => {
-      assert.deepEqual(await complete(s, "jn cat --log-level w"), ["warning"]);
-      assert.deepEqual(await complete(s, "jn inspect --format "), ["json", "text"]);
-      assert.deepEqual(await complete(s, "jn cat --timeout "), []);
-    });
+    await t.step(
+      "the values of a flag that takes a fixed set, nothing for a free value",
+      async () => {
+        assert.deepEqual(await complete(s, "jn cat --log-level w"), ["warning"]);
+        assert.deepEqual(await complete(s, "jn inspect --format "), ["json", "text"]);
+        assert.deepEqual(await complete(s, "jn cat --timeout "), []);
+      },
+    );
   } finally {
     await Deno.remove(s.root, { recursive: true });
   }

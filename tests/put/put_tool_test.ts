@@ -105,7 +105,11 @@ Deno.test("jn put refuses bad usage with exit 2 before reading stdin", async (t)
       /names no tool/,
     ],
     ["an unknown tool", ["put", fixtureUri("nope")], /Tool "nope" not found/],
-    ["a bad --concurrency", ["put", "-c", "0", fixtureUri("echo")], /Invalid --concurrency "0"/],
+    [
+      "a bad --concurrency",
+      ["put", "-c", "0", fixtureUri("echo")],
+      /Invalid -c "0": expected a whole number from 1 to 1024/,
+    ],
     ["a target that is neither", ["put", "results.txt"], /Cannot put to "results.txt"/],
     ["a URI without mcp+", ["put", "node://x.js"], /hint: MCP URIs start with "mcp\+"/],
   ];

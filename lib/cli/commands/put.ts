@@ -14,7 +14,8 @@ import { putTarget } from "../../put/target_kind.ts";
 import type { Cli, Outcome } from "../context.ts";
 import type { Invocation } from "../table/command.ts";
 import type { PUT } from "../table/commands.ts";
-import { ARGUMENT_FLAGS, PUT_FLAGS } from "../table/flags.ts";
+import { PUT_FLAGS } from "../table/command_flags.ts";
+import { ARGUMENT_FLAGS } from "../table/flags.ts";
 
 /** `jn put TARGET`. */
 export async function run(cli: Cli, call: Invocation<typeof PUT>): Promise<Outcome> {

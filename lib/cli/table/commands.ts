@@ -5,7 +5,8 @@
  * command is declared: the parser (lib/cli/parse.ts), `--help` and `jn
  * help` (lib/cli/help.ts), the completion scripts, did-you-mean, the
  * bundle's entry points (scripts/bundle.ts) and the import-graph checks all
- * read it. Adding a command is a row here and a module in commands/.
+ * read it. Adding a command is a row here and a module in commands/. The
+ * module is long because it is the table: one row per command, no logic.
  *
  * @module
  */
@@ -13,8 +14,6 @@
 import { EDITOR_NAMES } from "../../profile/edit/editor_names.ts";
 import { command, type CommandDef, type GroupDef } from "./command.ts";
 import {
-  ARGUMENT_FLAGS,
-  CONNECTION_FLAGS,
   CREATE_FLAGS,
   DETACH,
   FOLLOW,
@@ -23,12 +22,12 @@ import {
   IMPORT_FLAGS,
   JSON_PAYLOAD,
   LINES,
-  LOGIN_CONNECTION_FLAGS,
-  LOGIN_FLAGS,
   PUT_FLAGS,
   TASK,
   YES,
-} from "./flags.ts";
+} from "./command_flags.ts";
+import { ARGUMENT_FLAGS, CONNECTION_FLAGS, LOGIN_CONNECTION_FLAGS } from "./flags.ts";
+import { LOGIN_FLAGS } from "./login_flags.ts";
 import {
   catFooter,
   completeFooter,
@@ -168,7 +167,10 @@ export const MCP_HASH = command({
   path: ["mcp", "hash"],
   summary: "the schema hash of a server's tools (seed-compatible MD5)",
   args: [SOURCE],
-  flags: [formatFlag(["text", "json"] as const, "text or json (adds per-tool hashes)"), ...CONNECTION_FLAGS],
+  flags: [
+    formatFlag(["text", "json"] as const, "text or json (adds per-tool hashes)"),
+    ...CONNECTION_FLAGS,
+  ],
   module: "commands/mcp_hash.ts",
 });
 

@@ -63,7 +63,10 @@ type FieldOf<D> = D extends { apply(current: never, value: string, flag: string)
   : never;
 
 /** The keys of the flags in `Fs` that have a default (always set after parsing). */
-type DefaultedKeys<Fs extends readonly AnyFlag[]> = Extract<Fs[number], { default: unknown }>["key"];
+type DefaultedKeys<Fs extends readonly AnyFlag[]> = Extract<
+  Fs[number],
+  { default: unknown }
+>["key"];
 
 /**
  * The options object a list of flags parses into: one field per key,

@@ -1,21 +1,22 @@
 /**
- * Every flag jn has, each declared once: its names, the options field it
- * sets (the library's own field where there is one: `timeoutMs`,
- * `sandbox`, `headers` of `OpenOptions`), how its value is checked, its
- * default (imported from the layer that owns it) and its help line. The
- * command table (commands.ts) says which commands take which flags; the
- * parser, the help and the completion scripts read only these rows.
+ * The flags several commands share, each declared once: the global ones,
+ * those that say how to reach and launch a server (the fields of the
+ * library's `OpenOptions`: `timeoutMs`, `sandbox`, `headers`…) and how the
+ * CLI answers it, and a tool's arguments. Each row holds its names, the
+ * options field it sets, how its value is checked, its default (imported
+ * from the layer that owns it) and its help line. One command's own flags
+ * are in command_flags.ts and login_flags.ts; the command table
+ * (commands.ts) says which commands take which.
  *
  * @module
  */
 
-import { LOG_LEVELS, OPEN_DEFAULTS, PUT_DEFAULTS } from "../../client/options.ts";
-import type { LoginFlags } from "../../client/auth.ts";
+import { LOG_LEVELS, OPEN_DEFAULTS } from "../../client/options.ts";
 import { parseHostList } from "../../sandbox/hosts.ts";
 import type { SandboxPolicy } from "../../sandbox/policy.ts";
 import { formatDuration, parseDuration } from "../duration.ts";
-import { append, asIs, flag, setTrue, text } from "./flag.ts";
-import { envName, header, nonEmpty, protocol, wholeNumber } from "./values.ts";
+import { type AnyFlag, append, asIs, flag, setTrue, text } from "./flag.ts";
+import { envName, header, nonEmpty, protocol } from "./values.ts";
 
 /** `--elicit`: how the CLI answers a server's questions (auto: prompt on a terminal). */
 export const ELICIT_MODES = ["auto", "prompt", "accept-defaults", "decline"] as const;
@@ -64,7 +65,7 @@ export const VERSION_FLAG = flag({
 });
 
 /** The flags every command takes. */
-export const GLOBAL_FLAGS = [DEBUG, QUIET, HELP] as const;
+export const GLOBAL_FLAGS: readonly AnyFlag[] = [DEBUG, QUIET, HELP];
 
 // ---- how to reach and launch a server: OpenOptions fields ----
 
@@ -291,234 +292,6 @@ export const ARGUMENT_FLAGS = [
     long: "allow-unknown",
     key: "allowUnknown",
     help: "send arguments the tool's schema does not declare",
-    apply: setTrue,
-  }),
-] as const;
-
-// ---- what one command does ----
-
-/** `--format` with the formats a command prints. */
-export function formatFlag<const C extends readonly string[]>(choices: C, help?: string) {
-  return flag({
-    long: "format",
-    value: "format",
-    key: "format",
-    help: help ?? choices.join(" or "),
-    apply: (_current: C[number] | undefined, value: string) => value as C[number],
-    choices,
-    default: choices[0] as C[number],
-    shown: choices[0],
-  });
-}
-
-/** `--format text|json`. */
-export const FORMAT = formatFlag(["text", "json"] as const);
-
-/** `--json` of the commands that call tools. */
-export const JSON_PAYLOAD = flag({
-  long: "json",
-  key: "json",
-  help: "emit the payload (a tool's structured content or parsed JSON text, a JSON " +
-    "resource's value) instead of the envelope",
-  apply: setTrue,
-});
-/** `-n`, `--lines` of head and tail. */
-export const LINES = flag({
-  long: "lines",
-  short: "n",
-  value: "N",
-  key: "lines",
-  help: "how many records",
-  apply: wholeNumber(0, Number.MAX_SAFE_INTEGER, "jn head -n 5 SOURCE"),
-  default: 10,
-});
-/** `--task`. */
-export const TASK = flag({
-  long: "task",
-  key: "task",
-  help: "call the tool as a task (where it allows one) and wait for it",
-  apply: setTrue,
-});
-/** `--detach`. */
-export const DETACH = flag({
-  long: "detach",
-  key: "detach",
-  help: "remote: start the tool as a task, print its record and exit",
-  apply: setTrue,
-});
-/** `--follow` of cat. */
-export const FOLLOW = flag({
-  long: "follow",
-  key: "follow",
-  help: "resource: print it again on every update; list: again on every change " +
-    "(until Ctrl-C or an explicit --timeout)",
-  apply: setTrue,
-});
-
-/** The highest `--concurrency`. */
-const MAX_CONCURRENCY = 1024;
-
-/** `put`'s own flags. */
-export const PUT_FLAGS = [
-  flag({
-    long: "concurrency",
-    short: "c",
-    value: "K",
-    key: "concurrency",
-    help: "calls in flight at once on the one session (output stays in input order)",
-    apply: wholeNumber(1, MAX_CONCURRENCY, "--concurrency 16"),
-    default: PUT_DEFAULTS.concurrency as number,
-  }),
-  flag({
-    long: "fail-fast",
-    key: "failFast",
-    help: "stop reading at the first failed record (exit 1)",
-    apply: setTrue,
-  }),
-  flag({
-    long: "max-timeouts",
-    value: "N",
-    key: "maxTimeouts",
-    help: "stop calling after N calls in a row timed out; the rest are not_attempted " +
-      "(0: never)",
-    apply: wholeNumber(0, 1_000_000, "--max-timeouts 10"),
-    default: PUT_DEFAULTS.maxTimeouts as number,
-  }),
-  JSON_PAYLOAD,
-] as const;
-
-/** `--force` of the commands that write profiles. */
-export const FORCE = flag({
-  long: "force",
-  key: "force",
-  help: "replace an existing profile of the same name",
-  apply: setTrue,
-});
-
-/** `profile create`'s own flags. */
-export const CREATE_FLAGS = [
-  flag({
-    long: "from",
-    value: "source",
-    key: "from",
-    help: "discover it from a server: mcp+…:// URI or @profile",
-    apply: text,
-    completes: "source",
-  }),
-  flag({
-    long: "project",
-    key: "project",
-    help: "write .jn/profiles/mcp/NAME in this directory (default: your user profiles)",
-    apply: setTrue,
-  }),
-  FORCE,
-] as const;
-
-/** `profile import`'s own flags. */
-export const IMPORT_FLAGS = [
-  flag({
-    long: "project",
-    key: "project",
-    help: "also import project-scoped entries (.mcp.json, .cursor/, .vscode/, .zed/) into " +
-      ".jn/profiles/mcp/ (untrusted); FILE: import it there",
-    apply: setTrue,
-  }),
-  FORCE,
-  flag({
-    long: "dry-run",
-    key: "dryRun",
-    help: "print the profiles as JSON, write nothing",
-    apply: setTrue,
-  }),
-] as const;
-
-/** `-y`, `--yes` of `profile update`. */
-export const YES = flag({
-  long: "yes",
-  short: "y",
-  key: "yes",
-  help: "do not ask (for scripts)",
-  apply: setTrue,
-});
-
-/** A value flag of `auth login`, kept as typed in a `LoginFlags` field. */
-function login<const K extends keyof LoginFlags>(long: string, value: string, key: K, help: string) {
-  return flag({ long, value, key, help, apply: text });
-}
-
-/** `auth login`'s own flags: the fields of the library's `LoginFlags`. */
-export const LOGIN_FLAGS = [
-  login("scope", "scopes", "scope", "the scopes to ask for (space-separated)"),
-  login(
-    "client-id",
-    "id",
-    "clientId",
-    "a pre-registered OAuth client (skips dynamic registration)",
-  ),
-  login("client-secret", "secret", "clientSecret", "its secret (prefer --client-secret-env)"),
-  login(
-    "client-secret-env",
-    "VAR",
-    "clientSecretEnv",
-    "read the client secret from environment variable VAR",
-  ),
-  flag({
-    long: "client-credentials",
-    key: "clientCredentials",
-    help: "machine-to-machine: the client-credentials grant, no browser",
-    apply: setTrue,
-  }),
-  login(
-    "client-metadata-url",
-    "url",
-    "clientMetadataUrl",
-    "an HTTPS client ID metadata document to use as client_id",
-  ),
-  login(
-    "private-key",
-    "file",
-    "privateKey",
-    "client credentials with private_key_jwt: a PKCS#8 PEM key",
-  ),
-  login(
-    "private-key-env",
-    "VAR",
-    "privateKeyEnv",
-    "the same key, read from environment variable VAR",
-  ),
-  login(
-    "signing-alg",
-    "alg",
-    "signingAlg",
-    "the key's JWS algorithm (default: ES256/384/512 or RS256)",
-  ),
-  login(
-    "assertion",
-    "file",
-    "assertion",
-    "workload identity: a JWT for the JWT-bearer grant",
-  ),
-  login("assertion-env", "VAR", "assertionEnv", "the same JWT, read from environment variable VAR"),
-  login("idp", "url", "idp", "cross-app access: the enterprise IdP (issuer URL)"),
-  login(
-    "idp-token-endpoint",
-    "url",
-    "idpTokenEndpoint",
-    "cross-app access: the IdP's token endpoint",
-  ),
-  login("idp-client-id", "id", "idpClientId", "cross-app access: jn's client at the IdP"),
-  login(
-    "idp-client-secret-env",
-    "VAR",
-    "idpClientSecretEnv",
-    "its secret, from environment variable VAR",
-  ),
-  login("id-token", "file", "idToken", "cross-app access: the user's ID token from the IdP"),
-  login("id-token-env", "VAR", "idTokenEnv", "the same ID token, from environment variable VAR"),
-  flag({
-    long: "dpop",
-    key: "dpop",
-    help: "ask for DPoP-bound tokens (RFC 9449), kept with a key jn makes",
     apply: setTrue,
   }),
 ] as const;

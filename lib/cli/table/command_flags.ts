@@ -1,0 +1,156 @@
+/**
+ * The flags of one command (or a few alike): `--format`, `--json`, `-n`,
+ * `--task`, `--detach`, `--follow`, `put`'s and the profile commands'.
+ * Rows of the same shape as flags.ts; defaults come from the layer that
+ * owns them (`PUT_DEFAULTS` of lib/client).
+ *
+ * @module
+ */
+
+import { PUT_DEFAULTS } from "../../client/options.ts";
+import { flag, setTrue, text } from "./flag.ts";
+import { wholeNumber } from "./values.ts";
+
+/** `--format` with the formats a command prints. */
+export function formatFlag<const C extends readonly string[]>(choices: C, help?: string) {
+  return flag({
+    long: "format",
+    value: "format",
+    key: "format",
+    help: help ?? choices.join(" or "),
+    apply: (_current: C[number] | undefined, value: string) => value as C[number],
+    choices,
+    default: choices[0] as C[number],
+    shown: choices[0],
+  });
+}
+
+/** `--format text|json`. */
+export const FORMAT = formatFlag(["text", "json"] as const);
+
+/** `--json` of the commands that call tools. */
+export const JSON_PAYLOAD = flag({
+  long: "json",
+  key: "json",
+  help: "emit the payload (a tool's structured content or parsed JSON text, a JSON " +
+    "resource's value) instead of the envelope",
+  apply: setTrue,
+});
+/** `-n`, `--lines` of head and tail. */
+export const LINES = flag({
+  long: "lines",
+  short: "n",
+  value: "N",
+  key: "lines",
+  help: "how many records",
+  apply: wholeNumber(0, Number.MAX_SAFE_INTEGER, "jn head -n 5 SOURCE"),
+  default: 10,
+});
+/** `--task`. */
+export const TASK = flag({
+  long: "task",
+  key: "task",
+  help: "call the tool as a task (where it allows one) and wait for it",
+  apply: setTrue,
+});
+/** `--detach`. */
+export const DETACH = flag({
+  long: "detach",
+  key: "detach",
+  help: "remote: start the tool as a task, print its record and exit",
+  apply: setTrue,
+});
+/** `--follow` of cat. */
+export const FOLLOW = flag({
+  long: "follow",
+  key: "follow",
+  help: "resource: print it again on every update; list: again on every change " +
+    "(until Ctrl-C or an explicit --timeout)",
+  apply: setTrue,
+});
+
+/** The highest `--concurrency`. */
+const MAX_CONCURRENCY = 1024;
+
+/** `put`'s own flags. */
+export const PUT_FLAGS = [
+  flag({
+    long: "concurrency",
+    short: "c",
+    value: "K",
+    key: "concurrency",
+    help: "calls in flight at once on the one session (output stays in input order)",
+    apply: wholeNumber(1, MAX_CONCURRENCY, "--concurrency 16"),
+    default: PUT_DEFAULTS.concurrency as number,
+  }),
+  flag({
+    long: "fail-fast",
+    key: "failFast",
+    help: "stop reading at the first failed record (exit 1)",
+    apply: setTrue,
+  }),
+  flag({
+    long: "max-timeouts",
+    value: "N",
+    key: "maxTimeouts",
+    help: "stop calling after N calls in a row timed out; the rest are not_attempted " +
+      "(0: never)",
+    apply: wholeNumber(0, 1_000_000, "--max-timeouts 10"),
+    default: PUT_DEFAULTS.maxTimeouts as number,
+  }),
+  JSON_PAYLOAD,
+] as const;
+
+/** `--force` of the commands that write profiles. */
+export const FORCE = flag({
+  long: "force",
+  key: "force",
+  help: "replace an existing profile of the same name",
+  apply: setTrue,
+});
+
+/** `profile create`'s own flags. */
+export const CREATE_FLAGS = [
+  flag({
+    long: "from",
+    value: "source",
+    key: "from",
+    help: "discover it from a server: mcp+…:// URI or @profile",
+    apply: text,
+    completes: "source",
+  }),
+  flag({
+    long: "project",
+    key: "project",
+    help: "write .jn/profiles/mcp/NAME in this directory (default: your user profiles)",
+    apply: setTrue,
+  }),
+  FORCE,
+] as const;
+
+/** `profile import`'s own flags. */
+export const IMPORT_FLAGS = [
+  flag({
+    long: "project",
+    key: "project",
+    help: "also import project-scoped entries (.mcp.json, .cursor/, .vscode/, .zed/) into " +
+      ".jn/profiles/mcp/ (untrusted); FILE: import it there",
+    apply: setTrue,
+  }),
+  FORCE,
+  flag({
+    long: "dry-run",
+    key: "dryRun",
+    help: "print the profiles as JSON, write nothing",
+    apply: setTrue,
+  }),
+] as const;
+
+/** `-y`, `--yes` of `profile update`. */
+export const YES = flag({
+  long: "yes",
+  short: "y",
+  key: "yes",
+  help: "do not ask (for scripts)",
+  apply: setTrue,
+});
