@@ -21,7 +21,7 @@ import { checkScriptPath } from "./script.ts";
 export const deno: LauncherDescriptor = {
   schemes: ["deno"],
   usage: "mcp+deno://PATH",
-  help: "a Deno script: deno run --allow-read=<its directory> PATH",
+  help: "a Deno script, allowed to read its own directory",
   location: checkScriptPath,
   build(target, ctx) {
     const script = ctx.absolute(target.location);

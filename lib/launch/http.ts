@@ -15,7 +15,7 @@ import type { LauncherDescriptor, LocationContext } from "./descriptor.ts";
 export const http: LauncherDescriptor = {
   schemes: ["http", "https"],
   usage: "mcp+https://HOST[:PORT]/PATH",
-  help: "a remote server: Streamable HTTP, falling back to SSE (mcp+http:// too)",
+  help: "a remote server over HTTP (mcp+http:// too)",
   completions: ["mcp+https://", "mcp+http://"],
   location: checkUrl,
   build(target) {

@@ -33,7 +33,7 @@ export const NPX_PREFIX = "/dev/null";
 export const npx: LauncherDescriptor = {
   schemes: ["npx"],
   usage: "mcp+npx://PKG",
-  help: "an npm package's bin: npx -y PKG (PKG: name, name@version, @scope/name)",
+  help: "an npm package: npx -y PKG",
   location: checkNpmSpec,
   build: (target, ctx) =>
     isolateNpx({

@@ -24,7 +24,7 @@ import type { StdioLaunch } from "./spec.ts";
 export const uvx: LauncherDescriptor = {
   schemes: ["uvx"],
   usage: "mcp+uvx://PKG[/CMD]",
-  help: "a PyPI package's command: uvx --from PKG CMD (CMD defaults to PKG)",
+  help: "a PyPI package: uvx --from PKG CMD (or uvx PKG)",
   location: checkPackageCommand,
   build(target) {
     const slash = target.location.indexOf("/");

@@ -72,7 +72,7 @@ function parseNaked(input: string, fail: Fail): NakedSource {
   const location = checkLocation(launcher, rawLocation, { scheme: name, start, fail });
   const query = question === -1
     ? { operation: { kind: "none" as const }, command: [], args: [] }
-    : parseQuery(input.slice(question + 1), { start: question + 1, fail, allowCommand: true });
+    : parseQuery(input.slice(question + 1), { start: question + 1, fail, naked: true });
   return { kind: "naked", raw: input, launcher: name, location, ...query };
 }
 
@@ -109,7 +109,7 @@ function parseProfile(input: string, fail: Fail): ProfileSource {
     : parseQuery(input.slice(question + 1), {
       start: question + 1,
       fail,
-      allowCommand: false,
+      naked: false,
       pathTool,
     });
   return { kind: "profile", raw: input, server, operation: query.operation, args: query.args };

@@ -20,7 +20,7 @@ import type { InventorySection } from "../../output/inventory.ts";
 import { formatInventory } from "../../output/human.ts";
 import { style } from "../../output/style.ts";
 import { withConnection } from "../connect.ts";
-import { INSPECT_HELP } from "../source_help.ts";
+import { inspectHelp } from "../source_help.ts";
 import { action, type Cli } from "../context.ts";
 import { printErr, useColor } from "../io.ts";
 import {
@@ -41,7 +41,7 @@ export function registerInspect(program: Command, cli: Cli): void {
     .argument("<source>", "mcp+LAUNCHER://… URI or @profile reference")
     .option("--format <format>", "text or json", "text");
   addConnectionOptions(command);
-  command.addHelpText("after", INSPECT_HELP);
+  command.addHelpText("after", inspectHelp());
   command.action(action(cli, (source: string, raw: InspectFlags) => runInspect(cli, source, raw)));
 }
 
