@@ -1,6 +1,6 @@
 /**
- * lib/launch: what each launcher of a naked URI is (one file per launcher,
- * listed here) and the argv or URL of its server.
+ * lib/launch: one descriptor per launcher: scheme, LOCATION rule, argv,
+ * install hint, isolation, sandbox needs, help.
  *
  * The registry: every launcher jn knows, each a
  * {@linkcode LauncherDescriptor} in a file of its own. Adding a launcher is

@@ -1,13 +1,15 @@
 /**
  * lib/uri: naked URIs and `@profile` references → a `Source`, a caret under a
- * bad spot.
+ * bad spot; the table of query keys.
  *
  * Turns what the user typed into a {@linkcode Source}: a naked URI
  * `mcp+LAUNCHER://LOCATION[?QUERY]` or a profile reference
  * `@server[/tool][?QUERY]`. A hand-written parser, never `new URL()`, which
  * would read `@scope/pkg@1` as user-info. Every malformed input throws a
- * `UriSyntaxError` whose `index` points at the offending character.
- * Pure, no I/O.
+ * `UriSyntaxError` whose `index` points at the offending character. Which
+ * launchers exist and what their LOCATION may be is said by the launchers'
+ * descriptors (lib/launch/registry.ts), which query keys jn reads by the
+ * table in query_keys.ts. Pure, no I/O.
  *
  * @module
  */
