@@ -106,7 +106,7 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
       fail(
         start,
         `"${key}=" conflicts with ${first}`,
-        `give at most one of ${OPERATION_KEYS} (${argFlagNote(key)})`,
+        `give at most one of ${operationKeys()} (${argFlagNote(key)})`,
       );
     }
     operation = next;
@@ -124,10 +124,10 @@ export function parseQuery(query: string, options: QueryOptions): ParsedQuery {
 }
 
 /** The keys that select an operation, for messages: `tool, resource, prompt, list and task`. */
-const OPERATION_KEYS =
-  ((names: string[]) => `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`)(
-    QUERY_KEYS.filter((key) => key.kind === "operation").map((key) => key.name),
-  );
+function operationKeys(): string {
+  const names = QUERY_KEYS.filter((key) => key.kind === "operation").map((key) => key.name);
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
 
 /** A task and the tool it runs, when `first` and `next` are those two; else undefined. */
 function taskOfTool(first: Operation, next: Operation): Operation | undefined {
