@@ -12,7 +12,7 @@ import type { ArgDef, CommandDef } from "./table/command.ts";
 import { COMMANDS, GROUPS, PROGRAM_SUMMARY } from "./table/commands.ts";
 import type { AnyFlag } from "./table/flag.ts";
 import { GLOBAL_FLAGS, HELP, VERSION_FLAG } from "./table/flags.ts";
-import { programFooter } from "./table/footers.ts";
+import { FOOTERS, programFooter } from "./table/footers.ts";
 import type { Tables } from "./parse.ts";
 
 const WIDTH = 80;
@@ -76,8 +76,11 @@ function commandHelp(command: CommandDef): string {
   }
   const flags = command.flags.filter((f) => !f.hidden);
   lines.push("Options:", table([...flags, HELP].map(optionRow)));
-  const footer = command.footer?.();
-  if (footer) lines.push(footer);
+  if (command.footer !== undefined) {
+    const footer = FOOTERS[command.footer as keyof typeof FOOTERS];
+    if (footer === undefined) throw new Error(`No help footer named "${command.footer}"`);
+    lines.push(footer());
+  }
   return lines.join("\n") + "\n";
 }
 

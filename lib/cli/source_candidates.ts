@@ -1,24 +1,15 @@
 /**
  * The completions of a source word (`jn __complete source WORD`):
- * `@profiles`, `@server/tools`, or the URI schemes. Light on purpose (no
- * commander, no SDK): `main.ts` answers a shell's completion request with
- * it before the CLI loads.
+ * `@profiles`, `@server/tools`, or the launchers' URI prefixes (their
+ * descriptors', lib/launch/registry.ts). Light on purpose (no commander, no
+ * SDK, nothing of Node's): `main.ts` answers a shell's completion request
+ * with it before the CLI loads.
  *
  * @module
  */
 
+import { launcherCompletions } from "../launch/registry.ts";
 import { profileNames, profileToolNames } from "./profile_names.ts";
-
-/** The source schemes offered for an empty word. */
-const SOURCE_SCHEMES = [
-  "mcp+uvx://",
-  "mcp+npx://",
-  "mcp+python://",
-  "mcp+node://",
-  "mcp+deno://",
-  "mcp+https://",
-  "mcp+http://",
-];
 
 /** Completions of a source word: `@profiles`, `@server/tools`, or schemes. */
 export async function sourceCandidates(
@@ -33,5 +24,5 @@ export async function sourceCandidates(
   }
   if (word.includes("://")) return [];
   const profiles = word === "" ? (await profileNames(options)).map((name) => `@${name}`) : [];
-  return [...SOURCE_SCHEMES.filter((scheme) => scheme.startsWith(word)), ...profiles];
+  return [...launcherCompletions().filter((scheme) => scheme.startsWith(word)), ...profiles];
 }

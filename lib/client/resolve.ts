@@ -9,13 +9,13 @@
  * and trust is checked against the very bytes the launch and the call are
  * built from.
  *
- * A naked URI loads only its launcher (lib/launch/load.ts); the profile
- * modules (reading, trust, fields) load for a profile reference only.
+ * The profile modules (reading, trust, fields) load for a profile reference
+ * only.
  *
  * @module
  */
 
-import { loadLaunch } from "../launch/load.ts";
+import { buildLaunch } from "../launch/build.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { Profile } from "../profile/types.ts";
 import type { DenoPermissions } from "../sandbox/deno_permissions.ts";
@@ -79,7 +79,7 @@ export async function resolveTarget(
 ): Promise<Target> {
   if (typeof source === "string") source = parseSource(source);
   if (source.kind === "naked") {
-    const launch = await loadLaunch(source, { cwd: options.cwd });
+    const launch = buildLaunch(source, { cwd: options.cwd });
     return {
       source,
       launch,

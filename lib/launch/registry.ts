@@ -1,54 +1,67 @@
 /**
- * lib/launch: a naked URI's launcher → the argv or URL of its server, one file
- * per launcher.
+ * lib/launch: one descriptor per launcher: scheme, LOCATION rule, argv,
+ * install hint, isolation, sandbox needs, help.
  *
- * Maps a naked source to how its server is reached, by launcher. No shell is
- * ever involved: every adapter returns an argv (or a URL). The child's
- * environment starts empty here; the session adds safe defaults.
+ * The registry: every launcher jn knows, each a
+ * {@linkcode LauncherDescriptor} in a file of its own. Adding a launcher is
+ * its file and one entry here (its import and its place in
+ * {@linkcode LAUNCHERS}); removing one is the reverse. Everything else —
+ * the URI parser (lib/uri), the launch (build.ts), the isolation of every
+ * stdio launch (isolation.ts), the session's "not found on PATH" hint, the
+ * completion of a source word and the help — reads the descriptors through
+ * the functions below and names no launcher.
+ *
+ * Every descriptor loads with the registry: the parser needs each one's
+ * schemes and LOCATION rule before it knows which one a URI names, and the
+ * isolation applies to every stdio launch (a profile's `npx` too), so there
+ * is nothing a URI could leave unloaded. Descriptors import nothing of Node's
+ * (descriptor.ts), which keeps this light enough for `jn __complete source`.
  *
  * @module
  */
 
-import type { NakedSource } from "../uri/source.ts";
-import { buildDenoLaunch } from "./deno.ts";
-import { buildHttpLaunch } from "./http.ts";
-import { buildNodeLaunch } from "./node.ts";
-import { buildNpxLaunch } from "./npx.ts";
-import type { LaunchOptions } from "./options.ts";
-import { buildPythonLaunch } from "./python.ts";
-import type { LaunchSpec } from "./spec.ts";
-import { buildUvxLaunch } from "./uvx.ts";
+import type { LauncherDescriptor } from "./descriptor.ts";
+import { programName } from "./descriptor.ts";
+import { deno } from "./deno.ts";
+import { http } from "./http.ts";
+import { node } from "./node.ts";
+import { npx } from "./npx.ts";
+import { python } from "./python.ts";
+import { uvx } from "./uvx.ts";
 
-export type { LaunchOptions } from "./options.ts";
+export type { LauncherDescriptor } from "./descriptor.ts";
+
+/** Every launcher, in the order help and completion list them. */
+export const LAUNCHERS: readonly LauncherDescriptor[] = [uvx, npx, python, node, deno, http];
+
+/** The launcher `mcp+SCHEME://` names (schemes are lowercase), if any. */
+export function launcherOf(scheme: string): LauncherDescriptor | undefined {
+  return LAUNCHERS.find((launcher) => launcher.schemes.includes(scheme));
+}
+
+/** Every scheme, in the order help lists them: `uvx`, `npx`, …, `http`, `https`. */
+export function launcherSchemes(): string[] {
+  return LAUNCHERS.flatMap((launcher) => launcher.schemes);
+}
+
+/** What a shell's completion offers for a source word that names no profile. */
+export function launcherCompletions(): string[] {
+  return LAUNCHERS.flatMap((launcher) =>
+    launcher.completions ?? launcher.schemes.map((scheme) => `mcp+${scheme}://`)
+  );
+}
 
 /**
- * The launch of a naked source.
+ * What to do when `command` (a launch's program) is not on PATH: the hint of
+ * the launcher that starts that program, else a general one.
  *
  * @example
  * ```ts
- * buildLaunch(parseSource("mcp+npx://@scope/pkg@1?command=--stdio") as NakedSource, { cwd: "/w" });
- * // { transport: "stdio", command: "npx", args: ["--prefix", "/dev/null", "-y", "@scope/pkg@1", "--stdio"],
- * //   env: {}, label: "npx @scope/pkg@1" }
+ * installHint("/usr/local/bin/uvx"); // "install uv (https://docs.astral.sh/uv/)"
  * ```
  */
-export function buildLaunch(source: NakedSource, options: LaunchOptions): LaunchSpec {
-  switch (source.launcher) {
-    case "uvx":
-      return buildUvxLaunch(source);
-    case "npx":
-      return buildNpxLaunch(source);
-    case "python":
-      return buildPythonLaunch(source, options);
-    case "node":
-      return buildNodeLaunch(source, options);
-    case "deno":
-      return buildDenoLaunch(source, options);
-    case "http":
-    case "https":
-      return buildHttpLaunch(source);
-    default: {
-      const never: never = source.launcher;
-      throw new Error(`Unhandled launcher ${never}`);
-    }
-  }
+export function installHint(command: string): string {
+  const name = programName(command);
+  const launcher = LAUNCHERS.find((l) => l.installHint && l.programs.includes(name));
+  return launcher?.installHint ?? "check the command name, or give its full path";
 }

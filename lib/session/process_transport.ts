@@ -26,6 +26,7 @@ import process from "node:process";
 import { setImmediate } from "node:timers";
 import type { Transport } from "@modelcontextprotocol/client";
 import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
+import { installHint } from "../launch/registry.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
 import { describeRefusal, isPermissionRefusal } from "../sandbox/permissions.ts";
 import { LineSplitter } from "../ndjson/split.ts";
@@ -457,22 +458,4 @@ function preview(line: string): string {
 function formatBytes(bytes: number): string {
   const mib = bytes / (1024 * 1024);
   return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
-}
-
-function installHint(command: string): string | undefined {
-  switch (command) {
-    case "uvx":
-    case "uv":
-      return "install uv (https://docs.astral.sh/uv/)";
-    case "npx":
-    case "node":
-      return "install Node.js (https://nodejs.org/)";
-    case "python3":
-    case "python":
-      return "install Python 3 (https://www.python.org/downloads/)";
-    case "deno":
-      return "install Deno (npm install -g deno@2.9.6)";
-    default:
-      return "check the command name, or give its full path";
-  }
 }

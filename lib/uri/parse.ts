@@ -1,13 +1,15 @@
 /**
  * lib/uri: naked URIs and `@profile` references → a `Source`, a caret under a
- * bad spot.
+ * bad spot; the table of query keys.
  *
  * Turns what the user typed into a {@linkcode Source}: a naked URI
  * `mcp+LAUNCHER://LOCATION[?QUERY]` or a profile reference
  * `@server[/tool][?QUERY]`. A hand-written parser, never `new URL()`, which
  * would read `@scope/pkg@1` as user-info. Every malformed input throws a
- * `UriSyntaxError` whose `index` points at the offending character.
- * Pure, no I/O.
+ * `UriSyntaxError` whose `index` points at the offending character. Which
+ * launchers exist and what their LOCATION may be is said by the launchers'
+ * descriptors (lib/launch/registry.ts), which query keys jn reads by the
+ * table in query_keys.ts. Pure, no I/O.
  *
  * @module
  */
@@ -16,12 +18,12 @@ import type { UriSyntaxError } from "../errors.ts";
 import { checkLocation } from "./location.ts";
 import { type Fail, failFor, percentDecode } from "./percent.ts";
 import { parseQuery } from "./query.ts";
-import { LAUNCHERS, type NakedSource, type ProfileSource, type Source } from "./source.ts";
+import type { NakedSource, ProfileSource, Source } from "./source.ts";
+import { launcherOf, launcherSchemes } from "../launch/registry.ts";
 
 const FORMS_HINT =
   "write a naked URI such as mcp+npx://@scope/pkg or mcp+python://./server.py, or a profile " +
   "reference such as @server/tool; plain mcp:// is not a thing";
-const LAUNCHER_HINT = `launchers: ${LAUNCHERS.join(", ")}`;
 const SERVER_CHAR = /[A-Za-z0-9._-]/;
 const SCHEME_CHAR = /[A-Za-z0-9.+-]/;
 
@@ -53,14 +55,15 @@ function parseNaked(input: string, fail: Fail): NakedSource {
   let end = 4;
   while (end < input.length && SCHEME_CHAR.test(input[end])) end++;
   const name = input.slice(4, end);
-  if (name === "") fail(4, "launcher is empty", LAUNCHER_HINT);
-  const launcher = LAUNCHERS.find((l) => l === name);
+  const hint = `launchers: ${launcherSchemes().join(", ")}`;
+  if (name === "") fail(4, "launcher is empty", hint);
+  const launcher = launcherOf(name);
   if (launcher === undefined) {
-    const lower = LAUNCHERS.find((l) => l === name.toLowerCase());
+    const lower = launcherOf(name.toLowerCase()) && name.toLowerCase();
     fail(
       4,
       `unknown launcher "${name}"`,
-      lower === undefined ? LAUNCHER_HINT : `launchers are lowercase: mcp+${lower}://`,
+      lower === undefined ? hint : `launchers are lowercase: mcp+${lower}://`,
     );
   }
   if (!input.startsWith("://", end)) fail(end, `expected "://" after "mcp+${name}"`);
@@ -68,11 +71,11 @@ function parseNaked(input: string, fail: Fail): NakedSource {
   const start = end + 3;
   const question = input.indexOf("?", start);
   const rawLocation = question === -1 ? input.slice(start) : input.slice(start, question);
-  const location = checkLocation(launcher, rawLocation, { start, fail });
+  const location = checkLocation(launcher, rawLocation, { scheme: name, start, fail });
   const query = question === -1
     ? { operation: { kind: "none" as const }, command: [], args: [] }
-    : parseQuery(input.slice(question + 1), { start: question + 1, fail, allowCommand: true });
-  return { kind: "naked", raw: input, launcher, location, ...query };
+    : parseQuery(input.slice(question + 1), { start: question + 1, fail, naked: true });
+  return { kind: "naked", raw: input, launcher: name, location, ...query };
 }
 
 function parseProfile(input: string, fail: Fail): ProfileSource {
@@ -108,7 +111,7 @@ function parseProfile(input: string, fail: Fail): ProfileSource {
     : parseQuery(input.slice(question + 1), {
       start: question + 1,
       fail,
-      allowCommand: false,
+      naked: false,
       pathTool,
     });
   return { kind: "profile", raw: input, server, operation: query.operation, args: query.args };

@@ -9,9 +9,9 @@
  */
 
 import { UriSyntaxError } from "../errors.ts";
+import type { Fail } from "../launch/descriptor.ts";
 
-/** Throws a {@linkcode UriSyntaxError} at `index` of the URI being parsed. */
-export type Fail = (index: number, detail: string, hint?: string) => never;
+export type { Fail } from "../launch/descriptor.ts";
 
 /** A {@linkcode Fail} for `input`: messages read `Cannot parse URI "…": detail`. */
 export function failFor(input: string): Fail {

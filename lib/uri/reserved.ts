@@ -1,26 +1,21 @@
 /**
- * The query keys a source reserves for jn (`?tool=`, `?resource=`, …): in a
- * URI they name what to do, never a tool's argument. A tool whose own
- * argument has one of these names gets it through `--arg NAME=VALUE` or
- * `--args '{"NAME": …}'` (SPEC §2); the hint below says so wherever such a
- * clash shows. Pure, no I/O.
+ * The query keys a source reserves for jn: those of the table
+ * (query_keys.ts) that jn reads in every source — the keys that select an
+ * operation (`?tool=`, `?resource=`, …) and `command=` — never a tool's
+ * argument. (`session=` is jn's only beside `task=`; elsewhere it is an
+ * argument, so it is not reserved.) A tool whose own argument has a reserved
+ * name gets it through `--arg NAME=VALUE` or `--args '{"NAME": …}'` (SPEC §2);
+ * the hints below say so wherever such a clash shows. Pure, no I/O.
  *
  * @module
  */
 
-/** Every reserved query key (`session=` is one too, beside `task=`). */
-export const RESERVED_QUERY_KEYS: readonly string[] = [
-  "tool",
-  "resource",
-  "prompt",
-  "list",
-  "command",
-  "task",
-];
+import { queryKey } from "./query_keys.ts";
 
-/** Whether `key` is a reserved query key. */
+/** Whether `key` is a reserved query key: jn reads it in every source. */
 export function isReservedKey(key: string): boolean {
-  return RESERVED_QUERY_KEYS.includes(key);
+  const spec = queryKey(key);
+  return spec !== undefined && spec.kind !== "refines";
 }
 
 /**

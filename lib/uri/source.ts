@@ -5,19 +5,12 @@
  * @module
  */
 
-/** The launchers of naked URIs (`mcp+LAUNCHER://…`). */
-export type Launcher = "uvx" | "npx" | "python" | "node" | "deno" | "http" | "https";
-
-/** Every launcher, in the order help text lists them. */
-export const LAUNCHERS: readonly Launcher[] = [
-  "uvx",
-  "npx",
-  "python",
-  "node",
-  "deno",
-  "http",
-  "https",
-];
+/**
+ * A launcher of naked URIs, by the scheme `mcp+SCHEME://` names it: one of
+ * the schemes lib/launch/registry.ts lists (`uvx`, `npx`, `python`, `node`,
+ * `deno`, `http`, `https`).
+ */
+export type Launcher = string;
 
 /** What kind of list `?list=` asks for. */
 export type ListKind = "tools" | "resources" | "templates" | "prompts";

@@ -24,7 +24,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { buildLaunch } from "../../lib/launch/registry.ts";
+import { buildLaunch } from "../../lib/launch/build.ts";
 import type { StdioLaunch } from "../../lib/launch/spec.ts";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
 import { parseSource } from "../../lib/uri/parse.ts";

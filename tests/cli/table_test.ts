@@ -16,6 +16,7 @@ import { parseArgs, type Tables } from "../../lib/cli/parse.ts";
 import { command, type Invocation } from "../../lib/cli/table/command.ts";
 import { CAT, COMMANDS, GROUPS, HEAD, PUT } from "../../lib/cli/table/commands.ts";
 import { flag } from "../../lib/cli/table/flag.ts";
+import { FOOTERS } from "../../lib/cli/table/footers.ts";
 import { CONNECTION_FLAGS, GLOBAL_FLAGS } from "../../lib/cli/table/flags.ts";
 import { UsageError } from "../../lib/errors.ts";
 
@@ -92,6 +93,7 @@ Deno.test("every row of the tables is well formed", async (t) => {
         ...(f.short ? [`-${f.short}`] : []),
       ]);
       assert.equal(new Set(names).size, names.length, `a name twice: ${names.join(" ")}`);
+      if (c.footer !== undefined) assert.ok(Object.hasOwn(FOOTERS, c.footer), c.footer);
       if (c.module === "help") return;
       const module = await import(new URL(`../../lib/cli/${c.module}`, import.meta.url).href);
       assert.equal(typeof module.run, "function", c.module);

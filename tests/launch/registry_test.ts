@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
 import { UsageError } from "../../lib/errors.ts";
-import { loadLaunch } from "../../lib/launch/load.ts";
-import { buildLaunch } from "../../lib/launch/registry.ts";
-import type { LaunchOptions } from "../../lib/launch/options.ts";
+import { buildLaunch } from "../../lib/launch/build.ts";
+import {
+  installHint,
+  launcherCompletions,
+  launcherOf,
+  launcherSchemes,
+} from "../../lib/launch/registry.ts";
 import { describeArgv, type LaunchSpec } from "../../lib/launch/spec.ts";
 import { parseSource } from "../../lib/uri/parse.ts";
 import type { NakedSource } from "../../lib/uri/source.ts";
@@ -143,32 +147,6 @@ Deno.test("buildLaunch() applies deno options", async (t) => {
   });
 });
 
-Deno.test("loadLaunch() gives what buildLaunch() gives, errors included", async (t) => {
-  const forms: [string, Partial<LaunchOptions>][] = [
-    ...CASES.map(([uri]): [string, Partial<LaunchOptions>] => [uri, {}]),
-    ["mcp+deno://s.ts?command=a", { denoPath: "/opt/deno", denoPermissions: ["--allow-env=HOME"] }],
-    ["mcp+deno://s.ts", { denoPermissions: ["rm"] }],
-    ["mcp+deno:///a,b/s.ts", {}],
-    ["mcp+python://x.py", { cwd: "rel" }],
-  ];
-  let failures = 0;
-  for (const [uri, extra] of forms) {
-    await t.step(`${uri} ${JSON.stringify(extra)}`, async () => {
-      const options = { cwd: CWD, ...extra };
-      let expected: unknown;
-      try {
-        expected = buildLaunch(naked(uri), options);
-      } catch (error) {
-        failures++;
-        await assert.rejects(() => loadLaunch(naked(uri), options), error as Error);
-        return;
-      }
-      assert.deepEqual(await loadLaunch(naked(uri), options), expected);
-    });
-  }
-  assert.equal(failures, 3);
-});
-
 Deno.test("buildLaunch() refuses a relative cwd", () => {
   assert.throws(() => buildLaunch(naked("mcp+python://x.py"), { cwd: "rel" }), TypeError);
 });
@@ -189,4 +167,47 @@ Deno.test("describeArgv() shows a launch's argv quoted for display", () => {
   assert.equal(launch.transport, "stdio");
   if (launch.transport !== "stdio") return;
   assert.equal(describeArgv(launch), `node '/work/project/my dir/s.js' 'it'\\''s'`);
+});
+
+Deno.test("the registry: every scheme once, lowercase, with its launcher's help", () => {
+  const schemes = launcherSchemes();
+  assert.deepEqual(schemes, ["uvx", "npx", "python", "node", "deno", "http", "https"]);
+  for (const scheme of schemes) {
+    assert.match(scheme, /^[a-z][a-z0-9.+-]*$/);
+    const launcher = launcherOf(scheme)!;
+    assert.ok(launcher.usage.startsWith("mcp+") && launcher.help !== "", scheme);
+  }
+  assert.equal(launcherOf("UVX"), undefined);
+});
+
+Deno.test("launcherCompletions() offers each launcher's prefix, https before http", () => {
+  assert.deepEqual(launcherCompletions(), [
+    "mcp+uvx://",
+    "mcp+npx://",
+    "mcp+python://",
+    "mcp+node://",
+    "mcp+deno://",
+    "mcp+https://",
+    "mcp+http://",
+  ]);
+});
+
+Deno.test("installHint() names what to install for the program a launcher starts", () => {
+  assert.equal(installHint("uvx"), "install uv (https://docs.astral.sh/uv/)");
+  assert.equal(installHint("/opt/bin/uv"), "install uv (https://docs.astral.sh/uv/)");
+  assert.equal(installHint("npx"), "install Node.js (https://nodejs.org/)");
+  assert.equal(installHint("node.exe"), "install Node.js (https://nodejs.org/)");
+  assert.equal(installHint("python3"), "install Python 3 (https://www.python.org/downloads/)");
+  assert.equal(installHint("deno"), "install Deno (npm install -g deno@2.9.6)");
+  assert.equal(installHint("my-server"), "check the command name, or give its full path");
+});
+
+Deno.test("buildLaunch() refuses a launcher the registry does not list", () => {
+  const source = { ...naked("mcp+npx://p"), launcher: "pipx" };
+  assert.throws(
+    () => buildLaunch(source, { cwd: CWD }),
+    (error: unknown) =>
+      error instanceof UsageError && error.message === `Unknown launcher "pipx"` &&
+      error.hint === "launchers: uvx, npx, python, node, deno, http, https",
+  );
 });

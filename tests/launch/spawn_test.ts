@@ -4,7 +4,7 @@
  * shell in between; the Deno sandbox must confine the script to its directory.
  */
 import assert from "node:assert/strict";
-import { buildLaunch } from "../../lib/launch/registry.ts";
+import { buildLaunch } from "../../lib/launch/build.ts";
 import type { StdioLaunch } from "../../lib/launch/spec.ts";
 import { parseSource } from "../../lib/uri/parse.ts";
 import type { NakedSource } from "../../lib/uri/source.ts";

@@ -6,7 +6,8 @@
  * URL); the modules of `profile list|info`, `completions` and the
  * completion of `@profile` names reach none either, nor any SDK, ajv, zod
  * or jq; and `open()` and the call commands load the drift check, profiles,
- * the sandbox's plan, HTTP and OAuth only for a call that needs them.
+ * the sandbox's plan, HTTP and OAuth only for a call that needs them; the
+ * launchers' descriptors, which the URI parser reads, load nothing of Node's.
  */
 
 import assert from "node:assert/strict";
@@ -19,8 +20,11 @@ async function staticNpm(entry: string, dynamic = false): Promise<string[]> {
   return (await reach(entry, dynamic)).npm;
 }
 
-/** The npm packages and jn's own modules (paths from the root) a module reaches. */
-async function reach(entry: string, dynamic: boolean): Promise<{ npm: string[]; own: string[] }> {
+/** The npm packages, Node's modules and jn's own modules (paths from the root) a module reaches. */
+async function reach(
+  entry: string,
+  dynamic: boolean,
+): Promise<{ npm: string[]; node: string[]; own: string[] }> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", `${ROOT}/${entry}`],
     cwd: ROOT,
@@ -49,7 +53,8 @@ async function reach(entry: string, dynamic: boolean): Promise<{ npm: string[]; 
   }
   const root = new URL(`${ROOT}/`, "file:///").href;
   const own = [...seen].filter((url) => url.startsWith(root)).map((url) => url.slice(root.length));
-  return { npm: [...npm], own };
+  const node = [...seen].filter((specifier) => specifier.startsWith("node:"));
+  return { npm: [...npm], node, own };
 }
 
 interface GraphInfo {
@@ -90,7 +95,7 @@ Deno.test("the light paths load no heavy package", async (t) => {
 
 /** What a call that needs none of it must not load: drift, profiles, sandbox plans, HTTP, OAuth. */
 const CALL_EXTRAS =
-  /^lib\/(drift\/(check|report)|schema\/|profile\/(resolve|trust|launch)\.|sandbox\/(plan|confine|bwrap|seatbelt|failure_hint)\.|session\/(http_channel|oauth_)|auth\/|launch\/(registry|http|deno|node|npx|python|uvx)\.)/;
+  /^lib\/(drift\/(check|report)|schema\/|profile\/(resolve|trust|launch)\.|sandbox\/(plan|confine|bwrap|seatbelt|failure_hint)\.|session\/(http_channel|oauth_)|auth\/)/;
 
 Deno.test("open() loads what a call needs, when it needs it", async (t) => {
   for (
@@ -116,9 +121,16 @@ Deno.test("open() loads what a call needs, when it needs it", async (t) => {
         "lib/session/http_channel.ts",
         "lib/session/oauth_provider.ts",
         "lib/auth/token_store.ts",
-        "lib/launch/uvx.ts",
-        "lib/launch/http.ts",
       ]
     ) assert.ok(own.includes(path), path);
   });
+});
+
+Deno.test("the launchers' descriptors load with the URI parser, and nothing of Node's", async () => {
+  // The parser reads every descriptor (lib/launch/registry.ts): they must stay light enough for
+  // `jn __complete source WORD` and every call's start-up.
+  const { node, own } = await reach("lib/launch/registry.ts", true);
+  assert.deepEqual(node, []);
+  assert.ok(own.includes("lib/launch/uvx.ts") && own.includes("lib/launch/http.ts"), own.join());
+  assert.ok((await reach("lib/uri/parse.ts", false)).own.includes("lib/launch/registry.ts"));
 });

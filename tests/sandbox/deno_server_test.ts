@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { ConfigError } from "../../lib/errors.ts";
-import { buildLaunch } from "../../lib/launch/registry.ts";
+import { buildLaunch } from "../../lib/launch/build.ts";
 import type { StdioLaunch } from "../../lib/launch/spec.ts";
 import { parseDenoPermissions, withDenoPermissions } from "../../lib/sandbox/deno_permissions.ts";
 import { prepareLaunch } from "../../lib/sandbox/prepare.ts";

@@ -34,8 +34,8 @@ export interface CommandDef {
   readonly args: readonly ArgDef[];
   /** Its own flags; the global ones (`--debug`, `--quiet`, `--help`) come on top. */
   readonly flags: readonly AnyFlag[];
-  /** Text that ends its help: query keys, examples, exit codes. */
-  readonly footer?: () => string;
+  /** The text that ends its help (query keys, examples, exit codes), by name (footers.ts). */
+  readonly footer?: string;
   /** The module that runs it, relative to lib/cli/ (`commands/cat.ts`). */
   readonly module: string;
   /** Left out of help and completion. */

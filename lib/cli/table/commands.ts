@@ -28,13 +28,6 @@ import {
 } from "./command_flags.ts";
 import { ARGUMENT_FLAGS, CONNECTION_FLAGS, LOGIN_CONNECTION_FLAGS } from "./flags.ts";
 import { LOGIN_FLAGS } from "./login_flags.ts";
-import {
-  catFooter,
-  completeFooter,
-  completionsFooter,
-  inspectFooter,
-  putFooter,
-} from "./footers.ts";
 
 /** The shells `jn completions` writes scripts for. */
 export const SHELLS = ["bash", "zsh", "fish"] as const;
@@ -59,7 +52,7 @@ export const INSPECT = command({
   summary: "tools, resources, resource templates and prompts of a server",
   args: [SOURCE],
   flags: [FORMAT, ...CONNECTION_FLAGS],
-  footer: inspectFooter,
+  footer: "inspect",
   module: "commands/inspect.ts",
 });
 
@@ -69,7 +62,7 @@ export const CAT = command({
   summary: "call a tool, read a resource, get a prompt or list (?list=) → NDJSON",
   args: [SOURCE],
   flags: [JSON_PAYLOAD, TASK, DETACH, FOLLOW, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
-  footer: catFooter("cat"),
+  footer: "cat",
   module: "commands/cat.ts",
 });
 
@@ -79,7 +72,7 @@ export const HEAD = command({
   summary: "the first N records of cat (default 10)",
   args: [SOURCE],
   flags: [LINES, JSON_PAYLOAD, TASK, DETACH, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
-  footer: catFooter("head"),
+  footer: "head",
   module: "commands/cat.ts",
 });
 
@@ -89,7 +82,7 @@ export const TAIL = command({
   summary: "the last N records of cat (default 10)",
   args: [SOURCE],
   flags: [LINES, JSON_PAYLOAD, TASK, DETACH, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
-  footer: catFooter("tail"),
+  footer: "tail",
   module: "commands/cat.ts",
 });
 
@@ -107,7 +100,7 @@ export const COMPLETE = command({
     { name: "partial", help: "what is typed so far", optional: true },
   ],
   flags: CONNECTION_FLAGS,
-  footer: completeFooter,
+  footer: "complete",
   module: "commands/complete.ts",
 });
 
@@ -122,7 +115,7 @@ export const PUT = command({
     completes: "source",
   }],
   flags: [...PUT_FLAGS, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
-  footer: putFooter,
+  footer: "put",
   module: "commands/put.ts",
 });
 
@@ -302,7 +295,7 @@ export const COMPLETIONS = command({
   summary: `print a shell completion script (${SHELLS.join(", ")})`,
   args: [{ name: "shell", help: "the shell", choices: SHELLS }],
   flags: [],
-  footer: completionsFooter,
+  footer: "completions",
   module: "commands/completions.ts",
 });
 

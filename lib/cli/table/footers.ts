@@ -1,23 +1,19 @@
 /**
- * The texts that end a command's help: what a source's query keys mean
- * (from lib/cli/source_help.ts), examples that run against the bundled
- * `@demo` profile, and exit codes. Built when help is shown, never at
- * start-up of a command that runs.
+ * The texts that end a command's help, by the name a command's row gives
+ * (`footer: "put"`): the sources and query keys (lib/cli/source_help.ts,
+ * from the launcher and query-key tables), examples that run against the
+ * bundled `@demo` profile, and exit codes. Only help loads this module.
  *
  * @module
  */
 
-import { catHelp, INSPECT_HELP } from "../source_help.ts";
+import { catHelp, inspectHelp, sourcesSummary } from "../source_help.ts";
 
 /** The end of `jn --help`. */
 export function programFooter(): string {
   return `
 Sources:
-  mcp+uvx://PKG[/CMD]   mcp+npx://PKG   mcp+python://PATH   mcp+node://PATH
-  mcp+deno://PATH       mcp+https://HOST/PATH               @profile[/tool]
-  Query keys: tool=, resource=, prompt=, list=tools|resources|templates|prompts,
-  task=ID, command= (repeatable, appended to the server's argv); other keys are
-  arguments.
+${sourcesSummary()}
 
 Examples:
   jn inspect "mcp+npx://@modelcontextprotocol/server-everything"
@@ -28,14 +24,8 @@ Exit codes: 0 ok, 1 tool error, 2 usage, 3 configuration, 4 launch/connection,
 5 protocol, 6 sandbox, 70 internal, 130 interrupted.`;
 }
 
-/** The end of `jn help inspect`. */
-export const inspectFooter = (): string => INSPECT_HELP;
-
-/** The end of `jn help cat|head|tail`. */
-export const catFooter = (name: "cat" | "head" | "tail") => (): string => catHelp(name);
-
 /** The end of `jn help put`. */
-export const putFooter = (): string => `
+const putFooter = (): string => `
 Each record on stdin is one call; its fields override the URI's and --arg's
 arguments; keys starting with _ are not sent. Output: the call's records with
 "input": N (the line number), in input order; a bad line or a failed call is
@@ -50,7 +40,7 @@ Examples:
 Exit: 0 all records succeeded, 1 some failed, 2 usage, 4 the server went away, 130 interrupted.`;
 
 /** The end of `jn help complete`. */
-export const completeFooter = (): string => `
+const completeFooter = (): string => `
 Output: one {"type":"completion","prompt"|"resource","argument","value"} per value.
 
 Examples:
@@ -58,8 +48,19 @@ Examples:
   jn complete "@demo?resource=demo://items/{id}" id`;
 
 /** The end of `jn help completions`. */
-export const completionsFooter = (): string =>
+const completionsFooter = (): string =>
   "\nInstall:\n" +
   "  bash  echo 'source <(jn completions bash)' >> ~/.bashrc\n" +
   "  zsh   echo 'source <(jn completions zsh)' >> ~/.zshrc\n" +
   "  fish  jn completions fish > ~/.config/fish/completions/jn.fish";
+
+/** Every footer, by the name a command's row gives. */
+export const FOOTERS = {
+  inspect: inspectHelp,
+  cat: () => catHelp("cat"),
+  head: () => catHelp("head"),
+  tail: () => catHelp("tail"),
+  put: putFooter,
+  complete: completeFooter,
+  completions: completionsFooter,
+} as const satisfies Record<string, () => string>;
