@@ -53,6 +53,16 @@ export { put, type PutOptions, type PutRecord } from "./put.ts";
 export type { RunStats } from "../put/ordered.ts";
 export { compareWithLive, type LiveComparison } from "./profile.ts";
 export { driftWarning, type MessageOptions, outputFormatWarning } from "./messages.ts";
+export {
+  type FetchedSkill,
+  fetchSkill,
+  type FetchSkillOptions,
+  listSkills,
+  offersSkills,
+  type SkillFileRecord,
+  type SkillRecord,
+} from "./skills.ts";
+export { SKILL_LIMITS, SKILLS_EXTENSION } from "./skill_entry.ts";
 
 export {
   ArgumentError,
@@ -66,6 +76,8 @@ export {
   LaunchError,
   ProtocolError,
   SandboxError,
+  type SkillCheck,
+  SkillVerificationError,
   TimeoutError,
   UriSyntaxError,
   UsageError,
@@ -117,7 +129,9 @@ export type {
   LoginSettings,
   ProtocolMode,
   Session,
+  SessionSkills,
   SessionTasks,
+  SkillsPage,
   ToolCallOptions,
 } from "../session/types.ts";
 export { type LoadOptions, loadProfile } from "../profile/resolve.ts";
