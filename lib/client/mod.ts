@@ -63,6 +63,8 @@ export {
   type SkillRecord,
 } from "./skills.ts";
 export { SKILL_LIMITS, SKILLS_EXTENSION } from "./skill_entry.ts";
+export { buildToolHelp, savedToolHelp, toolHelp } from "./tool_help.ts";
+export type { ProfileToolNotes, ToolHelp } from "../output/tool_help.ts";
 
 export {
   ArgumentError,
