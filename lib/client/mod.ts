@@ -64,6 +64,16 @@ export {
 } from "./skills.ts";
 export { SKILL_LIMITS, SKILLS_EXTENSION } from "./skill_entry.ts";
 export { buildToolHelp, savedToolHelp, toolHelp } from "./tool_help.ts";
+export {
+  grep,
+  type GrepError,
+  type GrepKind,
+  type GrepMatch,
+  type GrepOptions,
+  MATCH_CHARS,
+  type Matcher,
+  matcher,
+} from "./grep.ts";
 export type { ProfileToolNotes, ToolHelp } from "../output/tool_help.ts";
 
 export {
