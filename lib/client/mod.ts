@@ -126,6 +126,9 @@ export {
   toolResultRecords,
 } from "../output/records.ts";
 export type { Inventory, InventorySection } from "../output/inventory.ts";
+export { formatBrief, toolSignature } from "../output/brief.ts";
+export { formatToolHelp } from "../output/tool_help.ts";
+export { type Style, style } from "../output/style.ts";
 export { type HashableTool, schemaHash, toolHashes } from "../schema/hash.ts";
 export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "../schema/diff.ts";
 export type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
