@@ -8,6 +8,8 @@
 
 import assert from "node:assert/strict";
 import { grep, type GrepOptions, UsageError } from "../../mod.ts";
+import { grepLine } from "../../lib/output/agent_lines.ts";
+import { style } from "../../lib/output/style.ts";
 import { baseEnv, tempDir } from "../helpers.ts";
 import { serverEverything } from "../remote/support.ts";
 
@@ -149,4 +151,31 @@ Deno.test({
     assert.ok(kinds.has("tool"), JSON.stringify(records));
     assert.ok(kinds.has("resource"), JSON.stringify(records));
   },
+});
+
+Deno.test("the text line of a match or an error is one visible line", () => {
+  const hostile = "\x1b[2J\u202eevil\nnext";
+  const plain = style(false);
+  assert.equal(
+    grepLine({
+      type: "match",
+      source: "@demo",
+      kind: "tool",
+      name: "add",
+      field: "description",
+      text: "Adds a and b.",
+    }, plain),
+    "@demo tool add (description): Adds a and b.",
+  );
+  const bad = grepLine({
+    type: "match",
+    source: hostile,
+    kind: "tool",
+    name: hostile,
+    field: "name",
+    text: hostile,
+  }, plain);
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(bad, /[\x00-\x1f\u202e]/);
+  assert.equal(grepLine({ type: "error", source: "@x", error: "boom" }, plain), "@x: error: boom");
 });

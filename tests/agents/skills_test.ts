@@ -14,6 +14,8 @@ import {
   UsageError,
 } from "../../mod.ts";
 import { exitCodeFor } from "../../lib/cli/exit_codes.ts";
+import { skillFileLine, skillLine } from "../../lib/output/agent_lines.ts";
+import { style } from "../../lib/output/style.ts";
 import { tempDir } from "../helpers.ts";
 import { names, present, withSkills } from "./skills_support.ts";
 
@@ -193,5 +195,19 @@ Deno.test("a dynamic skill is listed with its problem and not fetched", async ()
       return true;
     });
     assert.deepEqual(await reads(), []);
+  });
+});
+
+Deno.test("the text lines of a listing and of a fetch", async () => {
+  const plain = style(false);
+  await withSkills(["--dynamic"], async ({ conn }) => {
+    const lines = (await listSkills(conn)).map((record) => skillLine(record, plain));
+    assert.deepEqual(lines, [
+      "pdf-processing  4 files, 269 bytes — Extract, fill, and assemble PDF documents",
+      "refunds  2 files, 131 bytes — Process refund requests per policy",
+      'daily — Today\'s report  (publishes no digests ("resources": "dynamic"))',
+    ]);
+    const skill = await fetchSkill(conn, "refunds");
+    assert.equal(skillFileLine(skill.files[1], plain), "examples/email.md  15 bytes");
   });
 });
