@@ -3,6 +3,10 @@
  * exit code: `lib/cli/main.ts` maps each class to the exit code of SPEC §6 in
  * exactly one place.
  *
+ * It is over 300 lines because every typed error a caller can catch is
+ * declared here, in one module, so that the one map to exit codes sees them
+ * all; each is a few lines of fields.
+ *
  * @module
  */
 
@@ -156,6 +160,42 @@ export class ProtocolError extends JnError {
     super(message, options);
     this.code = options.code;
     this.data = options.data;
+  }
+}
+
+/** What a skill failed (SEP-2640): the check that refused what the server sent. */
+export type SkillCheck =
+  | "entry"
+  | "path"
+  | "limit"
+  | "dynamic"
+  | "size"
+  | "digest"
+  | "frontmatter"
+  | "content";
+
+/**
+ * A skill's entry or one of its files is not what the server's listing
+ * promised (SEP-2640 verification), or cannot be written safely: nothing of
+ * it was used or written (exit 5).
+ */
+export class SkillVerificationError extends ProtocolError {
+  /** The skill's URI (its SKILL.md). */
+  skill: string;
+  /** The file at fault (its URI), or the skill's URI for a fault of the entry. */
+  file: string;
+  /** Which check failed. */
+  check: SkillCheck;
+  /** `skill` and `file` are URIs; `check` names what failed. */
+  constructor(
+    message: string,
+    fields: { skill: string; file: string; check: SkillCheck },
+    options: JnErrorOptions = {},
+  ) {
+    super(message, options);
+    this.skill = fields.skill;
+    this.file = fields.file;
+    this.check = fields.check;
   }
 }
 

@@ -11,6 +11,10 @@
  *   deno task conformance --jobs 1 --verbose    # one at a time, failing checks shown
  *   deno task conformance --timeout 300000      # per-scenario bound in ms (default 120000)
  *
+ * A scenario passes only when the suite ran checks for it (`Passed: P/T` with T > 0) and none
+ * failed: a client that never completes the exchange leaves the suite with no checks (every one
+ * SKIPPED), which the suite itself reports as passed; here it is a failure ("no checks ran").
+ *
  * Exit 0 when every scenario that ran passed.
  *
  * @module
@@ -94,6 +98,10 @@ async function runScenario(version: string, scenario: string, timeoutMs: number)
     .filter((line) => /\b(FAILURE|WARNING)\b/.test(line))
     .map((line) => line.replace(/^\S+Z\s+/, "").trim());
   if (/Client timed out/.test(plain)) failures.push("client timed out");
+  const tally = plain.match(/^Passed: (\d+)\/(\d+), (\d+) failed/m);
+  const checks = tally ? Number(tally[2]) : 0;
+  const failed = tally ? Number(tally[3]) : 0;
+  if (checks === 0) failures.push("no checks ran (the client never completed the exchange)");
   const exited = plain.match(/Client exited with code (\d+)/);
   if (exited) {
     failures.push(`adapter exited with code ${exited[1]}`);
@@ -102,7 +110,7 @@ async function runScenario(version: string, scenario: string, timeoutMs: number)
       ...plain.split("\n").filter((line) => /^(jn|hint|conformance_adapter): /.test(line)),
     );
   }
-  return { scenario, passed: code === 0, failures };
+  return { scenario, passed: code === 0 && checks > 0 && failed === 0, failures };
 }
 
 async function runVersion(version: string, options: Options): Promise<Outcome[]> {

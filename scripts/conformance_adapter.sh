@@ -20,6 +20,9 @@
 #   - sep-2322-client-request-state: calls each of its four tools once;
 #   - json-schema-2020-12-preservation: echoes the focal tool's input schema,
 #     as listed, to json_schema_echo;
+#   - sep-2640-client-no-prefetch: lists the server's skills, reads none;
+#   - sep-2640-client-verify-*: lists the skills and fetches the first one into
+#     a scratch directory (a refusal, exit 5, is jn doing its job);
 #   - otherwise: lists the tools and calls the first one, with arguments built
 #     from its schema's required properties (the reference client's behaviour).
 # Credentials reach jn through environment variables (never argv). Exit 0 when
@@ -40,7 +43,10 @@ if [[ -z "${JN:-}" ]]; then
   perms="--allow-read --allow-write --allow-env --allow-run --allow-net"
   perms+=" --allow-sys=homedir,hostname,osRelease,uid,gid --no-prompt"
   JN="deno run $perms --config $root/deno.json $root/main.ts"
+  # `jn skills` waits for the CLI's new command table (issue 22): the library does it meanwhile.
+  JN_SKILLS="deno run $perms --config $root/deno.json $root/scripts/conformance_skills.ts"
 fi
+JN_SKILLS="${JN_SKILLS:-$JN skills}"
 
 # Auth state lives in a private HOME; the Deno cache stays where it is.
 export DENO_DIR="${DENO_DIR:-$(deno info --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["denoDir"])')}"
@@ -106,7 +112,18 @@ if [[ -n "$calls" ]]; then
   exit 0
 fi
 
+# A skill fetch refused for a file that differs from the listing (5) is jn doing its job.
+skills() { local code=0; echo "+ jn skills $*" >&2; $JN_SKILLS "$@" || code=$?; [[ $code -eq 0 || $code -eq 5 ]] || return "$code"; }
+
 case "$scenario" in
+  sep-2640-client-no-prefetch)
+    skills "$source" > /dev/null
+    ;;
+  sep-2640-client-verify-*)
+    listed="$(skills "$source")"
+    name="$(python3 -c 'import json,sys; print(json.loads(sys.argv[1].splitlines()[0])["name"])' "$listed")"
+    skills "$source" "$name" --out "$home/skills" > /dev/null
+    ;;
   json-schema-ref-no-deref | request-metadata)
     jn cat "$source?list=tools" > /dev/null
     ;;

@@ -53,6 +53,28 @@ export { put, type PutOptions, type PutRecord } from "./put.ts";
 export type { RunStats } from "../put/ordered.ts";
 export { compareWithLive, type LiveComparison } from "./profile.ts";
 export { driftWarning, type MessageOptions, outputFormatWarning } from "./messages.ts";
+export {
+  type FetchedSkill,
+  fetchSkill,
+  type FetchSkillOptions,
+  listSkills,
+  offersSkills,
+  type SkillFileRecord,
+  type SkillRecord,
+} from "./skills.ts";
+export { SKILL_LIMITS, SKILLS_EXTENSION } from "./skill_entry.ts";
+export { buildToolHelp, savedToolHelp, toolHelp } from "./tool_help.ts";
+export {
+  grep,
+  type GrepError,
+  type GrepKind,
+  type GrepMatch,
+  type GrepOptions,
+  MATCH_CHARS,
+  type Matcher,
+  matcher,
+} from "./grep.ts";
+export type { ProfileToolNotes, ToolHelp } from "../output/tool_help.ts";
 
 export {
   ArgumentError,
@@ -66,6 +88,8 @@ export {
   LaunchError,
   ProtocolError,
   SandboxError,
+  type SkillCheck,
+  SkillVerificationError,
   TimeoutError,
   UriSyntaxError,
   UsageError,
@@ -102,6 +126,9 @@ export {
   toolResultRecords,
 } from "../output/records.ts";
 export type { Inventory, InventorySection } from "../output/inventory.ts";
+export { formatBrief, toolSignature } from "../output/brief.ts";
+export { formatToolHelp } from "../output/tool_help.ts";
+export { type Style, style } from "../output/style.ts";
 export { type HashableTool, schemaHash, toolHashes } from "../schema/hash.ts";
 export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "../schema/diff.ts";
 export type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
@@ -117,7 +144,9 @@ export type {
   LoginSettings,
   ProtocolMode,
   Session,
+  SessionSkills,
   SessionTasks,
+  SkillsPage,
   ToolCallOptions,
 } from "../session/types.ts";
 export { type LoadOptions, loadProfile } from "../profile/resolve.ts";

@@ -9,10 +9,15 @@
 
 /** ANSI styling that collapses to plain text when colour is off. */
 export interface Style {
+  /** Errors. */
   red(text: string): string;
+  /** Warnings. */
   yellow(text: string): string;
+  /** Secondary text. */
   dim(text: string): string;
+  /** Headings and names. */
   bold(text: string): string;
+  /** Names to type (tools, URIs). */
   cyan(text: string): string;
 }
 

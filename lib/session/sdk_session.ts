@@ -29,6 +29,7 @@ import { type Channel, findCause } from "./channel.ts";
 import type { Session, SessionOptions, ToolCallOptions } from "./types.ts";
 import { CALL_TOOL_RESULT } from "./call_result_schema.ts";
 import { SdkTasks } from "./tasks.ts";
+import { SdkSkills } from "./skills.ts";
 import { TransportTap } from "./tap.ts";
 import { bound, HARD_BOUND_FACTOR } from "./bounds.ts";
 import { translateError } from "./translate.ts";
@@ -75,6 +76,7 @@ export class SdkSession implements Session {
   server: ServerIdentity = { capabilities: {} };
   readonly transportKind: Channel["kind"];
   readonly tasks: SdkTasks;
+  readonly skills: SdkSkills;
   #sdk: Sdk;
   #client: Client;
   #channel: Channel;
@@ -112,6 +114,7 @@ export class SdkSession implements Session {
       (label, run, bounds) => this.#request(label, run, undefined, bounds),
       () => channel.keepSession?.(),
     );
+    this.skills = new SdkSkills(client, (label, run) => this.#request(label, run));
     this.#tap = new TransportTap(channel.transport, {
       onTrace: options.onTrace,
       logLevel: options.logLevel,

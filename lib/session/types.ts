@@ -175,6 +175,26 @@ export interface SessionTasks {
   keepSession(): string | undefined;
 }
 
+/** One page of `skills/list`: the entries as the server sent them, unchecked. */
+export interface SkillsPage {
+  /** The entries (lib/client checks each: lib/client/skill_entry.ts). */
+  skills: unknown[];
+  /** The cursor of the next page, when there is one. */
+  nextCursor?: string;
+}
+
+/**
+ * The requests of the skills extension (SEP-2640), as is: when to send them,
+ * and what an entry must be, is lib/client's policy (lib/client/skills.ts).
+ * A skill's files are read with {@linkcode Session.readResource}.
+ */
+export interface SessionSkills {
+  /** `skills/list`, one page (`cursor`: the previous page's `nextCursor`). */
+  list(cursor?: string): Promise<SkillsPage>;
+  /** `skills/get`: the entry of the skill whose SKILL.md is at `uri`, unchecked. */
+  get(uri: string): Promise<unknown>;
+}
+
 /** An open session. Close it in `finally`. */
 export interface Session {
   /** A short name of the server for messages. */
@@ -206,6 +226,8 @@ export interface Session {
   ): Promise<ToolCallResult>;
   /** Tasks: task-augmented `tools/call`, `tasks/get`, `tasks/result`, `tasks/cancel`. */
   readonly tasks: SessionTasks;
+  /** Skills (SEP-2640): `skills/list`, `skills/get`; sent only when asked. */
+  readonly skills: SessionSkills;
   /** `resources/read`. */
   readResource(uri: string): Promise<ResourceContents[]>;
   /** `prompts/get`. */

@@ -8,7 +8,8 @@
  * talk to no server, and the SDK-not-loaded check), `put` (throughput at 16
  * in flight vs the raw and the SDK-only pipelined clients), `put-memory`
  * (10k→1M records), `payload` (10/25/50 MB results), `teardown` (how long
- * servers take to exit after their stdin closes).
+ * servers take to exit after their stdin closes), `listing` (the bytes of
+ * each listing format of @demo and server-everything, for agents).
  * Prints markdown on stdout, progress on stderr, and last the "Issue 16
  * targets" table computed from the same run (targets.ts); `--write` also
  * writes bench/RESULTS.md, regenerated as a whole (this run, then the
@@ -24,6 +25,7 @@ import { buildBundle, DENO, HOME_DIR, prepareWork, ROOT } from "./env.ts";
 import { timeAvailable } from "./measure.ts";
 import { EVERYTHING, EVERYTHING_JS, install, NODE, NODE_BIN_DIR, PEERS } from "./peers.ts";
 import { coldScenario, TRIVIAL } from "./scenarios/cold.ts";
+import { listingScenario } from "./scenarios/listing.ts";
 import { payloadScenario } from "./scenarios/payload.ts";
 import { putMemoryScenario, putScenario } from "./scenarios/put.ts";
 import { startupScenario } from "./scenarios/startup.ts";
@@ -31,7 +33,16 @@ import { teardownScenario } from "./scenarios/teardown.ts";
 import type { ScenarioOptions, Section } from "./scenarios/types.ts";
 import { TARGETS_TITLE, targetsTable } from "./targets.ts";
 
-const ALL = ["cold", "everything", "startup", "put", "put-memory", "payload", "teardown"];
+const ALL = [
+  "cold",
+  "everything",
+  "startup",
+  "put",
+  "put-memory",
+  "payload",
+  "teardown",
+  "listing",
+];
 
 const USAGE =
   `Usage: deno task bench [SCENARIO…] [--rounds N] [--quick] [--no-peers] [--no-bundle] [--write]
@@ -49,6 +60,7 @@ Scenarios (default: all; they run in the order given):
   put-memory  jn put's peak RSS from 10k to 1M records
   payload     10/25/50 MB results through cat and cat --json
   teardown    how long servers take to exit after their stdin closes
+  listing     bytes of jn inspect's listings (text, json, brief) of @demo and server-everything
 
 Options:
   --rounds N   timed rounds per command (default 7)
@@ -115,7 +127,7 @@ if (timeProblem) fail(`/usr/bin/time (GNU time) is needed for peak RSS: ${timePr
 await prepareWork();
 
 const unavailable: Record<string, string> = {};
-const needsPeers = scenarios.some((s) => ["cold", "everything", "teardown"].includes(s));
+const needsPeers = scenarios.some((s) => ["cold", "everything", "teardown", "listing"].includes(s));
 if (needsPeers) {
   const nodeProblem = await install(NODE);
   if (nodeProblem) {
@@ -155,6 +167,12 @@ for (const name of scenarios) {
     case "cold":
       out.push(...await coldScenario(TRIVIAL, { ...options, peers }));
       break;
+    case "listing": {
+      const problem = await install(EVERYTHING);
+      if (problem) out.push({ title: "server-everything", body: `not installed: ${problem}` });
+      else out.push(...await listingScenario());
+      break;
+    }
     case "teardown":
     case "everything": {
       const problem = await install(EVERYTHING);
