@@ -43,10 +43,7 @@ if [[ -z "${JN:-}" ]]; then
   perms="--allow-read --allow-write --allow-env --allow-run --allow-net"
   perms+=" --allow-sys=homedir,hostname,osRelease,uid,gid --no-prompt"
   JN="deno run $perms --config $root/deno.json $root/main.ts"
-  # `jn skills` waits for the CLI's new command table (issue 22): the library does it meanwhile.
-  JN_SKILLS="deno run $perms --config $root/deno.json $root/scripts/conformance_skills.ts"
 fi
-JN_SKILLS="${JN_SKILLS:-$JN skills}"
 
 # Auth state lives in a private HOME; the Deno cache stays where it is.
 export DENO_DIR="${DENO_DIR:-$(deno info --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["denoDir"])')}"
@@ -113,7 +110,7 @@ if [[ -n "$calls" ]]; then
 fi
 
 # A skill fetch refused for a file that differs from the listing (5) is jn doing its job.
-skills() { local code=0; echo "+ jn skills $*" >&2; $JN_SKILLS "$@" || code=$?; [[ $code -eq 0 || $code -eq 5 ]] || return "$code"; }
+skills() { local code=0; echo "+ jn skills $*" >&2; $JN skills "$@" || code=$?; [[ $code -eq 0 || $code -eq 5 ]] || return "$code"; }
 
 case "$scenario" in
   sep-2640-client-no-prefetch)

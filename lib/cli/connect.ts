@@ -49,7 +49,7 @@ export async function withConnection<T>(
   const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
   try {
     conn = await open(target, {
-      ...openOptions(cli, target, values),
+      ...openOptions(cli, target.name, values),
       signal: abort.signal,
       events: stderr.events,
     });
@@ -64,7 +64,7 @@ export async function withConnection<T>(
 }
 
 /** The client's options of a command's connection flags. */
-export function openOptions(cli: Cli, target: Target, values: ConnectionValues): OpenOptions {
+export function openOptions(cli: Cli, server: string, values: ConnectionValues): OpenOptions {
   const { io } = cli;
   // The connection flags set OpenOptions' own fields, but for these two, which are the CLI's.
   const fields: Record<string, unknown> = {};
@@ -79,13 +79,13 @@ export function openOptions(cli: Cli, target: Target, values: ConnectionValues):
     env: io.env,
     elicit: elicitationHandler(io, {
       mode: values.elicit ?? ELICIT.default,
-      server: target.name,
+      server,
       quiet: cli.quiet,
     }),
     auth: {
       // A browser sign-in only where a person can see it, or where JN_BROWSER says how.
       interactive: io.tty.stderr || Boolean(io.env.JN_BROWSER),
-      onSignIn: (url) => showSignIn(io, target.name, url),
+      onSignIn: (url) => showSignIn(io, server, url),
     },
   };
 }

@@ -20,6 +20,8 @@ export type Outcome =
   | "failed_records"
   /** `profile validate` found breaking changes. */
   | "breaking_drift"
+  /** `grep` found nothing. */
+  | "no_match"
   /** `filter`: jq's `halt`/`halt_error` ended the run with this status. */
   | { halt: number };
 

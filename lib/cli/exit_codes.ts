@@ -62,6 +62,7 @@ export function outcomeExitCode(outcome: Outcome): number {
       return ExitCode.ok;
     case "tool_error":
     case "failed_records":
+    case "no_match":
       return ExitCode.toolError;
     case "breaking_drift":
       return ExitCode.config;

@@ -95,9 +95,6 @@ export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABL
     if (help) return { kind: "help", path, globals };
     throw missingSubcommand(tables, path);
   }
-  if (command.path.length === 1 && command.path[0] === "help") {
-    return { kind: "help", path: helpTopic(tables, rest.slice(i)), globals };
-  }
   if (help) return { kind: "help", path: command.path, globals };
   if (version) throw unknownOption("--version", command.flags, commandName(command));
   const call = parseCommand(command, rest.slice(i));
@@ -200,7 +197,10 @@ function bindArguments(command: CommandDef, words: readonly string[]): Record<st
 }
 
 /** `jn help WORDS…`: the path of the command or group the words name. */
-function helpTopic(tables: Tables, words: readonly string[]): readonly string[] {
+export function helpTopic(
+  words: readonly string[],
+  tables: Tables = DEFAULT_TABLES,
+): readonly string[] {
   const path: string[] = [];
   for (const word of words) {
     if (!isPrefix(tables, [...path, word]) || commandAt(tables, [...path, word])?.hidden) {

@@ -123,10 +123,9 @@ Deno.test("each connection flag sets the client's option of its name", () => {
     cwd: "/",
     tty: { stdin: false, stdout: false, stderr: false },
   };
-  const target = { name: "demo" } as Parameters<typeof openOptions>[1];
   const options = openOptions(
     { io, debug: false, quiet: false, outcome: "ok" },
-    target,
+    "demo",
     call.options,
   );
   for (const { key } of CONNECTION_FLAGS) {

@@ -81,7 +81,7 @@ async function runLogin(cli: Cli, server: string, raw: LoginFlags): Promise<void
   let summary;
   try {
     summary = await login(target, {
-      ...openOptions(cli, target, raw),
+      ...openOptions(cli, target.name, raw),
       signal: abort.signal,
       login: settings,
     });

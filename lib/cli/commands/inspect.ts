@@ -14,6 +14,11 @@
  */
 
 import { type InspectReport, inspectSections } from "../../client/inspect.ts";
+import { savedToolHelp, toolHelp } from "../../client/tool_help.ts";
+import { UsageError } from "../../errors.ts";
+import { formatBrief } from "../../output/brief.ts";
+import { formatToolHelp, type ToolHelp } from "../../output/tool_help.ts";
+import { visible } from "../../output/visible.ts";
 import { resolveTarget } from "../../client/resolve.ts";
 import type { InventorySection } from "../../output/inventory.ts";
 import { formatInventory } from "../../output/human.ts";
@@ -28,13 +33,57 @@ import { writeJson, writeText } from "../write.ts";
 /** `jn inspect SOURCE`. */
 export async function run(cli: Cli, call: Invocation<typeof INSPECT>): Promise<void> {
   const { options } = call;
-  const report = await inspectSource(cli, call.args.source, options);
-  if (options.format === "json") await writeJson(cli.io, report.inventory);
-  else {
-    const s = style(useColor(cli.io) && cli.io.tty.stdout);
-    await writeText(cli.io, formatInventory(report.inventory, s));
+  const target = await resolveTarget(call.args.source, { cwd: cli.io.cwd, env: cli.io.env });
+  if (target.operation.kind === "tool") {
+    const help = await withConnection(cli, target, options, (conn) => toolHelp(conn));
+    await writeHelp(cli, help, options.format);
+    return;
+  }
+  const report = await withConnection(cli, target, options, (conn) => inspectSections(conn));
+  const s = style(useColor(cli.io) && cli.io.tty.stdout);
+  switch (options.format) {
+    case "json":
+      await writeJson(cli.io, report.inventory);
+      break;
+    case "brief":
+      await writeText(cli.io, formatBrief(report.inventory));
+      break;
+    case "text":
+      await writeText(cli.io, formatInventory(report.inventory, s));
   }
   await reportFailures(cli, report);
+}
+
+/**
+ * One tool's help (`jn help @profile/tool`, `jn help SOURCE?tool=NAME`): the
+ * profile's saved snapshot when it has one (no server starts), else the
+ * live server's.
+ */
+export async function writeToolHelp(
+  cli: Cli,
+  ref: string,
+  options: ConnectionValues & { format: "text" | "json" },
+): Promise<void> {
+  const where = { cwd: cli.io.cwd, env: cli.io.env };
+  const target = await resolveTarget(ref, where);
+  if (target.operation.kind !== "tool") {
+    throw new UsageError(`No tool named in "${ref}"`, {
+      hint: `name one: jn help ${target.name}/TOOL, or SOURCE?tool=NAME`,
+    });
+  }
+  const saved = target.profile ? await savedToolHelp(ref, where) : undefined;
+  const help = saved ?? await withConnection(cli, target, options, (conn) => toolHelp(conn));
+  await writeHelp(cli, help, options.format);
+}
+
+async function writeHelp(cli: Cli, help: ToolHelp, format: "text" | "json" | "brief") {
+  if (format === "json") await writeJson(cli.io, help);
+  else if (format === "brief") {
+    await writeText(cli.io, `${visible(help.signature, { oneLine: true })}\n`);
+  } else {await writeText(
+      cli.io,
+      formatToolHelp(help, style(useColor(cli.io) && cli.io.tty.stdout)),
+    );}
 }
 
 /** Connects to a source and gathers its inventory (a failed list is in `failures`). */

@@ -28,6 +28,55 @@ export function formatFlag<const C extends readonly string[]>(choices: C, help?:
 /** `--format text|json`. */
 export const FORMAT = formatFlag(["text", "json"] as const);
 
+/** `inspect --format text|json|brief`. */
+export const INSPECT_FORMAT = formatFlag(
+  ["text", "json", "brief"] as const,
+  "text for people, json for programs, brief: one line per tool with nested parameter " +
+    "shapes (for agents)",
+);
+
+/** `grep`'s own flags. */
+export const GREP_FLAGS = [
+  flag({
+    long: "live",
+    key: "live",
+    help: "ask the servers (every profile's, when no SOURCE is given) instead of the saved " +
+      "snapshots",
+    apply: setTrue,
+  }),
+  flag({
+    long: "regex",
+    short: "E",
+    key: "regex",
+    help: "PATTERN is a JavaScript regular expression (default: plain text)",
+    apply: setTrue,
+  }),
+  flag({
+    long: "case-sensitive",
+    key: "caseSensitive",
+    help: "match case (default: ignore it)",
+    apply: setTrue,
+  }),
+] as const;
+
+/** `skills`'s own flags. */
+export const SKILLS_FLAGS = [
+  flag({
+    long: "out",
+    value: "dir",
+    key: "out",
+    help: "write the skill, verified, to DIR/NAME/ (default: print its files as records)",
+    apply: text,
+    completes: "path",
+  }),
+  flag({
+    long: "force",
+    key: "force",
+    help: "replace an existing DIR/NAME directory (never a symlink)",
+    apply: setTrue,
+  }),
+] as const;
+
 /** `--json` of the commands that call tools. */
 export const JSON_PAYLOAD = flag({
   long: "json",

@@ -19,10 +19,13 @@ import {
   FOLLOW,
   FORMAT,
   formatFlag,
+  GREP_FLAGS,
   IMPORT_FLAGS,
+  INSPECT_FORMAT,
   JSON_PAYLOAD,
   LINES,
   PUT_FLAGS,
+  SKILLS_FLAGS,
   TASK,
   YES,
 } from "./command_flags.ts";
@@ -49,9 +52,10 @@ const REMOTE = {
 /** `jn inspect SOURCE`. */
 export const INSPECT = command({
   path: ["inspect"],
-  summary: "tools, resources, resource templates and prompts of a server",
+  summary: "tools, resources, resource templates and prompts of a server; with ?tool=NAME, " +
+    "that tool's signature, description and schema",
   args: [SOURCE],
-  flags: [FORMAT, ...CONNECTION_FLAGS],
+  flags: [INSPECT_FORMAT, ...CONNECTION_FLAGS],
   footer: "inspect",
   module: "commands/inspect.ts",
 });
@@ -126,6 +130,38 @@ export const FILTER = command({
   args: [{ name: "expr", help: `jq expression, e.g. 'select(.text | contains("Phase 3"))'` }],
   flags: [],
   module: "commands/filter.ts",
+});
+
+/** `jn grep PATTERN [SOURCE…]`. */
+export const GREP = command({
+  path: ["grep"],
+  summary: "search tool, prompt and resource names and descriptions: every profile's saved " +
+    "snapshot (offline), or servers",
+  args: [
+    { name: "pattern", help: "text to find (case-insensitive; -E: a regular expression)" },
+    {
+      name: "source",
+      help: "servers to ask (default: every profile, offline)",
+      variadic: true,
+      completes: "source",
+    },
+  ],
+  flags: [...GREP_FLAGS, ...CONNECTION_FLAGS],
+  footer: "grep",
+  module: "commands/grep.ts",
+});
+
+/** `jn skills SOURCE [NAME]`. */
+export const SKILLS = command({
+  path: ["skills"],
+  summary: "a server's skills (SEP-2640): list them, or fetch one, verified",
+  args: [
+    SOURCE,
+    { name: "name", help: "the skill to fetch (its name, path or SKILL.md URI)", optional: true },
+  ],
+  flags: [...SKILLS_FLAGS, ...CONNECTION_FLAGS],
+  footer: "skills",
+  module: "commands/skills.ts",
 });
 
 /** `jn mcp explore SOURCE`. */
@@ -312,13 +348,17 @@ export const COMPLETE_WORD = command({
   hidden: true,
 });
 
-/** `jn help [COMMAND…]`: answered by lib/cli/main.ts from this table. */
+/** `jn help [COMMAND…]`, `jn help @profile/tool`. */
 export const HELP_COMMAND = command({
   path: ["help"],
-  summary: "show help for jn or for a command",
-  args: [{ name: "command", help: "a command, e.g. cat, or mcp schema", variadic: true }],
-  flags: [],
-  module: "help",
+  summary: "show help for jn, for a command, or for a tool (@profile/tool, SOURCE?tool=NAME)",
+  args: [{
+    name: "command",
+    help: "a command (cat, mcp schema), or a tool: @profile/tool, SOURCE?tool=NAME",
+    variadic: true,
+  }],
+  flags: [FORMAT, ...CONNECTION_FLAGS],
+  module: "commands/help.ts",
 });
 
 /** Every command, in help order. */
@@ -330,6 +370,8 @@ export const COMMANDS: readonly CommandDef[] = [
   COMPLETE,
   PUT,
   FILTER,
+  GREP,
+  SKILLS,
   MCP_EXPLORE,
   MCP_TOOLS,
   MCP_SCHEMA,

@@ -54,6 +54,27 @@ const completionsFooter = (): string =>
   "  zsh   echo 'source <(jn completions zsh)' >> ~/.zshrc\n" +
   "  fish  jn completions fish > ~/.config/fish/completions/jn.fish";
 
+/** The end of `jn help grep`. */
+const grepFooter = (): string => `
+Output: {"type":"match","source","kind","name","field","text"} per match, and
+{"type":"error","source","error"} for a source that could not be searched (on a
+terminal, one line each). Exit: 0 something matched, 1 nothing did, 2 usage.
+
+Examples:
+  jn grep sum                        # every profile's saved tools, offline
+  jn grep -E '^list_' @demo          # ask the server
+  jn grep --live summar              # every profile's server, live`;
+
+/** The end of `jn help skills`. */
+const skillsFooter = (): string => `
+Output: {"type":"skill",…} per skill; with NAME, {"type":"skill_file",…} per
+file, verified (size, sha256 digest, SKILL.md frontmatter) before anything is
+written. A file that differs from the listing: exit 5, nothing written.
+
+Examples:
+  jn skills "mcp+https://example.com/mcp"
+  jn skills "mcp+https://example.com/mcp" pdf-processing --out ~/.claude/skills`;
+
 /** Every footer, by the name a command's row gives. */
 export const FOOTERS = {
   inspect: inspectHelp,
@@ -63,4 +84,6 @@ export const FOOTERS = {
   put: putFooter,
   complete: completeFooter,
   completions: completionsFooter,
+  grep: grepFooter,
+  skills: skillsFooter,
 } as const satisfies Record<string, () => string>;
