@@ -25,20 +25,33 @@ export interface Expectations {
   complete: boolean;
 }
 
-/** Builds the diff's expectations from a resolved profile. */
-export function profileExpectations(profile: Profile): Expectations {
+/**
+ * A profile's tools by the server tool they call, the one named like it
+ * first (it speaks for the server tool).
+ */
+export function toolsByServerTool(profile: Profile): Map<string, ProfileTool[]> {
   const groups = new Map<string, ProfileTool[]>();
   for (const tool of profile.tools) {
     const list = groups.get(tool.serverTool) ?? [];
-    // The tool named like the server tool speaks for it first.
     if (tool.name === tool.serverTool) list.unshift(tool);
     else list.push(tool);
     groups.set(tool.serverTool, list);
   }
+  return groups;
+}
+
+/** The definition that holds a server tool's snapshot: the first of its group with an `inputSchema`. */
+export function snapshotDef(group: readonly ProfileTool[]): ToolDef | undefined {
+  return group.find((t) => t.def.inputSchema !== undefined)?.def;
+}
+
+/** Builds the diff's expectations from a resolved profile. */
+export function profileExpectations(profile: Profile): Expectations {
+  const groups = toolsByServerTool(profile);
   const tools: ExpectedTool[] = [];
   const usedParams: Record<string, string[]> = {};
   for (const [name, list] of groups) {
-    const snapshot = list.find((t) => t.def.inputSchema !== undefined)?.def;
+    const snapshot = snapshotDef(list);
     const seed = list.find((t) => t.def.parameters !== undefined)?.def;
     const format = list.find((t) => t.def.output_format !== undefined)?.def.output_format;
     const expected: ExpectedTool = { name };

@@ -16,6 +16,7 @@ import { compareInputSchemas } from "./diff_params.ts";
 import { compareOutputSchemas } from "./diff_output.ts";
 import { descriptionMd5 } from "./hash.ts";
 import { isObject } from "./ref.ts";
+import { sameSchema } from "./same.ts";
 import { schemaFromParameters } from "./schema_view.ts";
 
 export { classify, SEVERITY } from "./change.ts";
@@ -155,11 +156,20 @@ function compareTool(
   const oldSchema = want.inputSchema ??
     (isObject(want.parameters) ? schemaFromParameters(want.parameters) : undefined);
   if (oldSchema === undefined) return; // nothing recorded about the parameters
+  const before = ctx.out.length;
   compareInputSchemas(
     { tool, used: ctx.used, loose, oldRoot: oldSchema, newRoot: have.inputSchema, out: ctx.out },
     oldSchema,
     have.inputSchema,
   );
+  // A snapshot that differs in a way no row names (a pattern, a minimum, a default…): said once.
+  if (!loose && ctx.out.length === before && !sameSchema(want.inputSchema, have.inputSchema)) {
+    ctx.out.push(makeChange("input_schema_changed", tool, {
+      old: want.inputSchema,
+      new: have.inputSchema,
+      message: `Tool ${quote(tool)}: Input schema changed (in a way no classified change names)`,
+    }));
+  }
 }
 
 const MEDIA_ALIASES: Record<string, string> = {

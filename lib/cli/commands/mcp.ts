@@ -56,7 +56,7 @@ export function registerMcp(program: Command, cli: Cli): void {
       cli,
       target,
       parseCallFlags(raw),
-      (conn) => connectionTool(conn, name),
+      (conn) => connectionTool(conn, name, { asked: toolName }),
     );
     const schema: Record<string, unknown> = { name: tool.name, inputSchema: tool.inputSchema };
     if (tool.outputSchema) schema.outputSchema = tool.outputSchema;
