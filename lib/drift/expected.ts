@@ -4,7 +4,8 @@
  * with the `inputSchema` snapshot (else the seed's `parameters`) and the
  * `outputSchema` snapshot recorded with it, the server's description when
  * it was recorded with a snapshot (the text while it still hashes to
- * `server_description_md5`; once the user edited it, only that MD5), the
+ * `server_description_md5`; once the user edited it, only that MD5; `""`
+ * when the snapshot recorded neither: the tool had no description), the
  * `output_format`; and the parameters the profile uses in `defaults`,
  * `examples` and `tested_with` (removing one of those is breaking).
  *
@@ -64,7 +65,7 @@ export function profileExpectations(profile: Profile): Expectations {
         typeof recorded === "string" && (text === undefined || descriptionMd5(text) !== recorded)
       ) {
         expected.descriptionMd5 = recorded; // the user's text: compare the server's by its MD5
-      } else if (typeof text === "string") expected.description = text;
+      } else expected.description = text ?? ""; // none recorded: the tool had no description
     } else if (seed?.parameters !== undefined) expected.parameters = seed.parameters;
     if (format !== undefined) expected.output_format = format;
     tools.push(expected);

@@ -32,7 +32,8 @@ export interface ExpectedTool {
   parameters?: Record<string, unknown>;
   /**
    * The server's tool description as recorded with the snapshot. Pass it only
-   * when it is the server's text, not the profile's own prose; absent → not compared.
+   * when it is the server's text, not the profile's own prose; absent → not
+   * compared; `""` → the tool had none (a missing description reads as `""`).
    */
   description?: string;
   /**
@@ -136,7 +137,7 @@ function compareTool(
   ctx: { out: SchemaChange[]; used: readonly string[] },
 ): void {
   const tool = want.name;
-  if (want.description !== undefined && want.description !== have.description) {
+  if (want.description !== undefined && want.description !== (have.description ?? "")) {
     ctx.out.push(makeChange("description_changed", tool, {
       old: want.description,
       new: have.description ?? null,
@@ -152,6 +153,16 @@ function compareTool(
     }));
   }
   ctx.out.push(...compareOutputSchemas(tool, want.outputSchema, have.outputSchema));
+  if (
+    want.inputSchema !== undefined && want.outputSchema === undefined &&
+    have.outputSchema !== undefined
+  ) {
+    // The snapshot recorded a tool without one (`profile create` records it whenever there is one).
+    ctx.out.push(makeChange("output_schema_changed", tool, {
+      new: have.outputSchema,
+      message: `Tool ${quote(tool)}: Output schema added (results are now structured)`,
+    }));
+  }
   const loose = want.inputSchema === undefined;
   const oldSchema = want.inputSchema ??
     (isObject(want.parameters) ? schemaFromParameters(want.parameters) : undefined);
