@@ -240,14 +240,15 @@ export function toolNotFound(
   options: { sampling?: boolean; aliases?: readonly string[] },
 ): never {
   const known = [...new Set([...(options.aliases ?? []), ...tools.map((t) => t.name)])];
+  const listed = [...new Set([...tools.map((t) => t.name), ...(options.aliases ?? [])])];
   const near = known.filter((n) => n.toLowerCase().includes(name.toLowerCase()));
   const typo = closest(name, known);
   if (typo !== undefined && !near.includes(typo)) near.unshift(typo);
   throw new UsageError(`Tool "${name}" not found on server "${server}"`, {
     hint: near.length > 0
       ? `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
-      : tools.length > 0
-      ? `its tools: ${tools.map((t) => t.name).join(", ")}${
+      : listed.length > 0
+      ? `its tools: ${listed.join(", ")}${
         // Servers such as server-everything list some tools only to clients that can sample.
         options.sampling === false ? " (some servers list more with --sampling-command)" : ""}`
       : "the server offers no tools",
