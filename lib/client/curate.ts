@@ -159,7 +159,7 @@ export function curateTools(
       continue;
     }
     if (pin?.state === "unpinned") unpinned.push(name);
-    if (pin?.legacyDescription && tool?.def.description === undefined) legacy.push(name);
+    if (pin?.legacyDescription) legacy.push(name);
     const defaults = { ...tool?.def.defaults };
     const text = tool?.def.description ??
       (pin?.legacyDescription ? pin.snapshot?.description : undefined) ?? info.description;
@@ -280,8 +280,9 @@ function pinNotes(
   }
   if (ctx.legacy.length > 0) {
     notes.push(
-      `${server}: the profile's own description is served for ${ctx.legacy.join(", ")}: its ` +
-        `snapshot predates description digests; jn profile update ${server} records them`,
+      `${server}: the server's description of ${ctx.legacy.join(", ")} is not pinned (its ` +
+        `snapshot predates description digests): the profile's own is served; ` +
+        `jn profile update ${server} records them`,
     );
   }
   return notes;
