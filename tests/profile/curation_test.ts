@@ -102,6 +102,11 @@ Deno.test("profile info shows the lists and names the profile tools they hide", 
     assert.deepEqual(json.deny_tools, ["secret*"]);
     assert.deepEqual(json.tools.map((tool: { name: string }) => tool.name), ["hello"]);
     assert.deepEqual(json.hidden_tools, ["secret_env"]);
+    // A copy of the profile keeps its curation.
+    const copy = await box.run(["profile", "create", "copy", "--from", "@cur"]);
+    assert.equal(copy.code, 0, copy.stderr);
+    const meta = JSON.parse(await Deno.readTextFile(join(box.user, "copy", "_meta.json")));
+    assert.deepEqual(meta.deny_tools, ["secret*"]);
   } finally {
     await box.dispose();
   }
