@@ -38,10 +38,11 @@
  */
 
 import { DriftError, UsageError } from "../errors.ts";
-import { type Pins, pinTools, type ToolPin } from "../drift/pin.ts";
+import { pinTools } from "../drift/pin.ts";
+import { goneTool, pinFix, pinNotes, withheldReason } from "../drift/pin_text.ts";
 import { redact, redactDeep } from "../output/redact.ts";
 import { profileFilter } from "../profile/tool_filter.ts";
-import type { Profile, ProfileTool } from "../profile/types.ts";
+import type { ProfileTool } from "../profile/types.ts";
 import type { JsonSchema, ToolInfo } from "../types.ts";
 import { toolNotFound } from "./call.ts";
 import type { Connection } from "./connection.ts";
@@ -132,30 +133,18 @@ export function curateTools(
   const routes = new Map<string, ToolRoute>();
   const unpinned: string[] = [];
   const legacy: string[] = [];
-  const fix = `review: jn profile diff ${server}; approve: jn profile update ${server}`;
   for (const [name, tool] of entries) {
     if (!allows(name)) continue;
     const serverTool = tool?.serverTool ?? name;
     const info = liveByName.get(serverTool);
     if (info === undefined) {
-      withheld.push({
-        name,
-        reason: `the server no longer offers "${serverTool}"`,
-        fix: `jn profile update ${server} removes it from the profile`,
-      });
+      withheld.push({ name, ...goneTool(serverTool, server) });
       continue;
     }
-    const pin: ToolPin | undefined = pinOn ? pins?.tools.get(serverTool) : undefined;
-    if (pin?.state === "changed") {
-      withheld.push({
-        name,
-        reason: `its ${joined(pin.parts ?? [])} changed since the profile's snapshot`,
-        fix,
-      });
-      continue;
-    }
-    if (pin?.state === "new") {
-      withheld.push({ name, reason: "it is new: the profile's snapshot does not know it", fix });
+    const pin = pinOn ? pins?.tools.get(serverTool) : undefined;
+    const reason = pin && withheldReason(pin);
+    if (reason !== undefined) {
+      withheld.push({ name, reason, fix: pinFix(server) });
       continue;
     }
     if (pin?.state === "unpinned") unpinned.push(name);
@@ -167,10 +156,10 @@ export function curateTools(
     routes.set(name, { serverTool, defaults });
   }
   const notes = pinNotes(server, {
-    profile,
+    profile: profile !== undefined,
     pinOn,
-    pins,
     ignoreSchema: options.ignoreSchema,
+    any: pins?.any ?? false,
     unpinned,
     legacy,
   });
@@ -242,55 +231,4 @@ export function withoutArguments(schema: JsonSchema, names: readonly string[]): 
     out.required = schema.required.filter((key) => !names.includes(key as string));
   }
   return out;
-}
-
-/** The start-up notes: what is not pinned, and how to pin it. */
-function pinNotes(
-  server: string,
-  ctx: {
-    profile?: Profile;
-    pinOn: boolean;
-    pins?: Pins;
-    ignoreSchema?: boolean;
-    unpinned: string[];
-    legacy: string[];
-  },
-): string[] {
-  if (ctx.profile === undefined) {
-    return [
-      `${server}: nothing is pinned (a URI has no snapshot): save it as a profile to pin its ` +
-      "tools: jn profile create NAME --from URI",
-    ];
-  }
-  if (!ctx.pinOn) {
-    const why = ctx.ignoreSchema ? "--ignore-schema" : `schema_validation is "ignore"`;
-    return [`${server}: pinning is off (${why}): tools are served as the server lists them`];
-  }
-  if (!ctx.pins?.any) {
-    return [
-      `${server}: nothing is pinned: the profile records no snapshot of its tools ` +
-      `(jn profile create NAME --from ${server} writes a profile that does)`,
-    ];
-  }
-  const notes: string[] = [];
-  if (ctx.unpinned.length > 0) {
-    notes.push(
-      `${server}: not pinned (no snapshot in the profile): ${ctx.unpinned.join(", ")}`,
-    );
-  }
-  if (ctx.legacy.length > 0) {
-    notes.push(
-      `${server}: the server's description of ${ctx.legacy.join(", ")} is not pinned (its ` +
-        `snapshot predates description digests): the profile's own is served; ` +
-        `jn profile update ${server} records them`,
-    );
-  }
-  return notes;
-}
-
-/** `description`, `description and input schema`, `a, b and c`. */
-function joined(parts: readonly string[]): string {
-  return parts.length <= 1
-    ? parts.join("")
-    : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }

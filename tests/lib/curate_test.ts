@@ -5,42 +5,16 @@
  * description, input schema (a parameter's description included) or output
  * schema changed is withheld with the fix, a tool the snapshot does not know
  * is hidden until `jn profile update` approves it, unchanged tools keep
- * working — `schema_validation: "ignore"` turns that off; an alias is
- * offered with its defaults filled and taken out of its schema; the lists
- * of allow_tools/deny_tools hold; nothing offered carries a secret.
+ * working — and `schema_validation: "ignore"` turns that off
+ * (curated_tools_test.ts: the profile's own tools).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  call,
-  type Connection,
-  type CurateOptions,
-  curateTools,
-  type Curation,
-  DriftError,
-  liveTools,
-  open,
-  UsageError,
-} from "../../mod.ts";
+import { call, DriftError, liveTools } from "../../mod.ts";
 import { edit, fixtureProfile, schema } from "../drift/setup.ts";
-import { baseEnv } from "../helpers.ts";
-import { FIXTURE, type Sandbox, sandbox } from "../profile/sandbox.ts";
+import { FIXTURE, sandbox } from "../profile/sandbox.ts";
+import { curated, names } from "./curate_helpers.ts";
 
-/** Opens `source` with the fixture at `variant` and curates its tools. */
-async function curated(
-  box: Sandbox,
-  variant: string,
-  fn: (curation: Curation, conn: Connection) => Promise<void> | void,
-  options: CurateOptions & { source?: string; env?: Record<string, string> } = {},
-): Promise<void> {
-  await using conn = await open(options.source ?? "@fx", {
-    cwd: box.project,
-    env: { ...baseEnv(), HOME: box.home, FIXTURE_SCHEMA: variant, ...options.env },
-  });
-  await fn(curateTools(conn, await liveTools(conn), options), conn);
-}
-
-const names = (tools: { name: string }[]) => tools.map((tool) => tool.name);
 const FIX = "review: jn profile diff @fx; approve: jn profile update @fx";
 
 Deno.test("curateTools(): the snapshot is served; a change withholds only the changed tools", async (t) => {
@@ -223,86 +197,6 @@ Deno.test("curateTools(): pinning off, explicitly; nothing to pin for a URI", as
         assert.equal(c.notes.length, 1);
         assert.match(c.notes[0], /nothing is pinned \(a URI has no snapshot\).*jn profile create/);
       }, { source: `mcp+node://${FIXTURE}` });
-    });
-  } finally {
-    await box.dispose();
-  }
-});
-
-Deno.test("curateTools(): an alias is offered with its defaults filled and out of its schema", async () => {
-  const box = await sandbox({ here: true });
-  try {
-    const dir = await fixtureProfile(box);
-    await box.write(
-      join(dir, "braf.json"),
-      JSON.stringify({
-        tool: "search",
-        description: "Articles about BRAF (${NOTE})",
-        defaults: { gene: "BRAF", disease: "${DISEASE}" },
-      }),
-    );
-    await edit(
-      join(dir, "_meta.json"),
-      (text) =>
-        text.replace(`"schema_validation"`, `"deny_tools": ["trial_*"], "schema_validation"`),
-    );
-    const env = { NOTE: "note-s3cr3t-value", DISEASE: "melanoma" };
-    await curated(box, "v1", async (c, conn) => {
-      const braf = c.offered.find((tool) => tool.name === "braf");
-      assert.ok(braf);
-      // The profile's description (its substituted value is a secret: redacted), the server's
-      // schema without the fixed arguments.
-      assert.equal(braf.description, "Articles about BRAF (***)");
-      assert.deepEqual(Object.keys(braf.inputSchema.properties ?? {}), ["limit"]);
-      assert.deepEqual(braf.inputSchema.required, []);
-      assert.equal(braf.title, undefined);
-      assert.doesNotMatch(JSON.stringify(c), /s3cr3t/);
-      assert.ok(names(c.offered).includes("search"), "the raw tool is offered beside it");
-      // deny_tools: not offered, not withheld, not found.
-      assert.ok(!names([...c.offered, ...c.withheld]).includes("trial_search"));
-      assert.throws(() => c.check("trial_search", {}), UsageError);
-      assert.throws(
-        () => c.check("braf", { gene: "KRAS" }),
-        (e: Error) =>
-          e instanceof UsageError &&
-          e.message === `Argument "gene" of tool "braf" is fixed by @fx: its profile gives it`,
-      );
-      const routed = c.check("braf", { limit: 1 });
-      assert.deepEqual(routed, {
-        serverTool: "search",
-        arguments: { limit: 1, gene: "BRAF", disease: "melanoma" },
-      });
-      assert.deepEqual(c.route("braf"), {
-        serverTool: "search",
-        defaults: { gene: "BRAF", disease: "melanoma" },
-      });
-      const result = await call(conn, routed.serverTool, routed.arguments);
-      const hits = JSON.parse(String(result.content[0].text));
-      assert.deepEqual(hits.map((hit: { id: string }) => hit.id), ["search-BRAF-1"]);
-    }, { env });
-  } finally {
-    await box.dispose();
-  }
-});
-
-Deno.test("curateTools(): a snapshot older than description digests serves the profile's text", async () => {
-  const box = await sandbox({ here: true });
-  try {
-    const dir = await fixtureProfile(box);
-    await edit(
-      join(dir, "trial_search.json"),
-      (text) =>
-        text.replace("Search clinical trials for a condition.", "Trials, my way.")
-          .replace(/\n\s*"server_description_md5": "\w+",?/, ""),
-    );
-    await curated(box, "v2-description", (c) => {
-      assert.deepEqual(names(c.withheld), ["search", "variant_search"]);
-      const trials = c.offered.find((tool) => tool.name === "trial_search");
-      assert.equal(trials?.description, "Trials, my way.");
-      assert.deepEqual(c.notes, [
-        "@fx: the server's description of trial_search is not pinned (its snapshot predates " +
-        "description digests): the profile's own is served; jn profile update @fx records them",
-      ]);
     });
   } finally {
     await box.dispose();
