@@ -19,6 +19,7 @@
 import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { DriftError, JnError, ProtocolError, UsageError } from "../errors.ts";
+import { profileFilter } from "../profile/tool_filter.ts";
 import type { Profile } from "../profile/types.ts";
 import { offerUrls, refusedUrlsNotice, requiredUrls, urlRequiredError } from "./url_required.ts";
 import type { ProgressUpdate, TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
@@ -94,16 +95,25 @@ export async function prepareCall(
 
 /**
  * The server's tool `tool` (its name on the server) on a connection:
- * {@linkcode findTool} with what the connection knows (the profile's tools,
- * the tools the session left out, whether it can sample).
+ * {@linkcode findTool} with what the connection knows (the profile's tools
+ * and its curation, the tools the session left out, whether it can sample).
+ * `options.asked` is the name the caller used (a profile tool's name that
+ * maps to `tool`); by default the one the connection's source named, else
+ * `tool`. The profile's `allow_tools`/`deny_tools` judge that name.
  */
-export async function connectionTool(conn: Connection, tool: string): Promise<ToolInfo> {
+export async function connectionTool(
+  conn: Connection,
+  tool: string,
+  options: { asked?: string } = {},
+): Promise<ToolInfo> {
   return findTool(await conn.session.listTools(), tool, conn.target.name, {
     sampling: conn.options.sample !== undefined || conn.options.samplingCommand !== undefined ||
       conn.target.samplingCommand !== undefined,
     aliases: profileToolNames(conn),
     leftOut: conn.session.leftOutTools?.(),
     profile: conn.target.profile,
+    asked: options.asked ?? askedName(conn, tool),
+    allows: profileFilter(conn.target.profile).allows,
   });
 }
 
@@ -165,7 +175,9 @@ function askedName(conn: Connection, tool: string): string {
  * and of `options.aliases` (a profile's own tool names, which map to server
  * tools), or listing the server's tools. A tool of `options.profile` that
  * the server no longer offers is schema drift (DriftError, exit 3) with the
- * fix, not a typo.
+ * fix, not a typo. A name `options.allows` refuses (the profile's curation
+ * judges `options.asked`, the name the caller used) is not found, and only
+ * names it allows are suggested.
  */
 export function findTool(
   tools: ToolInfo[],
@@ -176,8 +188,17 @@ export function findTool(
     aliases?: readonly string[];
     leftOut?: ReadonlyMap<string, string>;
     profile?: Profile;
+    asked?: string;
+    allows?: (name: string) => boolean;
   } = {},
 ): ToolInfo {
+  const allows = options.allows ?? (() => true);
+  const missing = (asked: string) =>
+    toolNotFound(tools.filter((t) => allows(t.name)), asked, server, {
+      sampling: options.sampling,
+      aliases: options.aliases?.filter(allows),
+    });
+  if (!allows(options.asked ?? name)) return missing(options.asked ?? name);
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool) return tool;
   const problem = options.leftOut?.get(name);
@@ -205,15 +226,29 @@ export function findTool(
       },
     );
   }
+  return missing(name);
+}
+
+/**
+ * Throws the usage error of a tool name not found among `tools` and
+ * `options.aliases`: the closest of them as a did-you-mean, else the list.
+ */
+export function toolNotFound(
+  tools: ToolInfo[],
+  name: string,
+  server: string,
+  options: { sampling?: boolean; aliases?: readonly string[] },
+): never {
   const known = [...new Set([...(options.aliases ?? []), ...tools.map((t) => t.name)])];
+  const listed = [...new Set([...tools.map((t) => t.name), ...(options.aliases ?? [])])];
   const near = known.filter((n) => n.toLowerCase().includes(name.toLowerCase()));
   const typo = closest(name, known);
   if (typo !== undefined && !near.includes(typo)) near.unshift(typo);
   throw new UsageError(`Tool "${name}" not found on server "${server}"`, {
     hint: near.length > 0
       ? `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
-      : tools.length > 0
-      ? `its tools: ${tools.map((t) => t.name).join(", ")}${
+      : listed.length > 0
+      ? `its tools: ${listed.join(", ")}${
         // Servers such as server-everything list some tools only to clients that can sample.
         options.sampling === false ? " (some servers list more with --sampling-command)" : ""}`
       : "the server offers no tools",

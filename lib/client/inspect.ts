@@ -2,7 +2,8 @@
  * What a server offers, gathered in one object (lib/output/inventory.ts):
  * the four lists in parallel and the handshake facts. A server may echo a
  * profile's substituted values (an API key) in its descriptions: the
- * inventory comes back redacted.
+ * inventory comes back redacted. The tools are those the profile's
+ * `allow_tools`/`deny_tools` let callers use (lib/profile/tool_filter.ts).
  *
  * Each list stands on its own: many servers advertise `resources` but answer
  * `resources/templates/list` with -32601, or fail `resources/list` while a
@@ -16,6 +17,8 @@
 import { InterruptedError, type JnError } from "../errors.ts";
 import type { Inventory, InventorySection } from "../output/inventory.ts";
 import { redact, redactDeep } from "../output/redact.ts";
+import { profileFilter } from "../profile/tool_filter.ts";
+import type { ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
 import { serverName } from "./resolve.ts";
 
@@ -80,6 +83,7 @@ export async function inspectSections(conn: Connection): Promise<InspectReport> 
   );
   const failed = SECTIONS.filter((section) => failures[section] !== undefined);
   if (failed.length > 0 && failed.length >= offered.length) throw failures[failed[0]];
+  const { allows } = profileFilter(target.profile);
   const list = <T>(index: number): T[] => {
     const outcome = settled[index];
     return outcome.status === "fulfilled" ? outcome.value as T[] : [];
@@ -92,7 +96,7 @@ export async function inspectSections(conn: Connection): Promise<InspectReport> 
     instructions: session.server.instructions,
     capabilities,
     clientCapabilities: session.clientCapabilities,
-    tools: list(0),
+    tools: list<ToolInfo>(0).filter((tool) => allows(tool.name)),
     resources: list(1),
     resource_templates: list(2),
     prompts: list(3),

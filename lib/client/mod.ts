@@ -44,7 +44,14 @@ export {
   wantsTask,
 } from "./task.ts";
 export { requireDetachable, resumeSource, taskRecord } from "./detach.ts";
-export { getPrompt, type GetPromptOptions, list, type Listing, read } from "./verbs.ts";
+export { getPrompt, type GetPromptOptions, list, type Listing, liveTools, read } from "./verbs.ts";
+export {
+  type CurateOptions,
+  curateTools,
+  type Curation,
+  type ToolRoute,
+  type WithheldTool,
+} from "./curate.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
 export { complete, completionRef } from "./complete.ts";
 export { follow, type FollowOptions, followTarget } from "./follow.ts";

@@ -18,7 +18,7 @@ import {
 import type { ProfileFiles } from "../profile/edit/write.ts";
 import type { ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
-import { list } from "./verbs.ts";
+import { liveTools } from "./verbs.ts";
 
 /** A profile and its live server, compared. */
 export interface LiveComparison {
@@ -34,7 +34,7 @@ export async function compareWithLive(conn: Connection): Promise<LiveComparison>
   if (profile === undefined) {
     throw new ConfigError(`${conn.target.name} is not a profile: nothing to compare with`);
   }
-  const live = await list(conn, "tools");
+  const live = await liveTools(conn);
   return { report: driftReport(profile, live), live };
 }
 
@@ -69,7 +69,7 @@ export async function discoverProfile(
   const files = liveProfileFiles({
     launch,
     server: conn.session.server,
-    tools: await list(conn, "tools"),
+    tools: await liveTools(conn),
     source,
   });
   return { ...files, skippedHeaders: skipped };

@@ -20,6 +20,7 @@ import type {
 import type { ListKind } from "../uri/source.ts";
 import { ProtocolError } from "../errors.ts";
 import { closest } from "../text/suggest.ts";
+import { profileFilter } from "../profile/tool_filter.ts";
 import type { Connection } from "./connection.ts";
 
 /** What {@linkcode list} returns for each kind. */
@@ -35,7 +36,8 @@ export interface Listing {
 }
 
 /**
- * Lists the server's tools, resources, resource templates or prompts.
+ * Lists the server's tools, resources, resource templates or prompts. The
+ * tools are those the profile's `allow_tools`/`deny_tools` let callers use.
  *
  * @example
  * ```ts
@@ -50,8 +52,10 @@ export async function list<K extends ListKind>(conn: Connection, kind: K): Promi
   const { session } = conn;
   try {
     switch (kind) {
-      case "tools":
-        return await session.listTools() as Listing[K];
+      case "tools": {
+        const { allows } = profileFilter(conn.target.profile);
+        return (await session.listTools()).filter((tool) => allows(tool.name)) as Listing[K];
+      }
       case "resources":
         return await session.listResources() as Listing[K];
       case "templates":
@@ -60,6 +64,27 @@ export async function list<K extends ListKind>(conn: Connection, kind: K): Promi
         return await session.listPrompts() as Listing[K];
     }
     throw new TypeError(`Unknown list kind "${kind}"`);
+  } catch (error) {
+    throw conn.explain(error);
+  }
+}
+
+/**
+ * Every tool the server lists, whatever the profile's `allow_tools` and
+ * `deny_tools` say: what a profile records and compares (its snapshot, its
+ * schema hash), never what a caller is offered ({@linkcode list} is that).
+ *
+ * @example
+ * ```ts
+ * import { liveTools, open } from "@jn/jn";
+ *
+ * await using conn = await open("@demo", { cwd: Deno.cwd(), env: Deno.env.toObject() });
+ * console.log((await liveTools(conn)).length);
+ * ```
+ */
+export async function liveTools(conn: Connection): Promise<ToolInfo[]> {
+  try {
+    return await conn.session.listTools();
   } catch (error) {
     throw conn.explain(error);
   }

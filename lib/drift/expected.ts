@@ -4,7 +4,8 @@
  * with the `inputSchema` snapshot (else the seed's `parameters`) and the
  * `outputSchema` snapshot recorded with it, the server's description when
  * it was recorded with a snapshot (the text while it still hashes to
- * `server_description_md5`; once the user edited it, only that MD5), the
+ * `server_description_md5`; once the user edited it, only that MD5; `""`
+ * when the snapshot recorded neither: the tool had no description), the
  * `output_format`; and the parameters the profile uses in `defaults`,
  * `examples` and `tested_with` (removing one of those is breaking).
  *
@@ -25,20 +26,33 @@ export interface Expectations {
   complete: boolean;
 }
 
-/** Builds the diff's expectations from a resolved profile. */
-export function profileExpectations(profile: Profile): Expectations {
+/**
+ * A profile's tools by the server tool they call, the one named like it
+ * first (it speaks for the server tool).
+ */
+export function toolsByServerTool(profile: Profile): Map<string, ProfileTool[]> {
   const groups = new Map<string, ProfileTool[]>();
   for (const tool of profile.tools) {
     const list = groups.get(tool.serverTool) ?? [];
-    // The tool named like the server tool speaks for it first.
     if (tool.name === tool.serverTool) list.unshift(tool);
     else list.push(tool);
     groups.set(tool.serverTool, list);
   }
+  return groups;
+}
+
+/** The definition that holds a server tool's snapshot: the first of its group with an `inputSchema`. */
+export function snapshotDef(group: readonly ProfileTool[]): ToolDef | undefined {
+  return group.find((t) => t.def.inputSchema !== undefined)?.def;
+}
+
+/** Builds the diff's expectations from a resolved profile. */
+export function profileExpectations(profile: Profile): Expectations {
+  const groups = toolsByServerTool(profile);
   const tools: ExpectedTool[] = [];
   const usedParams: Record<string, string[]> = {};
   for (const [name, list] of groups) {
-    const snapshot = list.find((t) => t.def.inputSchema !== undefined)?.def;
+    const snapshot = snapshotDef(list);
     const seed = list.find((t) => t.def.parameters !== undefined)?.def;
     const format = list.find((t) => t.def.output_format !== undefined)?.def.output_format;
     const expected: ExpectedTool = { name };
@@ -51,7 +65,7 @@ export function profileExpectations(profile: Profile): Expectations {
         typeof recorded === "string" && (text === undefined || descriptionMd5(text) !== recorded)
       ) {
         expected.descriptionMd5 = recorded; // the user's text: compare the server's by its MD5
-      } else if (typeof text === "string") expected.description = text;
+      } else expected.description = text ?? ""; // none recorded: the tool had no description
     } else if (seed?.parameters !== undefined) expected.parameters = seed.parameters;
     if (format !== undefined) expected.output_format = format;
     tools.push(expected);

@@ -40,7 +40,11 @@ export interface DriftReport {
   profile_hash?: string;
   /** The hash of the live tools. */
   current_hash: string;
-  /** Every change, classified, sorted by tool, then path. */
+  /**
+   * Every change, classified: the description changes first (of tools and
+   * of their parameters: what a model reads, to review before anything
+   * else), then the others; each part sorted by tool, then path.
+   */
   changes: SchemaChange[];
   /** How many changes of each severity. */
   counts: ChangeCounts;
@@ -61,10 +65,10 @@ export interface DriftReport {
 /** Compares a resolved profile with the server's tools. */
 export function driftReport(profile: Profile, live: readonly ToolInfo[]): DriftReport {
   const expected = profileExpectations(profile);
-  const changes = diffSchemas(expected.tools, live, {
+  const changes = descriptionsFirst(diffSchemas(expected.tools, live, {
     usedParams: expected.usedParams,
     complete: expected.complete,
-  });
+  }));
   const counts = classify(changes);
   const current = schemaHash(live);
   const recorded = profile.meta.schema_hash;
@@ -83,6 +87,14 @@ export function driftReport(profile: Profile, live: readonly ToolInfo[]): DriftR
     callers: changes.length > 0 ? "affected" : expected.complete ? "unaffected" : "unknown",
     warnings: schemaWarnings(expected.tools, live),
   };
+}
+
+/** The description changes (of tools and of their parameters), then the others, each in order. */
+export function descriptionsFirst(changes: readonly SchemaChange[]): SchemaChange[] {
+  return [
+    ...changes.filter((c) => c.kind === "description_changed"),
+    ...changes.filter((c) => c.kind !== "description_changed"),
+  ];
 }
 
 /** A warning per malformed `required`, in the snapshots and in the live schemas. */

@@ -85,7 +85,7 @@ export function driftReportText(
   if (unaffected(report)) {
     lines.push("", ...hashLines(report));
   } else if (report.changes.length > 0 || report.status === "changed") {
-    lines.push("", ...changeLines(report, s), "", ...hashLines(report));
+    lines.push("", ...changeLines(report, s, { texts: true }), "", ...hashLines(report));
   }
   if (report.status === "unknown") {
     lines.push("", `hint: record the current schema: jn profile update ${report.server}`);
@@ -117,14 +117,36 @@ function unaffected(report: DriftReport): boolean {
     report.callers === "unaffected";
 }
 
-/** `Changes detected:` and one line per change, its severity in brackets. */
-function changeLines(report: DriftReport, s: Style): string[] {
+/**
+ * `Changes detected:` and one line per change, its severity in brackets;
+ * with `texts`, a changed description is followed by its texts (`was:`
+ * where the profile recorded it, `now:`): what a model reads, in full.
+ */
+function changeLines(
+  report: DriftReport,
+  s: Style,
+  options: { texts?: boolean } = {},
+): string[] {
   if (report.changes.length === 0) {
     return [
       "Changes detected: none in the tools the profile records (its snapshots do not cover what changed)",
     ];
   }
-  return ["Changes detected:", ...report.changes.map((change) => `  - ${changeText(change, s)}`)];
+  const lines = ["Changes detected:"];
+  for (const change of report.changes) {
+    lines.push(`  - ${changeText(change, s)}`);
+    if (options.texts && change.kind === "description_changed") {
+      if (Object.hasOwn(change, "old")) lines.push(descriptionText("was", change.old, s));
+      lines.push(descriptionText("now", change.new, s));
+    }
+  }
+  return lines;
+}
+
+/** `      was: TEXT`, its further lines indented under the first. */
+function descriptionText(label: string, text: unknown, s: Style): string {
+  const shown = typeof text === "string" && text !== "" ? text : s.dim("(none)");
+  return `      ${s.dim(`${label}:`)} ${shown.replaceAll("\n", "\n           ")}`;
 }
 
 /** One change: its message and its severity. */

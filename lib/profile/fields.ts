@@ -8,6 +8,7 @@
  */
 
 import { ConfigError } from "../errors.ts";
+import { globProblem } from "../text/glob.ts";
 import type { JsoncDoc } from "./load.ts";
 import type { MetaDef, ToolDef } from "./types.ts";
 
@@ -26,6 +27,8 @@ export function checkMeta(doc: JsoncDoc): MetaDef {
   optionalString(meta, "command", at, { nonEmpty: true });
   stringList(meta, "args", at);
   stringList(meta, "roots", at);
+  globList(meta, "allow_tools", at);
+  globList(meta, "deny_tools", at);
   stringMap(meta, "env", at);
   optionalString(meta, "cwd", at, { nonEmpty: true });
   oneOf(meta, "transport", ["stdio", "http", "sse"], at);
@@ -111,6 +114,25 @@ function stringList(object: Record<string, unknown>, key: string, at: Where): vo
   (value as unknown[]).forEach((item, i) => {
     if (typeof item !== "string") {
       fail(at([key, i]), `"${key}[${i}]" must be a string, got ${JSON.stringify(item)}`);
+    }
+  });
+}
+
+/** A list of tool-name globs (lib/text/glob.ts): each entry a valid, non-empty pattern. */
+function globList(object: Record<string, unknown>, key: string, at: Where): void {
+  const value = object[key];
+  if (value === undefined) return;
+  const hint = 'write globs of tool names: ["search*", "get_?"] (* any run, ? one character)';
+  if (!Array.isArray(value)) fail(at([key]), `"${key}" must be an array of globs`, { hint });
+  (value as unknown[]).forEach((item, i) => {
+    if (typeof item !== "string") {
+      fail(at([key, i]), `"${key}[${i}]" must be a string, got ${JSON.stringify(item)}`, { hint });
+    }
+    const problem = (item as string).includes("${")
+      ? "a glob takes no ${VAR} (write the names out)"
+      : globProblem(item as string);
+    if (problem !== undefined) {
+      fail(at([key, i]), `"${key}[${i}]" is not a valid glob: ${problem}`, { hint });
     }
   });
 }

@@ -79,6 +79,10 @@ export interface MetaDef {
   sampling_command?: string;
   /** jn extension: `false` stops tool files of lower layers from extending this server. */
   inherit_tools?: boolean;
+  /** Globs of the tool names offered (absent: every name); see lib/profile/tool_filter.ts. */
+  allow_tools?: string[];
+  /** Globs of the tool names never offered (they win over `allow_tools`). */
+  deny_tools?: string[];
   /** Fields jn does not know, kept as written. */
   [key: string]: unknown;
 }

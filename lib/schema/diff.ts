@@ -16,6 +16,7 @@ import { compareInputSchemas } from "./diff_params.ts";
 import { compareOutputSchemas } from "./diff_output.ts";
 import { descriptionMd5 } from "./hash.ts";
 import { isObject } from "./ref.ts";
+import { sameSchema } from "./same.ts";
 import { schemaFromParameters } from "./schema_view.ts";
 
 export { classify, SEVERITY } from "./change.ts";
@@ -31,7 +32,8 @@ export interface ExpectedTool {
   parameters?: Record<string, unknown>;
   /**
    * The server's tool description as recorded with the snapshot. Pass it only
-   * when it is the server's text, not the profile's own prose; absent → not compared.
+   * when it is the server's text, not the profile's own prose; absent → not
+   * compared; `""` → the tool had none (a missing description reads as `""`).
    */
   description?: string;
   /**
@@ -135,7 +137,7 @@ function compareTool(
   ctx: { out: SchemaChange[]; used: readonly string[] },
 ): void {
   const tool = want.name;
-  if (want.description !== undefined && want.description !== have.description) {
+  if (want.description !== undefined && want.description !== (have.description ?? "")) {
     ctx.out.push(makeChange("description_changed", tool, {
       old: want.description,
       new: have.description ?? null,
@@ -151,15 +153,34 @@ function compareTool(
     }));
   }
   ctx.out.push(...compareOutputSchemas(tool, want.outputSchema, have.outputSchema));
+  if (
+    want.inputSchema !== undefined && want.outputSchema === undefined &&
+    have.outputSchema !== undefined
+  ) {
+    // The snapshot recorded a tool without one (`profile create` records it whenever there is one).
+    ctx.out.push(makeChange("output_schema_changed", tool, {
+      new: have.outputSchema,
+      message: `Tool ${quote(tool)}: Output schema added (results are now structured)`,
+    }));
+  }
   const loose = want.inputSchema === undefined;
   const oldSchema = want.inputSchema ??
     (isObject(want.parameters) ? schemaFromParameters(want.parameters) : undefined);
   if (oldSchema === undefined) return; // nothing recorded about the parameters
+  const before = ctx.out.length;
   compareInputSchemas(
     { tool, used: ctx.used, loose, oldRoot: oldSchema, newRoot: have.inputSchema, out: ctx.out },
     oldSchema,
     have.inputSchema,
   );
+  // A snapshot that differs in a way no row names (a pattern, a minimum, a default…): said once.
+  if (!loose && ctx.out.length === before && !sameSchema(want.inputSchema, have.inputSchema)) {
+    ctx.out.push(makeChange("input_schema_changed", tool, {
+      old: want.inputSchema,
+      new: have.inputSchema,
+      message: `Tool ${quote(tool)}: Input schema changed (in a way no classified change names)`,
+    }));
+  }
 }
 
 const MEDIA_ALIASES: Record<string, string> = {

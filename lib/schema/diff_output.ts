@@ -19,7 +19,8 @@
  */
 
 import { type ChangeKind, makeChange, quote, type SchemaChange, toolChange } from "./change.ts";
-import { followRefs, isObject } from "./ref.ts";
+import { isObject } from "./ref.ts";
+import { sameSchema } from "./same.ts";
 import { canonical, type NodeView, own, typeLabel, typeValue, viewNode } from "./schema_view.ts";
 
 interface OutputContext {
@@ -46,7 +47,7 @@ export function compareOutputSchemas(tool: string, old: unknown, now: unknown): 
   }
   const ctx: OutputContext = { tool, oldRoot: old, newRoot: now, out };
   compareNodes(ctx, "", viewNode(old, old, []), viewNode(now, now, []));
-  if (out.length === 0 && canonical(normalized(old)) !== canonical(normalized(now))) {
+  if (out.length === 0 && !sameSchema(old, now)) {
     out.push(makeChange("output_schema_changed", tool, {
       old,
       new: now,
@@ -163,39 +164,6 @@ function compareEnums(ctx: OutputContext, path: string, old?: unknown[], now?: u
     const message = `Output field ${p} is no longer ${values(lost)}`;
     push(ctx, "output_enum_narrowed", path, old, now, message);
   }
-}
-
-/**
- * A schema as a caller sees it: local `$ref`s inlined (a cycle is left as
- * written), `$defs`/`definitions` dropped, type lists sorted (`["t"]` is
- * `"t"`). Two schemas
- * that differ only in layout normalise to the same value.
- */
-function normalized(schema: unknown): unknown {
-  const walk = (node: unknown, chain: readonly string[], depth: number): unknown => {
-    if (Array.isArray(node)) return node.map((item) => walk(item, chain, depth + 1));
-    if (!isObject(node) || depth > 64) return node;
-    const followed = followRefs(node, schema, chain);
-    const source = followed.cyclic ? node : followed.schema;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(source)) {
-      if (key === "$defs" || key === "definitions") continue;
-      out[key] = key === "type"
-        ? typeSet(value)
-        : followed.cyclic
-        ? value
-        : walk(value, followed.chain, depth + 1);
-    }
-    return out;
-  };
-  return walk(schema, [], 0);
-}
-
-/** `"t"` and `["t"]` alike; a list sorted and unique. */
-function typeSet(value: unknown): unknown {
-  if (!Array.isArray(value)) return value;
-  const types = [...new Set(value.map((t) => (typeof t === "string" ? t : canonical(t))))].sort();
-  return types.length === 1 ? types[0] : types;
 }
 
 function itemView(root: unknown, parent: NodeView): NodeView {

@@ -49,10 +49,15 @@ Deno.test("profile update keeps a description the user edited, and says so", asy
     await t.step("the server's change is seen through the MD5", async () => {
       const result = await box.run(["profile", "diff", "@fx"], schema("v2-description"));
       assert.equal(result.code, 0, result.stderr);
+      // The texts a model would read, in full: the server's new one, and the old where recorded.
       assert.ok(
         result.stdout.includes(
-          "  - Tool 'search': Description changed (the profile keeps its own) (non-breaking)\n" +
-            "  - Tool 'trial_search': Description changed (non-breaking)\n",
+          "Changes detected:\n" +
+            "  - Tool 'search': Description changed (the profile keeps its own) (non-breaking)\n" +
+            `      now: ${SEARCH} (updated)\n` +
+            "  - Tool 'trial_search': Description changed (non-breaking)\n" +
+            "      was: Search clinical trials for a condition.\n" +
+            "      now: Search clinical trials for a condition. (updated)\n",
         ),
         result.stdout,
       );
@@ -67,7 +72,12 @@ Deno.test("profile update keeps a description the user edited, and says so", asy
           `jn: kept your description in variant_search.json; the server's differs: "${VARIANTS} (updated)"\n`,
       );
       assert.match(result.stdout, /- update the description in trial_search\.json\n/);
-      assert.ok(!result.stdout.includes("description in search.json"), result.stdout);
+      assert.ok(!result.stdout.includes("update the description in search.json"), result.stdout);
+      // The user's text stays; the digest of the server's new one is recorded (what pinning reads).
+      assert.match(
+        result.stdout,
+        /- record the digest of the server's description in search\.json\n/,
+      );
       const search = await read("search");
       assert.equal(search.description, "My own words.");
       assert.equal(search.server_description_md5, md5(`${SEARCH} (updated)`));

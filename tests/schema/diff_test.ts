@@ -439,11 +439,20 @@ Deno.test("diffSchemas() classifies outputSchema changes from the reader's side"
     assert.deepEqual(brief(diff(strict)), [["output_schema_changed", null, "behavioural"]]);
   });
   await t.step("not compared without a snapshot", () => {
-    const changes = diffSchemas([{ name: "t", inputSchema: obj({}) }], [{
+    const changes = diffSchemas([{ name: "t", parameters: {} }], [{
       name: "t",
       inputSchema: obj({}),
       outputSchema: before,
     }]);
     assert.deepEqual(changes, []);
+  });
+  await t.step("one added to a snapshot that had none is behavioural", () => {
+    const changes = diffSchemas([{ name: "t", inputSchema: obj({}) }], [{
+      name: "t",
+      inputSchema: obj({}),
+      outputSchema: before,
+    }]);
+    assert.deepEqual(brief(changes), [["output_schema_changed", null, "behavioural"]]);
+    assert.equal(changes[0].message, "Tool 't': Output schema added (results are now structured)");
   });
 });

@@ -43,7 +43,12 @@ export async function run(
       // A profile's own tool name stands for the server's tool it calls.
       const name = target.profile && profileTool(target.profile, toolName)?.serverTool ||
         toolName;
-      const tool = await withConnection(cli, target, options, (conn) => connectionTool(conn, name));
+      const tool = await withConnection(
+        cli,
+        target,
+        options,
+        (conn) => connectionTool(conn, name, { asked: toolName }),
+      );
       const schema: Record<string, unknown> = { name: tool.name, inputSchema: tool.inputSchema };
       if (tool.outputSchema) schema.outputSchema = tool.outputSchema;
       await writeJson(cli.io, schema);

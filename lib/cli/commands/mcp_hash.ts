@@ -1,13 +1,15 @@
 /**
  * `jn mcp hash SOURCE [--format json]`: the seed-compatible schema hash of a
  * server's tools (SPEC §5). `--format json` adds each tool's hash and, for a
- * profile, the hash it recorded and whether they match.
+ * profile, the hash it recorded and whether they match. It hashes every
+ * tool the server lists, whatever `allow_tools`/`deny_tools` say: the hash
+ * is the one `schema_hash` records.
  *
  * @module
  */
 
 import { resolveTarget, serverName } from "../../client/resolve.ts";
-import { list } from "../../client/verbs.ts";
+import { liveTools } from "../../client/verbs.ts";
 import { UsageError } from "../../errors.ts";
 import { schemaHash, toolHashes } from "../../schema/hash.ts";
 import { parseSource } from "../../uri/parse.ts";
@@ -29,7 +31,7 @@ export async function run(cli: Cli, call: Invocation<typeof MCP_HASH>): Promise<
   }
   const target = await resolveTarget(source, { cwd: cli.io.cwd, env: cli.io.env });
   const flags = { ...call.options, ignoreSchema: true };
-  const tools = await withConnection(cli, target, flags, (conn) => list(conn, "tools"));
+  const tools = await withConnection(cli, target, flags, liveTools);
   const hash = schemaHash(tools);
   if (format === "text") {
     await writeText(cli.io, `${hash}\n`);

@@ -12,6 +12,7 @@ import { redact } from "../../output/redact.ts";
 import { jsonSafe, visibleDeep } from "../../output/visible.ts";
 import { type Style, style } from "../../output/style.ts";
 import { loadProfile } from "../../profile/resolve.ts";
+import { curatedProfileTools } from "../../profile/tool_filter.ts";
 import { trustState } from "../../profile/trust.ts";
 import type { Profile, ProfileTool } from "../../profile/types.ts";
 import type { Cli } from "../context.ts";
@@ -47,6 +48,8 @@ async function profileInfoText(
 /** What `profile info --format json` prints (values as displayed: secrets are `***`). */
 function profileInfo(profile: Profile) {
   const { tools: _tools, ...meta } = profile.displayMeta;
+  // allow_tools/deny_tools: the tools a caller cannot use are named, not shown.
+  const { offered, hidden } = curatedProfileTools(profile);
   return {
     name: profile.name,
     layer: profile.layer,
@@ -55,7 +58,8 @@ function profileInfo(profile: Profile) {
     writable: profile.writable,
     ...meta,
     ...(profile.missing.length > 0 ? { unset_variables: profile.missing } : {}),
-    tools: profile.tools.map((tool) => toolInfo(tool)),
+    tools: offered.map((tool) => toolInfo(tool)),
+    ...(hidden.length > 0 ? { hidden_tools: hidden.map((tool) => tool.name) } : {}),
     ...(profile.ignored.length > 0 ? { ignored: profile.ignored } : {}),
   };
 }
@@ -118,6 +122,9 @@ function formatInfo(info: Info, s: Style): string {
     );
   }
   for (const dir of info.ignored ?? []) field("ignored", `${dir} (tool files without _meta.json)`);
+  const globs = (list: string[] | undefined) => list?.map((g) => JSON.stringify(g)).join(", ");
+  if (info.allow_tools !== undefined) field("allow", `${globs(info.allow_tools) || "(none)"}`);
+  if (info.deny_tools !== undefined) field("deny", `${globs(info.deny_tools) || "(none)"}`);
   out.push("", `${s.bold("Tools")} (${info.tools.length})`);
   if (info.tools.length === 0) {
     out.push(s.dim(`  none defined: any server tool works as @${info.name}/TOOL`));
@@ -132,6 +139,9 @@ function formatInfo(info: Info, s: Style): string {
     if (tool.output_format) out.push(`      ${s.dim("output:")} ${tool.output_format}`);
     const notes = Array.isArray(tool.notes) ? tool.notes.join(" ") : tool.notes;
     if (typeof notes === "string") out.push(`      ${s.dim("notes:")} ${notes}`);
+  }
+  if (info.hidden_tools !== undefined) {
+    out.push(s.dim(`  hidden by allow_tools/deny_tools: ${info.hidden_tools.join(", ")}`));
   }
   return out.join("\n") + "\n";
 }

@@ -35,7 +35,10 @@ export function launchFields(launch: LaunchSpec): MetaDef {
   };
 }
 
-/** The fields of `_meta.json` that say how to start (and confine) a server. */
+/**
+ * The fields of `_meta.json` that say how to start (and confine) a server,
+ * and which of its tools a caller gets (a copy keeps the curation).
+ */
 const LAUNCH_FIELDS = [
   "command",
   "args",
@@ -48,6 +51,8 @@ const LAUNCH_FIELDS = [
   "env_passthrough",
   "deno_permissions",
   "roots",
+  "allow_tools",
+  "deny_tools",
 ] as const;
 
 /** The launch fields of a profile as written (`${VAR}` references kept). */

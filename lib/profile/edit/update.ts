@@ -6,8 +6,9 @@
  *   `schema_updated`;
  * - each tool: the `inputSchema` snapshot and `parameters` where the profile
  *   records them (never added where it does not), with the `inputSchema`
- *   snapshot the `outputSchema` one, the server's description where it was
- *   recorded with a snapshot;
+ *   snapshot the `outputSchema` one, and the server's description with
+ *   its digest `server_description_md5` (description.ts: a text the user
+ *   wrote is kept, its digest still recorded);
  * - a renamed parameter is renamed in the tool's `defaults`, `examples[].input`
  *   and `tested_with` (objects and `k=v&…` strings; also `_meta.json`'s
  *   per-tool `tested_with` map);
@@ -132,12 +133,23 @@ export function planUpdate(
               : `rewrite the outputSchema snapshot in ${name}`,
           );
         }
+        let described = false; // the digest goes with a written text, said once
         keepOrUpdateDescription(def, now.description, {
           name,
-          replace: (text) =>
-            run((t) => setValue(t, at("description"), text), `update the description in ${name}`),
-          record: (md5) =>
-            edit(source.path, source.base, (t) => setValue(t, at("server_description_md5"), md5)),
+          replace: (text) => {
+            described = true;
+            run(
+              (t) => setValue(t, at("description"), text),
+              text === undefined
+                ? `remove the description from ${name}: the server has none now`
+                : `${def.description === undefined ? "add" : "update"} the description in ${name}`,
+            );
+          },
+          record: (md5) => {
+            const change = (t: string) => setValue(t, at("server_description_md5"), md5);
+            if (described) edit(source.path, source.base, change);
+            else run(change, `record the digest of the server's description in ${name}`);
+          },
           note: (text) => plan.notes.includes(text) || plan.notes.push(text),
         });
       }

@@ -1,0 +1,93 @@
+/**
+ * curateTools() offers a profile's own tools as curated tools: an alias with
+ * its defaults filled in and taken out of its schema (a host that gives one
+ * is refused), the profile's description (its secrets redacted), the lists
+ * of allow_tools/deny_tools holding; a snapshot older than description
+ * digests serves the profile's text. The fixture server is real.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { call, UsageError } from "../../mod.ts";
+import { edit, fixtureProfile } from "../drift/setup.ts";
+import { sandbox } from "../profile/sandbox.ts";
+import { curated, names } from "./curate_helpers.ts";
+
+Deno.test("curateTools(): an alias is offered with its defaults filled and out of its schema", async () => {
+  const box = await sandbox({ here: true });
+  try {
+    const dir = await fixtureProfile(box);
+    await box.write(
+      join(dir, "braf.json"),
+      JSON.stringify({
+        tool: "search",
+        description: "Articles about BRAF (${NOTE})",
+        defaults: { gene: "BRAF", disease: "${DISEASE}" },
+      }),
+    );
+    await edit(
+      join(dir, "_meta.json"),
+      (text) =>
+        text.replace(`"schema_validation"`, `"deny_tools": ["trial_*"], "schema_validation"`),
+    );
+    const env = { NOTE: "note-s3cr3t-value", DISEASE: "melanoma" };
+    await curated(box, "v1", async (c, conn) => {
+      const braf = c.offered.find((tool) => tool.name === "braf");
+      assert.ok(braf);
+      // The profile's description (its substituted value is a secret: redacted), the server's
+      // schema without the fixed arguments.
+      assert.equal(braf.description, "Articles about BRAF (***)");
+      assert.deepEqual(Object.keys(braf.inputSchema.properties ?? {}), ["limit"]);
+      assert.deepEqual(braf.inputSchema.required, []);
+      assert.equal(braf.title, undefined);
+      assert.doesNotMatch(JSON.stringify(c), /s3cr3t/);
+      assert.ok(names(c.offered).includes("search"), "the raw tool is offered beside it");
+      // deny_tools: not offered, not withheld, not found.
+      assert.ok(!names([...c.offered, ...c.withheld]).includes("trial_search"));
+      assert.throws(() => c.check("trial_search", {}), UsageError);
+      assert.throws(
+        () => c.check("braf", { gene: "KRAS" }),
+        (e: Error) =>
+          e instanceof UsageError &&
+          e.message === `Argument "gene" of tool "braf" is fixed by @fx: its profile gives it`,
+      );
+      const routed = c.check("braf", { limit: 1 });
+      assert.deepEqual(routed, {
+        serverTool: "search",
+        arguments: { limit: 1, gene: "BRAF", disease: "melanoma" },
+      });
+      assert.deepEqual(c.route("braf"), {
+        serverTool: "search",
+        defaults: { gene: "BRAF", disease: "melanoma" },
+      });
+      const result = await call(conn, routed.serverTool, routed.arguments);
+      const hits = JSON.parse(String(result.content[0].text));
+      assert.deepEqual(hits.map((hit: { id: string }) => hit.id), ["search-BRAF-1"]);
+    }, { env });
+  } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("curateTools(): a snapshot older than description digests serves the profile's text", async () => {
+  const box = await sandbox({ here: true });
+  try {
+    const dir = await fixtureProfile(box);
+    await edit(
+      join(dir, "trial_search.json"),
+      (text) =>
+        text.replace("Search clinical trials for a condition.", "Trials, my way.")
+          .replace(/\n\s*"server_description_md5": "\w+",?/, ""),
+    );
+    await curated(box, "v2-description", (c) => {
+      assert.deepEqual(names(c.withheld), ["search", "variant_search"]);
+      const trials = c.offered.find((tool) => tool.name === "trial_search");
+      assert.equal(trials?.description, "Trials, my way.");
+      assert.deepEqual(c.notes, [
+        "@fx: the server's description of trial_search is not pinned (its snapshot predates " +
+        "description digests): the profile's own is served; jn profile update @fx records them",
+      ]);
+    });
+  } finally {
+    await box.dispose();
+  }
+});
