@@ -35,8 +35,3 @@ export function parseDuration(text: string, flag: string): number {
   if (ms > MAX_MS) return fail("is longer than 24 days");
   return ms;
 }
-
-/** A duration as {@linkcode parseDuration} reads it: `60000` → `60s`, `1500` → `1500ms`. */
-export function formatDuration(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
-}

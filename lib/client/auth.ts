@@ -54,7 +54,7 @@ export async function login(
   try {
     const session = await openSession(settings.launch, {
       ...settings.options,
-      timeoutMs: options.timeoutMs ?? 60_000,
+      timeoutMs: options.timeoutMs ?? OPEN_DEFAULTS.timeoutMs,
       connectTimeoutMs: options.connectTimeoutMs ?? OPEN_DEFAULTS.connectTimeoutMs,
       callerEnv: options.env,
       protocol: options.protocol ?? "auto",

@@ -111,12 +111,14 @@ Deno.test("bash completion completes jn's command line", async (t) => {
         "complete",
         "completions",
         "filter",
+        "grep",
         "head",
         "help",
         "inspect",
         "mcp",
         "profile",
         "put",
+        "skills",
         "tail",
       ]);
     });
@@ -171,7 +173,7 @@ Deno.test("bash completion completes jn's command line", async (t) => {
       "the values of a flag that takes a fixed set, nothing for a free value",
       async () => {
         assert.deepEqual(await complete(s, "jn cat --log-level w"), ["warning"]);
-        assert.deepEqual(await complete(s, "jn inspect --format "), ["json", "text"]);
+        assert.deepEqual(await complete(s, "jn inspect --format "), ["brief", "json", "text"]);
         assert.deepEqual(await complete(s, "jn cat --timeout "), []);
       },
     );

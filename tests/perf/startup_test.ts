@@ -24,11 +24,12 @@ Deno.test("only the command an argv names is loaded", async (t) => {
   await t.step("--version and --help load no command module", async () => {
     assert.deepEqual(await commands(["--version"]), []);
     assert.deepEqual(await commands(["--help"]), []);
-    assert.deepEqual(await commands(["help", "profile", "list"]), []);
+    assert.deepEqual(await commands(["profile", "list", "--help"]), []);
   });
   await t.step("a command loads its own module, and no other", async () => {
     assert.deepEqual(await commands(["profile", "list"]), ["profile_list.ts"]);
     assert.deepEqual(await commands(["--quiet", "completions", "bash"]), ["completions.ts"]);
+    assert.deepEqual(await commands(["help", "profile", "list"]), ["help.ts"]);
   });
 });
 

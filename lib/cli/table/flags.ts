@@ -14,7 +14,8 @@
 import { LOG_LEVELS, OPEN_DEFAULTS } from "../../client/options.ts";
 import { parseHostList } from "../../sandbox/hosts.ts";
 import type { SandboxPolicy } from "../../sandbox/policy.ts";
-import { formatDuration, parseDuration } from "../duration.ts";
+import { formatMs } from "../../errors.ts";
+import { parseDuration } from "../duration.ts";
 import { type AnyFlag, append, asIs, flag, setTrue, text } from "./flag.ts";
 import { envName, header, nonEmpty, protocol } from "./values.ts";
 
@@ -76,7 +77,7 @@ const TIMEOUT = flag({
   help: "bound of each request (progress resets it, up to 10x in all); 0 = none",
   apply: duration,
   default: OPEN_DEFAULTS.timeoutMs,
-  shown: formatDuration(OPEN_DEFAULTS.timeoutMs),
+  shown: formatMs(OPEN_DEFAULTS.timeoutMs),
 });
 const CONNECT_TIMEOUT = flag({
   long: "connect-timeout",
@@ -85,7 +86,7 @@ const CONNECT_TIMEOUT = flag({
   help: "bound of starting the server and the handshake",
   apply: duration,
   default: OPEN_DEFAULTS.connectTimeoutMs,
-  shown: formatDuration(OPEN_DEFAULTS.connectTimeoutMs),
+  shown: formatMs(OPEN_DEFAULTS.connectTimeoutMs),
 });
 const PROTOCOL = flag({
   long: "protocol",
