@@ -2,13 +2,15 @@
  * What `jn profile trust` is about to record, as data: the profile's launch
  * as the user reviews it (launch_review.ts: every field that shapes a
  * launch, with warnings), every file of the directory, and what changed
- * since the last trust; and the lines the command prints on stderr
+ * since the last trust (a symlink with where it leads, and whether that is
+ * outside what trust covers); and the lines the command prints on stderr
  * ({@linkcode trustReportText}). Texts are made visible (control characters
  * escaped) here or in launch_review.ts, once.
  *
  * @module
  */
 
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { visibleLine } from "../output/visible.ts";
 import { type LaunchReview, launchReview, reviewLines } from "./launch_review.ts";
 import type { TrustCheck, TrustState } from "./trust.ts";
@@ -22,7 +24,7 @@ export interface TrustReport {
   /** The real path, when it differs from `dir`. */
   realDir?: string;
   review: LaunchReview;
-  /** Every entry of the directory, sorted. */
+  /** Every entry of the directory, sorted; a symlink with where it leads (`a -> ../b`). */
   files: string[];
   state: TrustState;
   /** Trusted by jn 0.1 (launch fields only). */
@@ -46,7 +48,10 @@ export async function trustReport(
     dir: visibleLine(profile.dir),
     ...(profile.realDir === profile.dir ? {} : { realDir: visibleLine(profile.realDir) }),
     review: await launchReview(profile, cwd),
-    files: Object.keys(profile.entries ?? {}).sort().map(visibleLine),
+    files: await Promise.all(
+      Object.entries(profile.entries ?? {}).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
+        .map(([file, fingerprint]) => describeEntry(profile.realDir, file, fingerprint)),
+    ),
     state: check.state,
     ...(check.legacy ? { legacy: true } : {}),
     ...(check.record ? { trustedAt: check.record.trusted_at } : {}),
@@ -89,4 +94,21 @@ export function trustReportText(report: TrustReport): string {
     }
   }
   return lines.join("\n");
+}
+
+/**
+ * An entry as the report names it. Trust covers a symlink's text, not what it
+ * leads to: a link that leads out of the profile's directory (`llm.sh ->
+ * ../../../llm.sh`) names a file trust does not cover, and says so.
+ */
+async function describeEntry(root: string, file: string, fingerprint: string): Promise<string> {
+  if (!fingerprint.startsWith("symlink:")) return visibleLine(file);
+  const path = join(root, file);
+  const target = await Deno.readLink(path).catch(() => undefined);
+  if (target === undefined) return visibleLine(file);
+  const inside = relative(root, resolve(dirname(path), target));
+  const out = inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside);
+  return `${visibleLine(file)} -> ${visibleLine(target)}${
+    out ? " (outside the profile's directory, not covered by trust)" : ""
+  }`;
 }

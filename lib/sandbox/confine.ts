@@ -51,6 +51,8 @@ export interface ConfineOptions {
   os?: string;
   /** The declared paths the user typed on the command line (absolute; see `PlanOptions`). */
   explicit?: readonly string[];
+  /** Directories that stay read-only under a writable path (see `PlanOptions`). */
+  readOnly?: readonly string[];
 }
 
 /** A confined launch and the plan it was built from. */
@@ -122,6 +124,7 @@ export async function confineLaunch(
   const commandPath = findExecutable(confined.command, options.callerEnv.PATH);
   const plan = planSandbox(confined, policy, { ...host, commandPath }, mounts, {
     explicit: options.explicit,
+    readOnly: options.readOnly,
   });
   // The program the plan was made for; not found, the server's PATH finds it inside.
   const server = commandPath ? { ...confined, command: commandPath } : confined;

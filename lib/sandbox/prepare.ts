@@ -56,6 +56,11 @@ export interface PrepareOptions {
    * `/`; the same path from a profile is refused (see plan.ts).
    */
   explicitPaths?: readonly string[];
+  /**
+   * Directories that stay read-only in the sandbox even under a writable
+   * path: the profile's own directory (see lib/sandbox/plan.ts `readOnly`).
+   */
+  readOnly?: readonly string[];
   /** Caller variables passed through by name (`--env-passthrough`), besides the launch's own. */
   envPassthrough?: string[];
   /** Deno permissions of a `deno run` server (profile `deno_permissions`). */
@@ -138,6 +143,7 @@ export async function prepareLaunchWithPlan(
     cwd: options.cwd,
     callerEnv: options.callerEnv,
     os: options.os,
+    readOnly: options.readOnly,
   });
 }
 

@@ -100,6 +100,7 @@ export function seatbeltProfile(plan: SandboxPlan, tmpDir: string): string {
     ...rule("allow", "file-read*", [...plan.read, ...plan.write, tmpDir]),
     ";; writing: declared paths and a private temporary directory only",
     ...rule("allow", "file-write*", [...plan.write, tmpDir]),
+    ...rule("deny", "file-write*", plan.protect ?? []),
     '(allow file-write-data (literal "/dev/null") (literal "/dev/zero") (literal "/dev/tty")' +
     ' (regex #"^/dev/ttys[0-9]+$"))',
     '(allow file-ioctl (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/ttys[0-9]+$"))',

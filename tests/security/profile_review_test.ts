@@ -121,3 +121,27 @@ Deno.test("a relative sampling_command runs the profile directory's file, which 
     await box.dispose();
   }
 });
+
+Deno.test("the trust report says where a symlink of the profile leads, and when trust does not cover it", async () => {
+  const box = await sandbox({ here: true });
+  try {
+    const dir = `${box.projectProfiles}/linked`;
+    await box.write(
+      `${dir}/_meta.json`,
+      JSON.stringify({ command: "node", args: [ASKER], sampling_command: "./llm.sh" }),
+    );
+    await box.write(join(box.project, "llm.sh"), "#!/bin/sh\necho root\n");
+    await box.write(`${dir}/lib/helper.sh`, "#!/bin/sh\n");
+    // Trust covers the link's text: what it leads to outside can change after trust.
+    await Deno.symlink("../../../../llm.sh", `${dir}/llm.sh`);
+    await Deno.symlink("lib/helper.sh", `${dir}/helper.sh`);
+    const trust = await box.run(["profile", "trust", "@linked"]);
+    assert.equal(trust.code, 0, trust.stderr);
+    assert.match(
+      trust.stderr,
+      /^ {2}files: +_meta\.json, helper\.sh -> lib\/helper\.sh, lib, lib\/helper\.sh, llm\.sh -> \.\.\/\.\.\/\.\.\/\.\.\/llm\.sh \(outside the profile's directory, not covered by trust\)$/m,
+    );
+  } finally {
+    await box.dispose();
+  }
+});
