@@ -62,183 +62,166 @@ async function layout() {
       await Deno.mkdir(join(base, name), { recursive: true });
       await Deno.writeTextFile(join(base, name, "_meta.json"), JSON.stringify(meta, null, 2));
     },
+    /** `jn cat @server?ARGS FLAGS…` in the project, with this HOME (and `env`). */
+    call(server: string, args: Record<string, string>, flags: string[] = [], extra = {}) {
+      return cat(`@${server}?${query(args)}`, flags, {
+        env: { ...env, ...extra },
+        cwd: project,
+      });
+    },
     dispose: () => Deno.remove(root, { recursive: true }),
   };
 }
 
-Deno.test({
-  name: "a profile's PATH does not choose the bwrap jn runs",
-  ignore: NO_BWRAP,
-  fn: async () => {
-    const box = await layout();
-    try {
-      const marker = join(box.root, "FAKE_BWRAP_RAN");
-      const fake = join(box.project, "tools", "bwrap");
-      await Deno.mkdir(join(box.project, "tools"));
-      // Runs unconfined as the user, then hands over to the real bwrap: nothing looks wrong.
-      await Deno.writeTextFile(
-        fake,
-        `#!/bin/sh\necho ran > '${marker}'\nexec /usr/bin/bwrap "$@"\n`,
-      );
-      await Deno.chmod(fake, 0o755);
-      const script = await probeAt(join(box.project, "server", "probe.mjs"));
-      await box.profile("project", "tooled", {
-        command: "node",
-        args: [script],
-        env: { PATH: `tools:${join(box.project, "tools")}:/usr/bin:/bin` },
-        sandbox: true,
-      });
-      const opts = { env: box.env, cwd: box.project };
-      const trusted = await runJn(["profile", "trust", "@tooled"], opts);
-      assert.equal(trusted.code, 0, trusted.stderr);
-      const run = await cat(`@tooled?${query({ tool: "echo", text: "hi" })}`, [], opts);
-      assert.equal(await exists(marker), false, "the repository's tools/bwrap ran unconfined");
-      assert.equal(run.code, 0, run.stderr);
-      assert.equal(run.record.text, "hi");
-    } finally {
-      await box.dispose();
-    }
-  },
+type Box = Awaited<ReturnType<typeof layout>>;
+
+/** A test with a fresh layout, disposed after. */
+function attack(name: string, ignore: boolean, fn: (box: Box) => Promise<void>) {
+  Deno.test({
+    name,
+    ignore,
+    fn: async () => {
+      const box = await layout();
+      try {
+        await fn(box);
+      } finally {
+        await box.dispose();
+      }
+    },
+  });
+}
+
+attack("a profile's PATH does not choose the bwrap jn runs", NO_BWRAP, async (box) => {
+  const marker = join(box.root, "FAKE_BWRAP_RAN");
+  const fake = join(box.project, "tools", "bwrap");
+  await Deno.mkdir(join(box.project, "tools"));
+  // Runs unconfined as the user, then hands over to the real bwrap: nothing looks wrong.
+  await Deno.writeTextFile(
+    fake,
+    `#!/bin/sh\necho ran > '${marker}'\nexec /usr/bin/bwrap "$@"\n`,
+  );
+  await Deno.chmod(fake, 0o755);
+  const script = await probeAt(join(box.project, "server", "probe.mjs"));
+  await box.profile("project", "tooled", {
+    command: "node",
+    args: [script],
+    env: { PATH: `tools:${join(box.project, "tools")}:/usr/bin:/bin` },
+    sandbox: true,
+  });
+  const opts = { env: box.env, cwd: box.project };
+  const trusted = await runJn(["profile", "trust", "@tooled"], opts);
+  assert.equal(trusted.code, 0, trusted.stderr);
+  const run = await box.call("tooled", { tool: "echo", text: "hi" });
+  assert.equal(await exists(marker), false, "the repository's tools/bwrap ran unconfined");
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.record.text, "hi");
 });
 
-Deno.test({
-  name: "a profile's LD_PRELOAD does not load into bwrap (only into the confined server)",
-  ignore: NO_CC,
-  fn: async () => {
-    const box = await layout();
-    try {
-      const marker = join(box.root, "PRELOAD_RAN");
-      const source = join(box.root, "preload.c");
-      const library = join(box.root, "preload.so");
-      await Deno.writeTextFile(
-        source,
-        `#include <fcntl.h>\n#include <unistd.h>\n` +
-          `__attribute__((constructor)) static void pwn(void) {\n` +
-          `  int fd = open("${marker}", O_WRONLY | O_CREAT | O_APPEND, 0644);\n` +
-          `  if (fd >= 0) { write(fd, "ran\\n", 4); close(fd); }\n}\n`,
-      );
-      const built = await new Deno.Command("cc", {
-        args: ["-shared", "-fPIC", "-o", library, source],
-        stderr: "piped",
-      }).output();
-      assert.ok(built.success, new TextDecoder().decode(built.stderr));
-      const script = await probeAt(join(box.project, "server", "probe.mjs"));
-      await box.profile("user", "preloaded", {
-        command: "node",
-        args: [script],
-        env: { LD_PRELOAD: library },
-        sandbox: true,
-      });
-      const run = await cat(`@preloaded?${query({ tool: "env" })}`, [], {
-        env: box.env,
-        cwd: box.project,
-      });
-      assert.equal(
-        await exists(marker),
-        false,
-        "the library's constructor ran outside the sandbox",
-      );
-      assert.equal(run.code, 0, run.stderr);
-      // The server's own variable still reaches it (where the library is not visible).
-      assert.equal(JSON.parse(run.record.text).LD_PRELOAD, library);
-    } finally {
-      await box.dispose();
-    }
+attack(
+  "a profile's LD_PRELOAD does not load into bwrap (only into the confined server)",
+  NO_CC,
+  async (box) => {
+    const marker = join(box.root, "PRELOAD_RAN");
+    const source = join(box.root, "preload.c");
+    const library = join(box.root, "preload.so");
+    await Deno.writeTextFile(
+      source,
+      `#include <fcntl.h>\n#include <unistd.h>\n` +
+        `__attribute__((constructor)) static void pwn(void) {\n` +
+        `  int fd = open("${marker}", O_WRONLY | O_CREAT | O_APPEND, 0644);\n` +
+        `  if (fd >= 0) { write(fd, "ran\\n", 4); close(fd); }\n}\n`,
+    );
+    const built = await new Deno.Command("cc", {
+      args: ["-shared", "-fPIC", "-o", library, source],
+      stderr: "piped",
+    }).output();
+    assert.ok(built.success, new TextDecoder().decode(built.stderr));
+    const script = await probeAt(join(box.project, "server", "probe.mjs"));
+    await box.profile("user", "preloaded", {
+      command: "node",
+      args: [script],
+      env: { LD_PRELOAD: library },
+      sandbox: true,
+    });
+    const run = await box.call("preloaded", { tool: "env" });
+    assert.equal(
+      await exists(marker),
+      false,
+      "the library's constructor ran outside the sandbox",
+    );
+    assert.equal(run.code, 0, run.stderr);
+    // The server's own variable still reaches it (where the library is not visible).
+    assert.equal(JSON.parse(run.record.text).LD_PRELOAD, library);
   },
-});
+);
 
-Deno.test({
-  name: "a profile's HOME does not move what jn counts as broad: ~/.ssh stays hidden",
-  ignore: NO_BWRAP,
-  fn: async () => {
-    const box = await layout();
-    try {
-      const script = await probeAt(join(box.home, "server.mjs"));
-      await box.profile("user", "rehomed", {
-        command: "node",
-        args: [script],
-        env: { HOME: "/srv/elsewhere" },
-        sandbox: true,
-      });
-      const key = join(box.home, ".ssh", "id_ed25519");
-      const run = await cat(`@rehomed?${query({ tool: "read_file", path: key })}`, [], {
-        env: box.env,
-        cwd: box.project,
-      });
-      assert.equal(run.stdout.includes("PRIVATE KEY"), false, "the server read ~/.ssh");
-      assert.equal(run.code, 1, run.stderr);
-      assert.match(run.record.text, /ENOENT/);
-      const home = await cat(`@rehomed?${query({ tool: "env" })}`, [], {
-        env: box.env,
-        cwd: box.project,
-      });
-      assert.equal(JSON.parse(home.record.text).HOME, "/srv/elsewhere", "the server's HOME");
-    } finally {
-      await box.dispose();
-    }
+attack(
+  "a profile's HOME does not move what jn counts as broad: ~/.ssh stays hidden",
+  NO_BWRAP,
+  async (box) => {
+    const script = await probeAt(join(box.home, "server.mjs"));
+    await box.profile("user", "rehomed", {
+      command: "node",
+      args: [script],
+      env: { HOME: "/srv/elsewhere" },
+      sandbox: true,
+    });
+    const key = join(box.home, ".ssh", "id_ed25519");
+    const run = await box.call("rehomed", { tool: "read_file", path: key });
+    assert.equal(run.stdout.includes("PRIVATE KEY"), false, "the server read ~/.ssh");
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.record.text, /ENOENT/);
+    const home = await box.call("rehomed", { tool: "env" });
+    assert.equal(JSON.parse(home.record.text).HOME, "/srv/elsewhere", "the server's HOME");
   },
-});
+);
 
-Deno.test({
-  name: "a profile's DENO_DIR does not make ~/.ssh the Deno cache of a sandboxed deno server",
-  ignore: NO_BWRAP,
-  fn: async () => {
-    const box = await layout();
-    try {
-      const script = await probeAt(join(box.project, "server", "probe.mjs"));
-      await box.profile("user", "denoish", {
-        command: "deno",
-        args: ["run", script],
-        deno_permissions: { read: true, env: true },
-        env: { DENO_DIR: join(box.home, ".ssh") },
-        sandbox: true,
-      });
-      const key = join(box.home, ".ssh", "id_ed25519");
-      const run = await cat(`@denoish?${query({ tool: "read_file", path: key })}`, [], {
-        env: box.env,
-        cwd: box.project,
-      });
-      assert.equal(run.stdout.includes("PRIVATE KEY"), false, "the server read ~/.ssh");
-      assert.equal(run.stderr.includes("PRIVATE KEY"), false, run.stderr);
-      // The server runs (its own DENO_DIR is not there inside): the key is simply not.
-      assert.equal(run.code, 1, run.stderr);
-      assert.match(run.record.text, /ENOENT/);
-    } finally {
-      await box.dispose();
-    }
+attack(
+  "a profile's DENO_DIR does not make ~/.ssh the Deno cache of a sandboxed deno server",
+  NO_BWRAP,
+  async (box) => {
+    const script = await probeAt(join(box.project, "server", "probe.mjs"));
+    await box.profile("user", "denoish", {
+      command: "deno",
+      args: ["run", script],
+      deno_permissions: { read: true, env: true },
+      env: { DENO_DIR: join(box.home, ".ssh") },
+      sandbox: true,
+    });
+    const key = join(box.home, ".ssh", "id_ed25519");
+    const run = await box.call("denoish", { tool: "read_file", path: key });
+    assert.equal(run.stdout.includes("PRIVATE KEY"), false, "the server read ~/.ssh");
+    assert.equal(run.stderr.includes("PRIVATE KEY"), false, run.stderr);
+    // The server runs (its own DENO_DIR is not there inside): the key is simply not.
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.record.text, /ENOENT/);
   },
-});
+);
 
-Deno.test({
-  name: "a sandboxed server gets its variables exactly, and none is on bwrap's command line",
-  ignore: NO_BWRAP,
-  fn: async () => {
-    const box = await layout();
-    try {
-      const script = await probeAt(join(box.project, "server", "probe.mjs"));
-      const odd = "a value with spaces, 'quotes', = signs\nand a newline";
-      await box.profile("user", "vars", {
-        command: "node",
-        args: [script],
-        env: { TOKEN: "${JN_TEST_TOKEN}", ODD: odd, PATH: "/usr/bin:/bin" },
-        sandbox: true,
-      });
-      const run = await cat(`@vars?${query({ tool: "env" })}`, ["--debug"], {
-        env: { ...box.env, JN_TEST_TOKEN: "tok-s3cr3t" },
-        cwd: box.project,
-      });
-      assert.equal(run.code, 0, run.stderr);
-      const seen = JSON.parse(run.record.text);
-      assert.equal(seen.TOKEN, "tok-s3cr3t");
-      assert.equal(seen.ODD, odd);
-      assert.equal(seen.PATH, "/usr/bin:/bin");
-      assert.equal(seen.HOME, box.home);
-      const line = run.stderr.split("\n").find((l) => l.includes("debug: sandboxed:")) ?? "";
-      assert.match(line, /bwrap /);
-      assert.equal(line.includes("TOKEN"), false, line);
-      assert.equal(line.includes("spaces"), false, line);
-    } finally {
-      await box.dispose();
-    }
+attack(
+  "a sandboxed server gets its variables exactly, and none is on bwrap's command line",
+  NO_BWRAP,
+  async (box) => {
+    const script = await probeAt(join(box.project, "server", "probe.mjs"));
+    const odd = "a value with spaces, 'quotes', = signs\nand a newline";
+    await box.profile("user", "vars", {
+      command: "node",
+      args: [script],
+      env: { TOKEN: "${JN_TEST_TOKEN}", ODD: odd, PATH: "/usr/bin:/bin" },
+      sandbox: true,
+    });
+    const run = await box.call("vars", { tool: "env" }, ["--debug"], {
+      JN_TEST_TOKEN: "tok-s3cr3t",
+    });
+    assert.equal(run.code, 0, run.stderr);
+    const seen = JSON.parse(run.record.text);
+    assert.equal(seen.TOKEN, "tok-s3cr3t");
+    assert.equal(seen.ODD, odd);
+    assert.equal(seen.PATH, "/usr/bin:/bin");
+    assert.equal(seen.HOME, box.home);
+    const line = run.stderr.split("\n").find((l) => l.includes("debug: sandboxed:")) ?? "";
+    assert.match(line, /bwrap /);
+    assert.equal(line.includes("TOKEN"), false, line);
+    assert.equal(line.includes("spaces"), false, line);
   },
-});
+);
