@@ -63,7 +63,12 @@ export interface OpenOptions {
    * names a `cwd` (whatever the program's own working directory is).
    */
   cwd: string;
-  /** The caller's environment: `${VAR}` values, `tokenEnv`, variables passed through by name. */
+  /**
+   * The caller's environment: `${VAR}` values, `tokenEnv`, variables passed
+   * through by name; and jn's own, for its own steps: its PATH finds bwrap
+   * and the server's launcher, its HOME and caches shape the sandbox (a
+   * profile's `env` is the server's alone).
+   */
   env: Record<string, string>;
   /** Bound of each request in ms (progress resets it, up to 10 × in all); 0 = none. Default 60 s. */
   timeoutMs?: number;

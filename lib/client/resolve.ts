@@ -49,6 +49,8 @@ export interface Target {
   denoPermissions?: DenoPermissions;
   /** The profile's `sampling_command`: a shell command answering sampling requests. */
   samplingCommand?: string;
+  /** Where `samplingCommand` runs (the profile's real directory); the caller's cwd when absent. */
+  samplingDir?: string;
 }
 
 /** Options of {@linkcode resolveTarget}. */
@@ -142,9 +144,10 @@ async function resolveProfileTarget(
     secrets: profile.secrets,
     name: `@${profile.name}`,
     ...(profile.meta.roots === undefined ? {} : { roots: profile.meta.roots }),
-    ...(profile.meta.sampling_command === undefined
-      ? {}
-      : { samplingCommand: profile.meta.sampling_command }),
+    ...(profile.meta.sampling_command === undefined ? {} : {
+      samplingCommand: profile.meta.sampling_command,
+      samplingDir: (await import("../profile/launch_review.ts")).samplingCommandDir(profile),
+    }),
     ...(confinement.sandbox ? { sandbox: confinement.sandbox } : {}),
     ...(confinement.denoPermissions ? { denoPermissions: confinement.denoPermissions } : {}),
     profile,

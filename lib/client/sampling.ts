@@ -1,7 +1,11 @@
 /**
  * Sampling through a command (`--sampling-command CMD`, a profile's
  * `sampling_command`): for each `sampling/createMessage` request, jn runs
- * `sh -c CMD` in the caller's directory with the caller's environment, writes
+ * `sh -c CMD` with the caller's environment — the caller's own command in the
+ * caller's directory, a profile's in the profile's directory by its real
+ * path (`Target.samplingDir`, lib/profile/launch.ts), so that a relative path
+ * anywhere in its line (`./llm.sh`, `python3 ask.py < prompt.txt`) names a
+ * file trust covered, never one of the directory jn runs in — writes
  * the request's params as one line of JSON to its stdin, and answers with its
  * stdout as the text of the assistant's message (one trailing newline
  * removed; model `jn-sampling-command`). A non-zero exit refuses the request
@@ -225,8 +229,9 @@ export function samplingHandler(
   }
   const command = options.samplingCommand ?? target.samplingCommand;
   if (command === undefined || command === "") return undefined;
+  const dir = options.samplingCommand === undefined ? target.samplingDir : undefined;
   return commandSampler(command, {
-    cwd: options.cwd,
+    cwd: dir ?? options.cwd,
     env: options.env,
     signal: options.signal ? AbortSignal.any([options.signal, stop]) : stop,
     onOverflow,

@@ -2,7 +2,8 @@
  * The sandbox policy of a connection: the launch it starts, with the
  * profile's sandbox merged with the caller's (`OpenOptions.sandbox`, the
  * `--sandbox*` flags), the profile's Deno permissions and the variables
- * passed through by name applied (lib/sandbox/prepare.ts); the notices of
+ * passed through by name applied (lib/sandbox/prepare.ts), and the profile's
+ * own directory kept read-only inside the sandbox; the notices of
  * what jn left out of the sandbox (`events.onNotice`); and the hint that
  * says why a sandboxed server that failed to start may have failed, down to
  * the hidden path its own output names and the `--sandbox-read` that shows
@@ -45,6 +46,8 @@ export async function sandboxedLaunch(
     callerEnv: options.env,
     sandbox: policy,
     explicitPaths: options.sandbox && [...options.sandbox.read, ...options.sandbox.write],
+    // Its files are what trust covered, and its sampling command runs unconfined.
+    readOnly: profileDir(target),
     envPassthrough: options.envPassthrough ?? [],
     denoPermissions: target.denoPermissions,
   });
@@ -119,4 +122,10 @@ export function sandboxHint(sandbox: SandboxPolicy): string {
   const writes = sandbox.write.length > 0 ? `${sandbox.write.join(", ")}, /tmp` : "/tmp only";
   return `the server runs sandboxed (${network}; writable: ${writes}; your files hidden): ` +
     "grant more with --sandbox-read, --sandbox-write, --sandbox-net (see docs/sandbox.md)";
+}
+
+/** The profile's own directory (its real path), when it has one. */
+function profileDir(target: Target): string[] | undefined {
+  const profile = target.profile;
+  return profile && profile.layer !== "bundled" ? [profile.realDir] : undefined;
 }

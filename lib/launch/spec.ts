@@ -22,6 +22,12 @@ export interface StdioLaunch {
   envPassthrough?: string[];
   /** Working directory of the child; the caller's when absent. */
   cwd?: string;
+  /**
+   * Further arguments the program reads from its file descriptor 3, each
+   * ended by a NUL byte (bubblewrap's `--args 3`): kept out of the argv,
+   * which every user of the machine can read (`ps`, /proc/PID/cmdline).
+   */
+  pipedArgs?: string[];
   /** A short name for messages and log prefixes, e.g. `npx @scope/pkg`. */
   label: string;
 }

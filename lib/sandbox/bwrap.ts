@@ -20,13 +20,23 @@
  * - the whole process tree stays inside: `--unshare-pid` gives the server a
  *   pid namespace whose processes all die with it, `--die-with-parent` ends
  *   the sandbox when jn's child (bwrap) goes, `--new-session` detaches it
- *   from jn's terminal.
+ *   from jn's terminal;
+ * - the server's variables are the server's alone: bwrap itself runs in the
+ *   helper's environment (jn's own PATH, and what the session adds of jn's
+ *   own: its safe defaults and the process-tree marker), and each variable
+ *   of the server is a `--setenv NAME VALUE` read from descriptor 3
+ *   (`--args 3`: never in bwrap's argv, which every user can read), applied
+ *   after bwrap has started, so a loader variable (`LD_PRELOAD`) acts on the
+ *   confined server only. The server inherits bwrap's environment below its
+ *   own variables, which is why `--clearenv` (bubblewrap ≥ 0.5) is not
+ *   needed: what bwrap has is the same safe defaults the server gets anyway.
  *
  * Pure: builds an argv, runs nothing.
  *
  * @module
  */
 
+import { SandboxError } from "../errors.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
 import type { SandboxPlan } from "./plan.ts";
 
@@ -34,6 +44,10 @@ import type { SandboxPlan } from "./plan.ts";
 export interface BwrapOptions {
   /** The bwrap executable (absolute path, or a name found on PATH). */
   bwrap: string;
+  /** bwrap's own environment (jn's, see `helperProgram`); `{}` by default. */
+  helperEnv?: Record<string, string>;
+  /** The server's whole environment; the launch's `env` when absent. */
+  serverEnv?: Record<string, string>;
 }
 
 /**
@@ -44,7 +58,8 @@ export interface BwrapOptions {
  * bwrapLaunch({ transport: "stdio", command: "node", args: ["/srv/s.js"], env: {}, label: "node /srv/s.js" },
  *   { system: ["/usr"], hide: [], tmp: "/tmp", read: ["/srv"], write: [], create: [], scratch: [], network: false, chdir: "/", notices: [] },
  *   { bwrap: "/usr/bin/bwrap" });
- * // { command: "/usr/bin/bwrap", args: ["--die-with-parent", …, "--", "node", "/srv/s.js"], … }
+ * // { command: "/usr/bin/bwrap", args: ["--args", "3", "--die-with-parent", …, "--", "node", "/srv/s.js"],
+ * //   pipedArgs: [], env: {}, … }
  * ```
  */
 export function bwrapLaunch(
@@ -52,13 +67,39 @@ export function bwrapLaunch(
   plan: SandboxPlan,
   options: BwrapOptions,
 ): StdioLaunch {
+  const { envPassthrough: _passed, ...rest } = launch;
   return {
-    ...launch,
+    ...rest,
     command: options.bwrap,
-    args: [...bwrapArgs(plan), "--", launch.command, ...launch.args],
+    args: ["--args", "3", ...bwrapArgs(plan), "--", launch.command, ...launch.args],
+    pipedArgs: setenvArgs(options.serverEnv ?? launch.env, launch.label),
+    env: { ...options.helperEnv },
     // bwrap changes directory itself (--chdir); its own cwd must exist outside.
     cwd: undefined,
   };
+}
+
+/**
+ * `--setenv NAME VALUE` for each variable. A NUL byte would end a word early
+ * and let a value add bwrap options of its own (`x\0--bind\0/\0/`), and a
+ * name with `=` is no variable: both are refused.
+ */
+export function setenvArgs(env: Record<string, string>, label: string): string[] {
+  // Deno's node:child_process tells a child about its extra pipe (descriptor 3) in this
+  // variable; bwrap has read and closed it, so the server must not believe it is there.
+  const args: string[] = ["--unsetenv", "DENO_EXTRA_STDIO_FDS"];
+  for (const [name, value] of Object.entries(env)) {
+    if (name === "" || /[=\0]/.test(name) || value.includes("\0")) {
+      throw new SandboxError(
+        `Cannot sandbox "${label}": its variable ${
+          JSON.stringify(name)
+        } cannot be passed (a NUL byte, or "=" in its name)`,
+        { hint: "give the server's env plain names, and values without NUL bytes" },
+      );
+    }
+    args.push("--setenv", name, value);
+  }
+  return args;
 }
 
 /** The options of bwrap for a plan, without the command. */

@@ -4,15 +4,35 @@
  * sandbox was asked for: a missing or broken tool, or an OS without one, is
  * a SandboxError (exit 6) with a hint.
  *
+ * A profile's variables are the server's and grant nothing: jn finds its
+ * sandbox tool, and the server's launcher, in the absolute directories of
+ * its own PATH (the caller's environment: `OpenOptions.env`), starts the
+ * tool in an environment of its own (bwrap.ts, seatbelt.ts), and works out
+ * every path of the plan — what is broad, the home directory, the launchers'
+ * caches (npm's, uv's, `DENO_DIR`) — from that same environment. The server
+ * is started by the path jn found (so it is the program the plan was made
+ * for); its own variables, a profile's `PATH` included, apply to it and to
+ * what it starts, inside.
+ *
  * @module
  */
 
 import { SandboxError } from "../errors.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
 import { bwrapLaunch } from "./bwrap.ts";
-import { findExecutable, listDir, probeBwrap, readHead, realPath, statKind } from "./host.ts";
+import { childEnvironment } from "./env.ts";
+import {
+  findExecutable,
+  helperProgram,
+  listDir,
+  probeBwrap,
+  readHead,
+  realPath,
+  statKind,
+} from "./host.ts";
 import type { HostView } from "./host_view.ts";
 import { adaptLauncher } from "./launcher_state.ts";
+import { npmGlobalConfig } from "./npm_config.ts";
 import { planSandbox, type SandboxPlan } from "./plan.ts";
 import type { SandboxPolicy } from "./policy.ts";
 import { withRealScript } from "./runtime_mounts.ts";
@@ -22,14 +42,17 @@ import { seatbeltLaunch } from "./seatbelt.ts";
 export interface ConfineOptions {
   /** The caller's working directory. */
   cwd: string;
-  /** The caller's environment (macOS: its PATH finds sandbox-exec; jn's own caches). */
+  /**
+   * The caller's environment, jn's own: its PATH finds bwrap, sandbox-exec
+   * and the server's launcher; its HOME, caches and `DENO_DIR` shape the plan.
+   */
   callerEnv: Record<string, string>;
-  /** The environment the server will get (its PATH finds the launcher; HOME, caches). */
-  childEnv: Record<string, string>;
   /** The OS; `Deno.build.os` by default. */
   os?: string;
   /** The declared paths the user typed on the command line (absolute; see `PlanOptions`). */
   explicit?: readonly string[];
+  /** Directories that stay read-only under a writable path (see `PlanOptions`). */
+  readOnly?: readonly string[];
 }
 
 /** A confined launch and the plan it was built from. */
@@ -50,31 +73,41 @@ export async function confineLaunch(
       hint: "run jn in WSL 2 with bubblewrap installed, or drop --sandbox if you trust the server",
     });
   }
-  let sandboxExec: string | undefined;
+  const tool = helperProgram(os === "linux" ? "bwrap" : "sandbox-exec", {
+    // sandbox-exec ships in /usr/bin.
+    PATH: os === "linux"
+      ? options.callerEnv.PATH ?? ""
+      : `/usr/bin:${options.callerEnv.PATH ?? ""}`,
+  });
   if (os === "linux") {
-    await probeBwrap(launch.label);
-  } else {
-    sandboxExec = findExecutable("sandbox-exec", `/usr/bin:${options.callerEnv.PATH ?? ""}`);
-    if (!sandboxExec) {
-      throw new SandboxError(`Cannot sandbox "${launch.label}": sandbox-exec is not installed`, {
-        hint: "sandbox-exec ships with macOS in /usr/bin",
-      });
-    }
+    await probeBwrap(launch.label, tool);
+  } else if (tool.command === "sandbox-exec") {
+    throw new SandboxError(`Cannot sandbox "${launch.label}": sandbox-exec is not installed`, {
+      hint: "sandbox-exec ships with macOS in /usr/bin",
+    });
   }
   const host: HostView = {
     os,
     cwd: options.cwd,
-    env: options.childEnv,
+    env: options.callerEnv,
     stat: statKind,
     realPath,
     readHead,
     list: listDir,
   };
   const network = policy.network !== false;
+  const serverEnv = (server: StdioLaunch) =>
+    childEnvironment({
+      callerEnv: options.callerEnv,
+      declared: server.env,
+      passthrough: server.envPassthrough,
+    });
   const adapted = adaptLauncher(withRealScript(launch, launch.cwd ?? options.cwd, host), {
     network,
     callerEnv: options.callerEnv,
     host,
+    serverPath: serverEnv(launch).PATH,
+    npmGlobalConfig: npmGlobalConfig(options.callerEnv),
   });
   const confined = adapted.launch;
   // jn's own caches exist before planning, so the plan judges them by their real paths.
@@ -88,18 +121,27 @@ export async function confineLaunch(
       mounts.scratch.push(dir);
     }
   }
-  const plan = planSandbox(
-    confined,
-    policy,
-    {
-      ...host,
-      env: { ...options.childEnv, ...confined.env },
-      commandPath: findExecutable(confined.command, confined.env.PATH ?? options.childEnv.PATH),
-    },
-    mounts,
-    { explicit: options.explicit },
-  );
-  if (os === "linux") return { launch: bwrapLaunch(confined, plan, { bwrap: "bwrap" }), plan };
+  const commandPath = findExecutable(confined.command, options.callerEnv.PATH);
+  const plan = planSandbox(confined, policy, { ...host, commandPath }, mounts, {
+    explicit: options.explicit,
+    readOnly: options.readOnly,
+  });
+  // The program the plan was made for; not found, the server's PATH finds it inside.
+  const server = commandPath ? { ...confined, command: commandPath } : confined;
+  const env = serverEnv(confined);
+  if (os === "linux") {
+    return {
+      launch: bwrapLaunch(server, plan, {
+        bwrap: tool.command,
+        helperEnv: tool.env,
+        serverEnv: env,
+      }),
+      plan,
+    };
+  }
   const tmpDir = Deno.realPathSync(await Deno.makeTempDir({ prefix: "jn-sandbox-" }));
-  return { launch: seatbeltLaunch(confined, plan, { sandboxExec: sandboxExec!, tmpDir }), plan };
+  return {
+    launch: seatbeltLaunch(server, plan, { sandboxExec: tool.command, tmpDir, serverEnv: env }),
+    plan,
+  };
 }

@@ -70,16 +70,17 @@ export function listDir(path: string): string[] {
 }
 
 /**
- * The path of `command` as the OS would find it on `path` (a PATH value), as
- * found (symlinks not resolved); `undefined` when it is not there or jn may
- * not look (a best effort: the OS, not this, decides what runs).
+ * The path of `command` on `path` (a PATH value), as found (symlinks not
+ * resolved); `undefined` when it is not there or jn may not look. Only the
+ * absolute directories of `path` count: a relative (or empty) entry would
+ * name a file of whatever directory jn runs in, often a repository.
  */
 export function findExecutable(command: string, path: string | undefined): string | undefined {
   const candidates = isAbsolute(command)
     ? [command]
     : command.includes("/")
     ? []
-    : (path ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, command));
+    : absoluteEntries(path).map((dir) => join(dir, command));
   for (const candidate of candidates) {
     try {
       const info = Deno.statSync(candidate);
@@ -91,24 +92,57 @@ export function findExecutable(command: string, path: string | undefined): strin
   return undefined;
 }
 
-let probed: Promise<void> | undefined;
+/** The absolute directories of a PATH value, in order. */
+export function absoluteEntries(path: string | undefined): string[] {
+  return (path ?? "").split(delimiter).filter((dir) => isAbsolute(dir));
+}
+
+/**
+ * A program jn runs itself (bwrap, sandbox-exec) and the environment to run
+ * it with: found in the absolute directories of jn's own PATH (the caller's
+ * environment, never a profile's); by name, on those same directories, when
+ * jn may not look there (a narrow `--allow-read`: Deno then resolves it,
+ * and `--allow-run=NAME` holds it to the program Deno found at start).
+ */
+export function helperProgram(
+  name: string,
+  callerEnv: Record<string, string>,
+): { command: string; env: Record<string, string> } {
+  const path = absoluteEntries(callerEnv.PATH).join(delimiter);
+  return { command: findExecutable(name, path) ?? name, env: path ? { PATH: path } : {} };
+}
+
+const probed = new Map<string, Promise<void>>();
 
 /**
  * Fails with a SandboxError when bubblewrap is not installed or cannot set up
  * a sandbox on this machine (unprivileged user namespaces disabled, a seccomp
- * filter in a container, …). Runs `bwrap … true` once per process; `bwrap`
- * is found on jn's PATH by Deno, so only `--allow-run=bwrap` is needed.
+ * filter in a container, …). Runs `bwrap … true` once per process and
+ * program, in an environment of the PATH `bwrap` gives alone (see
+ * {@linkcode helperProgram}); only `--allow-run=bwrap` is needed.
  */
-export function probeBwrap(label: string): Promise<void> {
-  probed ??= runProbe(label);
-  return probed;
+export function probeBwrap(
+  label: string,
+  bwrap: { command: string; env: Record<string, string> },
+): Promise<void> {
+  let probe = probed.get(bwrap.command);
+  if (!probe) {
+    probe = runProbe(label, bwrap);
+    probed.set(bwrap.command, probe);
+  }
+  return probe;
 }
 
 const BWRAP_HINT = "install bubblewrap: sudo apt-get install bubblewrap (Debian, Ubuntu), " +
   "sudo dnf install bubblewrap (Fedora), sudo pacman -S bubblewrap (Arch)";
 
-async function runProbe(label: string): Promise<void> {
-  const command = new Deno.Command("bwrap", {
+async function runProbe(
+  label: string,
+  bwrap: { command: string; env: Record<string, string> },
+): Promise<void> {
+  const command = new Deno.Command(bwrap.command, {
+    env: bwrap.env,
+    clearEnv: true,
     args: [
       "--die-with-parent",
       "--unshare-all",
@@ -132,8 +166,8 @@ async function runProbe(label: string): Promise<void> {
   try {
     output = await command.output();
   } catch (error) {
+    probed.delete(bwrap.command);
     if (!(error instanceof Deno.errors.NotFound)) throw error;
-    probed = undefined;
     throw new SandboxError(`Cannot sandbox "${label}": bubblewrap (bwrap) is not installed`, {
       hint: BWRAP_HINT,
     });

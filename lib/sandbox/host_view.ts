@@ -24,9 +24,12 @@ export interface HostView {
   os: "linux" | "darwin";
   /** The caller's working directory (absolute). */
   cwd: string;
-  /** The environment the server will get (HOME, DENO_DIR, XDG_* decide cache paths). */
+  /**
+   * jn's own environment, the caller's (HOME, DENO_DIR, XDG_* decide what is
+   * broad and where caches are): never a profile's `env`, which is the server's.
+   */
   env: Record<string, string>;
-  /** The launcher as found on the server's PATH (symlinks not resolved). */
+  /** The launcher as found on jn's own PATH (symlinks not resolved). */
   commandPath?: string;
   /** What is at a path (symlinks followed), or `undefined` when nothing is there. */
   stat: (path: string) => PathKind | undefined;

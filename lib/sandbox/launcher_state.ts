@@ -59,8 +59,19 @@ export interface AdaptOptions {
   network: boolean;
   /** The caller's environment: where jn's own caches live. */
   callerEnv: Record<string, string>;
-  /** The host, as the server's environment sees it (`host.env`: HOME, npm_config_cache, DENO_DIR). */
+  /**
+   * The host, as jn's own environment sees it (`host.env`: HOME,
+   * npm_config_cache, DENO_DIR): the caches jn gives are the user's, never
+   * ones a profile's variables name.
+   */
   host: HostView;
+  /** The server's PATH (its profile's, else jn's): a cached package's bins go first on it. */
+  serverPath?: string;
+  /**
+   * The user's npm global config (npm_config.ts, from jn's environment), for
+   * the unsandboxed fetch a hint suggests: never one a profile names.
+   */
+  npmGlobalConfig?: string;
 }
 
 /**
@@ -91,7 +102,7 @@ export function adaptLauncher(launch: StdioLaunch, options: AdaptOptions): Adapt
   }
 }
 
-/** The npm cache the server's npx would use. */
+/** The npm cache of the user's npx (jn's environment: `host.env`). */
 export function npmCache(host: HostView): string | undefined {
   const env = host.env;
   const configured = Object.entries(env).find(([key]) => key.toLowerCase() === "npm_config_cache");
@@ -120,7 +131,7 @@ function adaptNpx(launch: StdioLaunch, options: AdaptOptions): AdaptedLaunch {
   const cached = findCachedNpx(npx, caches, options.host);
   if (cached) {
     return {
-      launch: cachedNpxLaunch(launch, npx, cached, options.host.env.PATH),
+      launch: cachedNpxLaunch(launch, npx, cached, options.serverPath),
       mounts: { read: [cached.modules], write: [], scratch: [], trees: [dirname(cached.modules)] },
     };
   }
@@ -128,7 +139,7 @@ function adaptNpx(launch: StdioLaunch, options: AdaptOptions): AdaptedLaunch {
     const specs = npx.packages.join(" ");
     const fetch = hostCache
       ? `, or fetch it once, unsandboxed (no package code runs): ${
-        npxFetchCommand(npx, hostCache, launch.env.npm_config_globalconfig)
+        npxFetchCommand(npx, hostCache, options.npmGlobalConfig)
       }`
       : "";
     throw new SandboxError(
@@ -177,7 +188,7 @@ function adaptUv(launch: StdioLaunch, options: AdaptOptions): AdaptedLaunch {
   };
 }
 
-/** The Deno cache the server's deno would use. */
+/** The user's Deno cache (jn's environment: `host.env`). */
 function denoDir(host: HostView): string | undefined {
   const env = host.env;
   if (env.DENO_DIR) return env.DENO_DIR;

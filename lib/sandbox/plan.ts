@@ -20,6 +20,10 @@
  * the server: an argument naming a hidden host path stays hidden, and the
  * plan carries a notice naming the flag that shows it.
  *
+ * The profile's own directory stays read-only even inside a writable path
+ * (`readOnly`): jn runs its sampling command unconfined, so a server must
+ * not be able to rewrite what that runs.
+ *
  * Symlinks (real_paths.ts, real_mounts.ts): every path is bound at its real
  * path, and judged there. An implicit path whose real path is broad, or that reaches a
  * credential store through a symlink, or that leads out of a launcher's
@@ -86,6 +90,11 @@ export interface SandboxPlan {
   chdir: string;
   /** What jn left out that the server may have wanted, each with the flag that grants it. */
   notices: string[];
+  /**
+   * Directories inside a writable path that stay read-only (also in `read`,
+   * bound after the writable path around them): the profile's own directory.
+   */
+  protect?: string[];
 }
 
 /** Options of {@linkcode planSandbox}. */
@@ -98,6 +107,13 @@ export interface PlanOptions {
    * of its parents.
    */
   explicit?: readonly string[];
+  /**
+   * Directories that stay read-only even inside a path the server may write
+   * (the profile's directory: jn runs its sampling command unconfined, and
+   * its files are what trust covered). Given read-only only where a writable
+   * path would show them; a path declared writable itself stays writable.
+   */
+  readOnly?: readonly string[];
 }
 
 /** Linux: the system directories a server may read. */
@@ -206,7 +222,11 @@ export function planSandbox(
   const extra = outermost(
     implicit.filter((path) => isHidden(path) && !declared.some((root) => within(path, root))),
   );
-  const read = unique([...declaredRead, ...extra]).filter((path) => !write.includes(path));
+  const protect = unique((options.readOnly ?? []).map((path) => judge.real(path) ?? path))
+    .filter((path) => !write.includes(path) && write.some((root) => within(path, root)));
+  const read = unique([...declaredRead, ...extra, ...protect]).filter((path) =>
+    !write.includes(path)
+  );
   const bound = [...read, ...write, ...scratch];
   const canSee = (path: string) => !isHidden(path) || bound.some((root) => within(path, root));
   const sandboxLinks = linux
@@ -252,6 +272,7 @@ export function planSandbox(
     network,
     chdir: start.chdir,
     notices,
+    ...(protect.length > 0 ? { protect } : {}),
   };
 }
 

@@ -15,10 +15,18 @@
  * network host list is enforced by Deno for Deno servers; for other servers
  * jn cannot filter hosts and refuses rather than allowing every host.
  *
+ * Which program runs: sandboxed, the one jn finds on its own PATH
+ * (confine.ts). Unsandboxed, the server's command is found as the OS finds
+ * it, on the server's PATH (the profile's `env.PATH`, else jn's) — except
+ * that jn never runs a program through a relative or empty PATH entry (it
+ * names a file of the directory jn runs in, which no trust covers): with
+ * such an entry, jn finds the command in the absolute entries itself and
+ * starts it by that path, or refuses (LaunchError).
+ *
  * @module
  */
 
-import { ConfigError, SandboxError, UsageError } from "../errors.ts";
+import { ConfigError, LaunchError, SandboxError, UsageError } from "../errors.ts";
 import { isolateLauncher } from "../launch/isolation.ts";
 import type { LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 import type { SandboxPlan } from "./plan.ts";
@@ -29,6 +37,8 @@ import {
   withDenoPermissions,
 } from "./deno_permissions.ts";
 import { childEnvironment } from "./env.ts";
+import { hasRelativeEntry } from "./code_loading_env.ts";
+import { findExecutable } from "./host.ts";
 import { withNpmGlobalConfig } from "./npm_config.ts";
 import { resolvePolicyPaths, type SandboxPolicy } from "./policy.ts";
 
@@ -46,6 +56,11 @@ export interface PrepareOptions {
    * `/`; the same path from a profile is refused (see plan.ts).
    */
   explicitPaths?: readonly string[];
+  /**
+   * Directories that stay read-only in the sandbox even under a writable
+   * path: the profile's own directory (see lib/sandbox/plan.ts `readOnly`).
+   */
+  readOnly?: readonly string[];
   /** Caller variables passed through by name (`--env-passthrough`), besides the launch's own. */
   envPassthrough?: string[];
   /** Deno permissions of a `deno run` server (profile `deno_permissions`). */
@@ -110,18 +125,13 @@ export async function prepareLaunchWithPlan(
     const sets = [options.denoPermissions, policy && policyDenoPermissions(policy)];
     prepared = withDenoPermissions(prepared, sets.filter((set) => set !== undefined));
   }
-  if (!policy) return { launch: prepared };
+  if (!policy) return { launch: withoutRelativeLookup(prepared, options) };
   if (Array.isArray(policy.network) && !deno) {
     throw new SandboxError(
       `Cannot sandbox "${launch.label}" with a host list: only Deno servers can be limited to hosts`,
       { hint: 'allow all hosts (--sandbox-net, "network": true) or none (the default)' },
     );
   }
-  const childEnv = childEnvironment({
-    callerEnv: options.callerEnv,
-    declared: prepared.env,
-    passthrough: prepared.envPassthrough,
-  });
   const explicit = resolvePolicyPaths(
     { network: false, read: [...(options.explicitPaths ?? [])], write: [] },
     { cwd: options.cwd, home: options.callerEnv.HOME },
@@ -132,7 +142,24 @@ export async function prepareLaunchWithPlan(
     explicit,
     cwd: options.cwd,
     callerEnv: options.callerEnv,
-    childEnv,
     os: options.os,
+    readOnly: options.readOnly,
   });
+}
+
+/** `launch`, started by the path of its command when its PATH has a relative entry (see above). */
+function withoutRelativeLookup(launch: StdioLaunch, options: PrepareOptions): StdioLaunch {
+  if ((options.os ?? Deno.build.os) === "windows" || launch.command.includes("/")) return launch;
+  const path = childEnvironment({ callerEnv: options.callerEnv, declared: launch.env }).PATH;
+  if (!hasRelativeEntry(path)) return launch;
+  const found = findExecutable(launch.command, path);
+  if (found) return { ...launch, command: found };
+  throw new LaunchError(
+    `Cannot start server "${launch.label}": ${launch.command} is not in an absolute directory of its PATH`,
+    {
+      command: launch.command,
+      hint: "jn never runs a program found through a relative PATH entry (it names a file of " +
+        "the directory jn runs in): make the PATH absolute, or give the command's path",
+    },
+  );
 }

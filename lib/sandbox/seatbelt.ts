@@ -12,7 +12,13 @@
  *   harmless devices (`/dev/null`, the TTYs);
  * - network: none unless the plan allows it;
  * - processes: fork/exec allowed, signals only within the sandbox; children
- *   inherit the sandbox, so the whole tree is confined.
+ *   inherit the sandbox, so the whole tree is confined;
+ * - the server's variables: sandbox-exec has no `--setenv`, so it starts in
+ *   the server's environment except the dynamic loader's variables
+ *   (code_loading_env.ts: `DYLD_*`, `LD_*`, …), which would act on
+ *   sandbox-exec itself before confinement; those reach the server through
+ *   `/usr/bin/env NAME=VALUE` run inside the sandbox (in the argv: they
+ *   name libraries, not secrets).
  *
  * NOT TESTED ON macOS: jn's tests run on Linux; the generated text is
  * unit-tested, its behaviour is not. Seatbelt gives the last matching rule
@@ -23,7 +29,9 @@
  * @module
  */
 
+import { SandboxError } from "../errors.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
+import { codeLoadingVariable } from "./code_loading_env.ts";
 import type { SandboxPlan } from "./plan.ts";
 
 /** Options of {@linkcode seatbeltLaunch}. */
@@ -32,6 +40,8 @@ export interface SeatbeltOptions {
   sandboxExec: string;
   /** A fresh, empty directory: the server's private `TMPDIR`. */
   tmpDir: string;
+  /** The server's whole environment; the launch's `env` when absent. */
+  serverEnv?: Record<string, string>;
 }
 
 /** The launch that runs `launch` under sandbox-exec according to `plan`. */
@@ -40,11 +50,30 @@ export function seatbeltLaunch(
   plan: SandboxPlan,
   options: SeatbeltOptions,
 ): StdioLaunch {
+  const env: Record<string, string> = {};
+  const loaded: string[] = [];
+  for (const [name, value] of Object.entries(options.serverEnv ?? launch.env)) {
+    if (codeLoadingVariable(name, value)?.loader) loaded.push(`${name}=${value}`);
+    else env[name] = value;
+  }
+  if (loaded.length > 0 && launch.command.includes("=")) {
+    throw new SandboxError(
+      `Cannot sandbox "${launch.label}": its command "${launch.command}" has an "=" in its path`,
+      { hint: "run the server from a path without '='" },
+    );
+  }
+  const { envPassthrough: _passed, ...rest } = launch;
   return {
-    ...launch,
+    ...rest,
     command: options.sandboxExec,
-    args: ["-p", seatbeltProfile(plan, options.tmpDir), launch.command, ...launch.args],
-    env: { ...launch.env, TMPDIR: options.tmpDir },
+    args: [
+      "-p",
+      seatbeltProfile(plan, options.tmpDir),
+      ...(loaded.length > 0 ? ["/usr/bin/env", ...loaded] : []),
+      launch.command,
+      ...launch.args,
+    ],
+    env: { ...env, TMPDIR: options.tmpDir },
     cwd: plan.chdir,
   };
 }
@@ -71,6 +100,7 @@ export function seatbeltProfile(plan: SandboxPlan, tmpDir: string): string {
     ...rule("allow", "file-read*", [...plan.read, ...plan.write, tmpDir]),
     ";; writing: declared paths and a private temporary directory only",
     ...rule("allow", "file-write*", [...plan.write, tmpDir]),
+    ...rule("deny", "file-write*", plan.protect ?? []),
     '(allow file-write-data (literal "/dev/null") (literal "/dev/zero") (literal "/dev/tty")' +
     ' (regex #"^/dev/ttys[0-9]+$"))',
     '(allow file-ioctl (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/ttys[0-9]+$"))',

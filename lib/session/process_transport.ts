@@ -11,7 +11,8 @@
  * protocol error. Non-JSON text lines on stdout are reported and skipped; a
  * line that starts like JSON but does not parse is a protocol error, except
  * the unterminated last one of a server that died mid-message (its exit is
- * the error then).
+ * the error then). A launch's `pipedArgs` are written to the child's
+ * descriptor 3 (NUL-ended) and that pipe closed, so they never show in its argv.
  *
  * Why this module is over 300 lines: start, framing, early exit, send
  * batching and the ordered teardown all act on one child's state (its pid,
@@ -23,6 +24,7 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import process from "node:process";
+import type { Writable } from "node:stream";
 import { setImmediate } from "node:timers";
 import type { Transport } from "@modelcontextprotocol/client";
 import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
@@ -180,7 +182,9 @@ export class ProcessTransport implements Transport {
         child = spawn(this.#launch.command, this.#launch.args, {
           env: { ...this.#options.env, [TREE_MARKER_VAR]: marker },
           cwd: this.#launch.cwd,
-          stdio: ["pipe", "pipe", "pipe"],
+          stdio: this.#launch.pipedArgs
+            ? ["pipe", "pipe", "pipe", "pipe"]
+            : ["pipe", "pipe", "pipe"],
           detached: process.platform !== "win32",
           shell: false,
           windowsHide: true,
@@ -190,6 +194,7 @@ export class ProcessTransport implements Transport {
         return;
       }
       this.#child = child;
+      sendPipedArgs(child, this.#launch.pipedArgs);
       // Registered at once, so that even a second Ctrl-C during start-up finds it.
       if (child.pid !== undefined) this.#tree = new ProcessTree(child.pid, marker);
       let spawnFailed = () => {};
@@ -458,4 +463,13 @@ function preview(line: string): string {
 function formatBytes(bytes: number): string {
   const mib = bytes / (1024 * 1024);
   return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
+}
+
+/** Writes `words` to the child's descriptor 3, each ended by a NUL byte, and closes it. */
+function sendPipedArgs(child: ChildProcess, words: readonly string[] | undefined): void {
+  const pipe = child.stdio[3] as Writable | null | undefined;
+  if (!words || !pipe) return;
+  // A program that ended before reading them: its exit is the error reported.
+  pipe.on("error", () => {});
+  pipe.end(words.map((word) => `${word}\0`).join(""));
 }

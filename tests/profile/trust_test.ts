@@ -50,7 +50,7 @@ Deno.test("jn profile trust: a project profile launches only once trusted, and a
         trust.stderr,
         `Trusting @proj: ${dir}\n  launches:  "node ${FIXTURE}"\n  in:        ${await Deno.realPath(
           box.project,
-        )} (the current directory, not covered by trust)\n  files:     _meta.json, greet.json\nTrusted @proj (${dir})\n`,
+        )} (the current directory, not covered by trust)\n  sandbox:   none: the server runs with your permissions (unless you add --sandbox)\n  files:     _meta.json, greet.json\nTrusted @proj (${dir})\n`,
       );
       const result = await call();
       assert.deepEqual([result.code, result.stderr], [0, ""]);

@@ -75,7 +75,12 @@ Deno.test("npx under the sandbox", async (t) => {
     "#!/usr/bin/env node\n",
   );
   const adapt = (tree: FakeTree, launch: StdioLaunch, network = false) =>
-    adaptLauncher(launch, { network, callerEnv: CALLER, host: fakeHost(tree) });
+    adaptLauncher(launch, {
+      network,
+      callerEnv: CALLER,
+      host: fakeHost(tree),
+      serverPath: CALLER.PATH,
+    });
 
   await t.step(
     "cached in ~/.npm: node <bin> directly, the install read-only, nothing writable",

@@ -307,3 +307,40 @@ Deno.test("seatbeltProfile() writes the same rules for macOS (text only: not run
     assert.equal(sbplString('/a "b"\\c'), '"/a \\"b\\"\\\\c"');
   });
 });
+
+Deno.test("planSandbox() keeps the profile's directory read-only inside a writable path, and never shows it otherwise", async (t) => {
+  const profile = "/home/me/proj/out";
+  await t.step("under a writable path: bound read-only after it", () => {
+    const plan = planSandbox(NODE, { network: false, read: [], write: ["/home/me/proj"] }, host(), {
+      read: [],
+      write: [],
+      scratch: [],
+    }, { readOnly: [profile] });
+    assert.deepEqual(plan.protect, [profile]);
+    const args = bwrapArgs(plan);
+    const writable = args.indexOf("/home/me/proj", args.indexOf("--bind"));
+    const readOnly = args.lastIndexOf(profile);
+    assert.ok(writable > 0 && readOnly > writable, args.join(" "));
+    assert.equal(args[readOnly - 2], "--ro-bind");
+    assert.match(
+      seatbeltProfile(plan, "/t"),
+      /\(deny file-write\*\n {2}\(subpath "\/home\/me\/proj\/out"\)\)/,
+    );
+  });
+  await t.step("hidden, or declared writable itself: left as it is", () => {
+    const hidden = planSandbox(NODE, NONE, host(), undefined, { readOnly: [profile] });
+    assert.equal(hidden.protect, undefined);
+    assert.equal(hidden.read.includes(profile), false, "the read-only bind must not show it");
+    const declared = planSandbox(
+      NODE,
+      { network: false, read: [], write: [profile] },
+      host(),
+      undefined,
+      {
+        readOnly: [profile],
+      },
+    );
+    assert.equal(declared.protect, undefined);
+    assert.deepEqual(declared.write, [profile]);
+  });
+});

@@ -118,3 +118,38 @@ Deno.test("a project profile needs a new trust when its sandbox fields change", 
     await Deno.remove(project, { recursive: true });
   }
 });
+
+Deno.test({
+  name: "a sandboxed server cannot rewrite its profile's directory, even under a writable path",
+  ignore: NO_BWRAP,
+  fn: async () => {
+    const home = await tempDir("jn-trust-home-");
+    const project = await tempDir("jn-trust-project-");
+    const dir = `${project}/.jn/profiles/mcp/asks`;
+    // The sampling command runs unconfined, from the profile's directory: a server given the
+    // project writable must not be able to plant what it runs.
+    await writeProfile(`${project}/.jn/profiles/mcp`, "asks", {
+      command: "node",
+      args: [SCRIPT],
+      sandbox: { write: ["."] },
+      sampling_command: "./llm.sh",
+    });
+    await Deno.writeTextFile(`${dir}/llm.sh`, "#!/bin/sh\necho fine\n");
+    try {
+      const opts = { env: { HOME: home }, cwd: project };
+      assert.equal((await runJn(["profile", "trust", "@asks"], opts)).code, 0);
+      const write = (path: string) =>
+        runJn(["cat", `@asks?tool=write_file&path=${path}&text=planted`], opts);
+      const outside = await write(`${project}/out.txt`);
+      assert.equal(outside.code, 0, outside.stderr);
+      assert.equal(await Deno.readTextFile(`${project}/out.txt`), "planted");
+      const planted = await write(`${dir}/llm.sh`);
+      assert.equal(planted.code, 1, planted.stderr);
+      assert.match(planted.stdout, /EROFS|read-only/);
+      assert.equal(await Deno.readTextFile(`${dir}/llm.sh`), "#!/bin/sh\necho fine\n");
+    } finally {
+      await Deno.remove(home, { recursive: true });
+      await Deno.remove(project, { recursive: true });
+    }
+  },
+});

@@ -11,6 +11,7 @@ import { describeArgv } from "../../launch/spec.ts";
 import { redact } from "../../output/redact.ts";
 import { jsonSafe, visibleDeep } from "../../output/visible.ts";
 import { type Style, style } from "../../output/style.ts";
+import { type LaunchReview, launchReview, warningLines } from "../../profile/launch_review.ts";
 import { loadProfile } from "../../profile/resolve.ts";
 import { curatedProfileTools } from "../../profile/tool_filter.ts";
 import { trustState } from "../../profile/trust.ts";
@@ -38,10 +39,15 @@ async function profileInfoText(
     env: io.env,
     lenient: true,
   });
-  const info = { ...profileInfo(loaded), trust: await trustState(loaded, io.env) };
+  const review = await launchReview(loaded, io.cwd);
+  const info: Info = {
+    ...profileInfo(loaded),
+    ...(review.warnings.length > 0 ? { warnings: review.warnings } : {}),
+    trust: await trustState(loaded, io.env),
+  };
   const text = format === "json"
     ? jsonSafe(JSON.stringify(info, null, 2)) + "\n"
-    : formatInfo(visibleDeep(info), style(useColor(io) && io.tty.stdout));
+    : formatInfo(visibleDeep(info), style(useColor(io) && io.tty.stdout), review);
   return redact(text, loaded.secrets);
 }
 
@@ -76,9 +82,12 @@ function toolInfo(tool: ProfileTool) {
   };
 }
 
-type Info = ReturnType<typeof profileInfo> & { trust: string };
+type Info = ReturnType<typeof profileInfo> & {
+  trust: string;
+  warnings?: LaunchReview["warnings"];
+};
 
-function formatInfo(info: Info, s: Style): string {
+function formatInfo(info: Info, s: Style, review: LaunchReview): string {
   const out: string[] = [`${s.bold(`@${info.name}`)}  ${s.dim(`(${info.layer}: ${info.dir})`)}`];
   if (info.description) out.push(`  ${info.description}`);
   const field = (label: string, value: string) =>
@@ -95,6 +104,7 @@ function formatInfo(info: Info, s: Style): string {
     field("launch", `${argv}  (stdio${info.command === "jn" ? ", this jn" : ""})`);
   }
   for (const [key, value] of Object.entries(info.env ?? {})) field("env", `${key}=${value}`);
+  warningLines(review, (label, value) => field(label, s.yellow(value)));
   for (const [key, value] of Object.entries(info.headers ?? {})) {
     field("header", `${key}: ${value}`);
   }
@@ -110,6 +120,7 @@ function formatInfo(info: Info, s: Style): string {
     : `hash ${info.schema_hash}${
       info.schema_updated ? `, updated ${info.schema_updated}` : ""
     }, validation ${info.schema_validation ?? "warn"}`;
+  if (review.startsIn) field("sandbox", review.sandbox);
   field("schema", schema);
   if (info.trust !== "not-needed") {
     field(

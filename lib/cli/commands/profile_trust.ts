@@ -9,16 +9,9 @@
  * @module
  */
 
-import { resolve } from "node:path";
 import { loadProfile } from "../../profile/resolve.ts";
-import {
-  checkTrust,
-  describeLaunch,
-  recordTrust,
-  removeTrust,
-  type TrustCheck,
-} from "../../profile/trust.ts";
-import { describeChange } from "../../profile/trust_changes.ts";
+import { checkTrust, recordTrust, removeTrust } from "../../profile/trust.ts";
+import { trustReport, trustReportText } from "../../profile/trust_report.ts";
 import type { Profile } from "../../profile/types.ts";
 import { visibleLine } from "../../output/visible.ts";
 import { printErr } from "../io.ts";
@@ -46,7 +39,7 @@ async function trust(cli: Cli, server: string): Promise<void> {
     );
     return;
   }
-  await printErr(cli.io, trustReport(loaded, check, await launchDir(loaded, cli.io.cwd)));
+  await printErr(cli.io, trustReportText(await trustReport(loaded, check, cli.io.cwd)));
   const replaced = await recordTrust(loaded, cli.io.env);
   await printErr(cli.io, `Trusted @${loaded.name} (${visibleLine(loaded.dir)})`);
   if (replaced) {
@@ -72,62 +65,6 @@ async function untrust(cli: Cli, server: string): Promise<void> {
       ? `Untrusted @${loaded.name} (${visibleLine(loaded.dir)})`
       : `jn: @${loaded.name} was not trusted; nothing to do`,
   );
-}
-
-/** What `trust` is about to record, and what changed since the last trust. */
-function trustReport(profile: Profile, check: TrustCheck, dir: string): string {
-  const lines = [`Trusting @${profile.name}: ${visibleLine(profile.dir)}`];
-  if (profile.realDir !== profile.dir) lines.push(`  real path: ${visibleLine(profile.realDir)}`);
-  lines.push(`  launches:  ${describeLaunch(profile.rawMeta)}`);
-  // A sampling command runs on this machine too (sh -c, for each sampling request).
-  const sampling = profile.rawMeta.sampling_command;
-  if (typeof sampling === "string") {
-    lines.push(`  samples:   sh -c ${visibleLine(JSON.stringify(sampling))}`);
-  }
-  // Where the server starts, always: without "cwd" it runs in (and its relative paths name files
-  // of) the current directory, which trust does not cover.
-  const here = profile.rawMeta.cwd === undefined
-    ? " (the current directory, not covered by trust)"
-    : "";
-  lines.push(`  in:        ${visibleLine(dir)}${here}`);
-  const files = Object.keys(profile.entries ?? {}).sort().map(visibleLine);
-  lines.push(`  files:     ${files.join(", ")}`);
-  switch (check.state) {
-    case "changed":
-      if (check.legacy) {
-        lines.push("  last trusted by an older jn, which checked only the launch fields");
-        break;
-      }
-      lines.push(`  changed since you trusted it (${check.record?.trusted_at}):`);
-      for (const change of check.changes ?? []) lines.push(`    ${describeChange(change)}`);
-      break;
-    case "moved":
-      lines.push(
-        `  you trusted it at ${
-          visibleLine(check.trustedRealPath ?? "?")
-        }: a symlink on its path changed`,
-      );
-      break;
-    case "trusted":
-      lines.push(`  unchanged since you trusted it (${check.record?.trusted_at})`);
-      break;
-    case "untrusted":
-    case "not-needed":
-      break;
-    default: {
-      const never: never = check.state;
-      throw new Error(`Unknown trust state ${never}`);
-    }
-  }
-  return lines.join("\n");
-}
-
-/** The real path of the directory the server would start in. */
-async function launchDir(profile: Profile, cwd: string): Promise<string> {
-  const dir = profile.rawMeta.cwd === undefined
-    ? cwd
-    : resolve(profile.realDir, profile.rawMeta.cwd);
-  return await Deno.realPath(dir).catch(() => dir);
 }
 
 /** The profile as written (variables may be unset: trust looks at the files, not their values). */
