@@ -17,6 +17,7 @@ import type { LaunchSpec } from "../launch/spec.ts";
 import { redact } from "../output/redact.ts";
 import type { Session } from "../session/types.ts";
 import type { OpenOptions, SandboxInfo } from "./options.ts";
+import { QuestionBudget } from "./questions.ts";
 import { redactError } from "./redact_error.ts";
 import type { Target } from "./resolve.ts";
 import { explainSandboxFailure } from "./sandbox.ts";
@@ -29,6 +30,8 @@ export interface ConnectionInit {
   sandbox?: SandboxInfo;
   secrets: readonly string[];
   options: OpenOptions;
+  /** The questions the server may still ask (a fresh budget when absent). */
+  questions?: QuestionBudget;
   /** Ends what `close()` must end besides the session (the live stderr reader). */
   onClose?: () => void;
 }
@@ -62,6 +65,8 @@ export class Connection implements AsyncDisposable {
   readonly options: OpenOptions;
   /** The profile compared with the live server, when its schema was checked. */
   drift?: DriftReport;
+  /** The server's questions (elicitation, sampling) against their budget per call. */
+  readonly questions: QuestionBudget;
   #onClose?: () => void;
   #closed?: Promise<void>;
 
@@ -73,6 +78,7 @@ export class Connection implements AsyncDisposable {
     this.sandbox = init.sandbox;
     this.secrets = init.secrets;
     this.options = init.options;
+    this.questions = init.questions ?? new QuestionBudget();
     this.#onClose = init.onClose;
   }
 

@@ -114,6 +114,7 @@ export class SdkSession implements Session {
     );
     this.#tap = new TransportTap(channel.transport, {
       onTrace: options.onTrace,
+      onRequest: options.onRequest,
       logLevel: options.logLevel,
       onToolsPage: (result) => this.#rawTools.page(result),
       onUnanswered: (method) =>

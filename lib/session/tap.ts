@@ -47,6 +47,8 @@ type SendOptions = Parameters<Transport["send"]>[1];
 export interface TapHooks {
   /** Every JSON-RPC message, both ways. */
   onTrace?: (direction: "send" | "recv", message: unknown) => void;
+  /** Every request sent (not notifications or answers), by method. */
+  onRequest?: (method: string) => void;
   /** A request's response stream ended and the request is still unanswered (`tools/call "x"`). */
   onUnanswered?: (request: string) => void;
   /** Added to every request that carries the 2026-07-28 `_meta` envelope. */
@@ -216,6 +218,7 @@ export class TransportTap implements Transport {
     if (isObject(declared)) this.clientCapabilities = declared;
     let sendOptions = options;
     if (request.id !== undefined && typeof request.method === "string") {
+      this.#hooks.onRequest?.(request.method);
       const id = request.id;
       this.#pending.set(id, {
         method: request.method,
