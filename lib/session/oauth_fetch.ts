@@ -23,6 +23,7 @@ import type { FetchLike } from "@modelcontextprotocol/client";
 import { tokenExpired } from "../auth/token_store.ts";
 import { ConnectionError, JnError } from "../errors.ts";
 import { redact } from "../output/redact.ts";
+import { shownUrl } from "../output/web_url.ts";
 import { noting } from "./oauth_secrets.ts";
 import { MAX_DPOP_NONCE } from "./oauth_grants.ts";
 import { type JnOAuthProvider, signInRequired } from "./oauth_provider.ts";
@@ -258,7 +259,7 @@ function authError(
   }
   if (error instanceof sdk.InsecureTokenEndpointError) {
     return new ConnectionError(
-      `Authorization failed: the token endpoint "${error.tokenEndpoint}" is not HTTPS`,
+      `Authorization failed: the token endpoint "${shownUrl(error.tokenEndpoint)}" is not HTTPS`,
       { hint: "the authorization server must use https:// (loopback excepted)", cause: error },
     );
   }
@@ -275,10 +276,10 @@ function authError(
   });
 }
 
-/** An issuer as shown in a message: JSON-quoted (control characters escaped), bounded. */
+/** An issuer as shown in a message: checked as a URL, JSON-quoted, bounded. */
 function quoted(value: unknown): string {
   if (typeof value !== "string") return "(none)";
-  const text = JSON.stringify(value);
+  const text = JSON.stringify(shownUrl(value));
   return text.length > 200 ? `${text.slice(0, 199)}…"` : text;
 }
 
