@@ -263,6 +263,16 @@ function authError(
       { hint: "the authorization server must use https:// (loopback excepted)", cause: error },
     );
   }
+  const invalid = schemaIssues(error);
+  if (invalid !== undefined) {
+    // The SDK's check of the metadata (e.g. a `javascript:` or `data:` authorization endpoint).
+    return new ConnectionError(
+      `Authorization failed: the authorization server's metadata is invalid: ${
+        serverText(invalid, secrets)
+      }`,
+      { hint, cause: error },
+    );
+  }
   if (error instanceof TypeError) {
     return new ConnectionError(`Cannot reach the authorization server: ${rootMessage(error)}`, {
       hint,
@@ -274,6 +284,17 @@ function authError(
     hint,
     cause: error,
   });
+}
+
+/** `field: problem; …` of a schema error (a ZodError's `issues`), or undefined for another error. */
+function schemaIssues(error: unknown): string | undefined {
+  const issues = (error as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  return issues.slice(0, 3).map((issue) => {
+    const { path, message } = issue as { path?: unknown; message?: unknown };
+    const where = Array.isArray(path) && path.length > 0 ? `${path.join(".")}: ` : "";
+    return `${where}${String(message)}`;
+  }).join("; ") + (issues.length > 3 ? "; …" : "");
 }
 
 /** An issuer as shown in a message: checked as a URL, JSON-quoted, bounded. */

@@ -14,6 +14,8 @@ import { FAKE_BROWSER, runJnAt, startFixture } from "../remote/support.ts";
 import { openBrowser } from "../../lib/auth/browser.ts";
 import { shownUrl, webUrl } from "../../lib/output/web_url.ts";
 
+const REFUSED =
+  "Authorization failed: the authorization server's sign-in page is not a URL jn opens";
 const HOSTILE_PAGES: [string, RegExp][] = [
   ["smb://attacker.example/share/x", /its scheme is "smb", not http\(s\)/],
   ["file:///etc/passwd", /its scheme is "file", not http\(s\)/],
@@ -22,6 +24,8 @@ const HOSTILE_PAGES: [string, RegExp][] = [
     "http://accounts.example@{host}/authorize",
     /it carries a user name or password, which can disguise the real host/,
   ],
+  [`http://{host}/authorize?pad=${"a".repeat(5000)}`, /it is longer than 4096 characters/],
+  ["http://{host}/\u202eevil", /it contains control characters/],
 ];
 
 async function readIfThere(path: string): Promise<string> {
@@ -29,7 +33,7 @@ async function readIfThere(path: string): Promise<string> {
 }
 
 for (const [page, why] of HOSTILE_PAGES) {
-  Deno.test(`OAuth: a sign-in page ${page} is refused before a client is registered`, async () => {
+  Deno.test(`OAuth: a sign-in page ${JSON.stringify(page.slice(0, 60))} is refused before a client is registered`, async () => {
     const server = await startFixture("oauth_server.ts", ["--authorization-endpoint", page]);
     const home = await tempDir();
     const opened = `${home}/opened.log`;
@@ -40,11 +44,9 @@ for (const [page, why] of HOSTILE_PAGES) {
       });
       assert.equal(code, 4, stderr);
       assert.equal(stdout, "");
-      assert.match(
-        stderr,
-        /^jn: Authorization failed: the authorization server's sign-in page is not a URL jn opens: /,
-      );
+      assert.ok(stderr.startsWith(`jn: ${REFUSED}: `), stderr);
       assert.match(stderr, why);
+      assert.equal(stderr.trimEnd().split("\n").length, 2, "one line, and its hint");
       assert.doesNotMatch(stderr, /Open this URL/);
       assert.ok(!stderr.includes("attacker.example") && !stderr.includes("accounts.example"));
       assert.equal(await readIfThere(opened), "", "nothing was opened");
@@ -56,6 +58,32 @@ for (const [page, why] of HOSTILE_PAGES) {
     }
   });
 }
+
+Deno.test("OAuth: a javascript: sign-in page is one line of invalid metadata, nothing opened", async () => {
+  const server = await startFixture("oauth_server.ts", [
+    "--authorization-endpoint",
+    "javascript:alert(1)",
+  ]);
+  const home = await tempDir();
+  const opened = `${home}/opened.log`;
+  try {
+    const { code, stderr } = await runJnAt(home, ["auth", "login", `${server.url}/mcp`], {
+      env: { JN_BROWSER: FAKE_BROWSER, FAKE_BROWSER_LOG: opened },
+      timeoutMs: 30_000,
+    });
+    assert.equal(code, 4, stderr);
+    assert.match(
+      stderr,
+      /^jn: Authorization failed: the authorization server's metadata is invalid: authorization_endpoint: URL cannot use javascript:/,
+    );
+    assert.equal(stderr.trimEnd().split("\n").length, 2, stderr);
+    assert.equal(await readIfThere(opened), "");
+    assert.equal((await (await fetch(`${server.url}/_stats`)).json()).registered, 0);
+  } finally {
+    await server.stop();
+    await Deno.remove(home, { recursive: true });
+  }
+});
 
 Deno.test("openBrowser() starts nothing for a URL that fails the check", async () => {
   const dir = await tempDir();
