@@ -28,12 +28,16 @@ const HOSTILE_PAGES: [string, RegExp][] = [
   ["http://{host}/\u202eevil", /it contains control characters/],
 ];
 
+/** `text` with every character outside printable ASCII as `\uXXXX` (for a test's name). */
+const ascii = (text: string) =>
+  text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
 async function readIfThere(path: string): Promise<string> {
   return await Deno.readTextFile(path).catch(() => "");
 }
 
 for (const [page, why] of HOSTILE_PAGES) {
-  Deno.test(`OAuth: a sign-in page ${JSON.stringify(page.slice(0, 60))} is refused before a client is registered`, async () => {
+  Deno.test(`OAuth: a sign-in page ${ascii(page.slice(0, 60))} is refused before a client is registered`, async () => {
     const server = await startFixture("oauth_server.ts", ["--authorization-endpoint", page]);
     const home = await tempDir();
     const opened = `${home}/opened.log`;
