@@ -65,8 +65,7 @@ export class Connection implements AsyncDisposable {
   readonly options: OpenOptions;
   /** The profile compared with the live server, when its schema was checked. */
   drift?: DriftReport;
-  /** The server's questions (elicitation, sampling) against their budget per call. */
-  readonly questions: QuestionBudget;
+  #questions: QuestionBudget;
   #onClose?: () => void;
   #closed?: Promise<void>;
 
@@ -78,8 +77,22 @@ export class Connection implements AsyncDisposable {
     this.sandbox = init.sandbox;
     this.secrets = init.secrets;
     this.options = init.options;
-    this.questions = init.questions ?? new QuestionBudget();
+    this.#questions = init.questions ?? new QuestionBudget();
     this.#onClose = init.onClose;
+  }
+
+  /** How many questions (elicitation, sampling requests) the server asked so far. */
+  get questionsAsked(): number {
+    return this.#questions.asked;
+  }
+
+  /**
+   * Calls `listener` whenever the server asks more questions than its calls
+   * allow (at most 100 per call: lib/client/questions.ts); returns the
+   * function that stops it.
+   */
+  onTooManyQuestions(listener: () => void): () => void {
+    return this.#questions.onExhausted(listener);
   }
 
   /** `text` with every form of every secret replaced by `***`. */

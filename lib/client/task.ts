@@ -172,7 +172,7 @@ export async function awaitTask(
   });
   // A server that keeps asking (each answer met by a new question) ends the wait.
   let nagging = false;
-  const stopNagging = conn.questions.onExhausted(() => {
+  const stopNagging = conn.onTooManyQuestions(() => {
     nagging = true;
     wake?.();
   });
@@ -246,7 +246,7 @@ export async function awaitTask(
 /** The error of a task whose server asked more questions than its calls allow. */
 function naggingError(conn: Connection, id: string): ProtocolError {
   return new ProtocolError(
-    `The task "${id}" kept asking questions: ${conn.questions.asked} of them, past the bound ` +
+    `The task "${id}" kept asking questions: ${conn.questionsAsked} of them, past the bound ` +
       `of ${MAX_QUESTIONS_PER_CALL} per call`,
     { hint: "jn cancelled the task; the server is broken or hostile, report it" },
   );

@@ -15,6 +15,7 @@ const FLOODER = `mcp+node://${FIXTURES}/servers/flooder.mjs`;
 const MAX_RSS_MB = 250;
 const LINUX = Deno.build.os === "linux";
 if (!LINUX) {
+  // deno-lint-ignore no-console
   console.warn("follow_flood_test: ignored: it reads jn's peak memory from /proc (Linux only)");
 }
 
