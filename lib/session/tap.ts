@@ -21,19 +21,11 @@
  *   it exactly as the server sent it and decides what the SDK gets (so one
  *   malformed tool cannot fail the whole listing).
  *
- * Change notifications (`notifications/resources/updated` of one URI, a
- * `list_changed`) are coalesced: one that repeats a change already handed
- * to the SDK since jn last sent a request is dropped, since what it says
- * cannot be read before jn asks again. A server's flood of them (a million
- * a second) so costs a JSON parse each, not a validation and a handler call
- * each, and jn's memory stays flat while a read waits behind it. No change
- * is lost: what follows a request jn sent is always delivered.
- *
- * It also records the capabilities the client declared (in `initialize`, or
- * in each 2026-era request), which `inspect` reports.
- *
- * The wrapper exposes `pid`/`stderr` only when the wrapped transport has
- * them, because the SDK tells stdio from HTTP by those two properties.
+ * A change notification that repeats one handed on since jn's last request is
+ * dropped (change_filter.ts). The tap records the capabilities the client
+ * declared (in `initialize`, or each 2026-era request) for `inspect`, and
+ * exposes `pid`/`stderr` only when the wrapped transport has them (the SDK
+ * tells stdio from HTTP by those two properties).
  *
  * @module
  */
@@ -46,28 +38,17 @@ import {
   MAX_JSON_DEPTH,
   nestsDeeperThan,
 } from "./message_check.ts";
+import { ChangeFilter } from "./change_filter.ts";
 
 type Message = Parameters<Transport["send"]>[0];
 const UNANSWERED_GRACE_MS = 250;
-
-/** Notifications that say "something changed, read it again": coalesced (see the module doc). */
-const CHANGES = new Set([
-  "notifications/resources/updated",
-  "notifications/resources/list_changed",
-  "notifications/tools/list_changed",
-  "notifications/prompts/list_changed",
-]);
-/** The most distinct changes remembered between two requests (URIs beyond are not coalesced). */
-const MAX_CHANGES = 64;
-/** A longer URI is not remembered (nor coalesced). */
-const MAX_CHANGE_KEY = 1024;
 type SendOptions = Parameters<Transport["send"]>[1];
 
 /** What the tap reports. */
 export interface TapHooks {
   /** Every JSON-RPC message, both ways. */
   onTrace?: (direction: "send" | "recv", message: unknown) => void;
-  /** Every request sent (not notifications or answers), by method. */
+  /** Every request sent, by method. */
   onRequest?: (method: string) => void;
   /** A request's response stream ended and the request is still unanswered (`tools/call "x"`). */
   onUnanswered?: (request: string) => void;
@@ -113,8 +94,7 @@ export class TransportTap implements Transport {
   #inFlight = new Set<Promise<void>>();
   #lastSend?: Promise<void>;
   #halted = false;
-  /** The changes handed to the SDK since jn last sent a request. */
-  #changes = new Set<string>();
+  #changes = new ChangeFilter();
   /** The inner transport may end a request's response stream (HTTP); a process pipe never does. */
   #streams: boolean;
   /** The capabilities this client declared: in `initialize`, or in each 2026-era request. */
@@ -128,10 +108,9 @@ export class TransportTap implements Transport {
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = ((message: Message, extra?: unknown) => {
       hooks.onTrace?.("recv", message);
-      if (this.#halted || this.#repeatsChange(message as unknown as Record<string, unknown>)) {
-        return;
-      }
-      const checked = this.#check(message as unknown as Record<string, unknown>);
+      const received = message as unknown as Record<string, unknown>;
+      if (this.#halted || this.#changes.repeats(received)) return;
+      const checked = this.#check(received);
       if (checked === undefined) return;
       (this.onmessage as (m: Message, e?: unknown) => void)?.(checked as Message, extra);
     }) as Transport["onmessage"];
@@ -170,17 +149,6 @@ export class TransportTap implements Transport {
     // The common case (put: thousands): checkResponse()'s message as it is, without a second copy.
     if (repaired === result && checked.id === id) return checked;
     return repaired === undefined ? { ...checked, id } : { ...checked, id, result: repaired };
-  }
-
-  /** Whether `message` is a change notification already handed over since the last request. */
-  #repeatsChange(message: Record<string, unknown>): boolean {
-    const method = message.method;
-    if (typeof method !== "string" || !CHANGES.has(method) || "id" in message) return false;
-    const uri = (message.params as { uri?: unknown } | undefined)?.uri;
-    const key = typeof uri === "string" ? `${method} ${uri}` : method;
-    if (this.#changes.has(key)) return true;
-    if (key.length <= MAX_CHANGE_KEY && this.#changes.size < MAX_CHANGES) this.#changes.add(key);
-    return false;
   }
 
   /** A result as the SDK should see it (the server's own object is left as it is). */
@@ -253,8 +221,7 @@ export class TransportTap implements Transport {
     if (isObject(declared)) this.clientCapabilities = declared;
     let sendOptions = options;
     if (request.id !== undefined && typeof request.method === "string") {
-      // What changes after this request may not be in its answer: hand the next change over.
-      this.#changes.clear();
+      this.#changes.requestSent();
       this.#hooks.onRequest?.(request.method);
       const id = request.id;
       this.#pending.set(id, {
