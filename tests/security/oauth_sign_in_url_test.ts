@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { FIXTURES, runJn, tempDir } from "../helpers.ts";
 import { FAKE_BROWSER, runJnAt, startFixture } from "../remote/support.ts";
 import { openBrowser } from "../../lib/auth/browser.ts";
+import { formatSummary, summarize } from "../../lib/auth/describe.ts";
 import { shownUrl, webUrl } from "../../lib/output/web_url.ts";
 
 const REFUSED =
@@ -142,4 +143,17 @@ Deno.test("URL elicitation shows an IDN look-alike host in its xn-- form", async
   assert.equal(code, 0, stderr);
   assert.match(stderr, /asks you to open https:\/\/xn--pple-43d\.com\/sign-in/);
   assert.ok(!stderr.includes("\u0430pple"), stderr);
+});
+
+Deno.test("auth status shows an issuer only when it passes the check", () => {
+  const status = (issuer: string) =>
+    formatSummary(summarize({
+      serverUrl: "https://mcp.example/mcp",
+      grant: "client_credentials",
+      client: { client_id: "c", issuer },
+    }));
+  assert.match(status("https://as.example"), /\n {2}issuer: {4}https:\/\/as\.example$/m);
+  const disguised = status("https://accounts.example@evil.example");
+  assert.match(disguised, /\n {2}issuer: {4}\(a URL jn does not show: it carries a user name/);
+  assert.ok(!disguised.includes("evil.example"), disguised);
 });
