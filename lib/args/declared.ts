@@ -19,6 +19,7 @@
 
 import type { ArgumentViolation } from "../errors.ts";
 import { followRefs, isObject } from "../schema/ref.ts";
+import { visibleLine, visibleNames } from "../output/visible.ts";
 import { closest } from "../text/suggest.ts";
 import type { JsonSchema } from "../types.ts";
 
@@ -128,7 +129,7 @@ export function undeclaredArguments(
 
 function unknownMessage(name: string, names: string[], free: string[]): string {
   const near = closest(name, free) ?? closest(name, names);
-  if (near !== undefined) return `is unknown: did you mean "${near}"?`;
+  if (near !== undefined) return `is unknown: did you mean "${visibleLine(near)}"?`;
   if (names.length === 0) return "is unknown: the tool takes no arguments";
-  return `is unknown: its arguments are ${names.join(", ")}`;
+  return `is unknown: its arguments are ${visibleNames(names)}`;
 }

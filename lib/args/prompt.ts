@@ -10,6 +10,7 @@
  */
 
 import { UsageError } from "../errors.ts";
+import { visibleLine, visibleNames } from "../output/visible.ts";
 import { closest } from "../text/suggest.ts";
 import type { PromptInfo } from "../types.ts";
 import type { ArgPairs } from "./collect.ts";
@@ -34,10 +35,10 @@ export function promptArguments(
   if (!prompt) {
     const names = prompts.map((p) => p.name);
     const near = closest(name, names);
-    throw new UsageError(`Prompt "${name}" not found on server "${server}"`, {
+    throw new UsageError(`Prompt "${visibleLine(name)}" not found on server "${server}"`, {
       hint: near !== undefined
-        ? `did you mean "${near}"?`
-        : `its prompts: ${names.join(", ") || "none"}`,
+        ? `did you mean "${visibleLine(near)}"?`
+        : `its prompts: ${visibleNames(names) || "none"}`,
     });
   }
   if (Array.isArray(prompt.arguments) && options.allowUnknown !== true) {
@@ -46,13 +47,14 @@ export function promptArguments(
     if (unknown !== undefined) {
       const near = closest(unknown, declared);
       const what = near !== undefined
-        ? `did you mean "${near}"?`
+        ? `did you mean "${visibleLine(near)}"?`
         : declared.length > 0
-        ? `its arguments are ${declared.join(", ")}`
+        ? `its arguments are ${visibleNames(declared)}`
         : "the prompt takes no arguments";
-      throw new UsageError(`Unknown argument "${unknown}" for prompt "${name}": ${what}`, {
-        hint: "--allow-unknown sends arguments the prompt does not declare",
-      });
+      throw new UsageError(
+        `Unknown argument "${visibleLine(unknown)}" for prompt "${visibleLine(name)}": ${what}`,
+        { hint: "--allow-unknown sends arguments the prompt does not declare" },
+      );
     }
   }
   const args: Record<string, string> = {};
@@ -62,8 +64,10 @@ export function promptArguments(
   const missing = (prompt.arguments ?? []).filter((a) => a.required && !(a.name in args));
   if (missing.length > 0) {
     throw new UsageError(
-      `Prompt "${name}" needs ${missing.map((a) => `"${a.name}"`).join(", ")}`,
-      { hint: `e.g. ?prompt=${name}&${missing[0].name}=…` },
+      `Prompt "${visibleLine(name)}" needs ${
+        missing.map((a) => `"${visibleLine(a.name)}"`).join(", ")
+      }`,
+      { hint: `e.g. ?prompt=${visibleLine(name)}&${visibleLine(missing[0].name)}=…` },
     );
   }
   return args;

@@ -4,15 +4,24 @@
  * `xdg-open` elsewhere. Never a shell; never fails: the caller has already
  * printed the URL for the user to open by hand.
  *
+ * Guarantees: only a URL that passes jn's one check of URLs to open
+ * (lib/output/web_url.ts: plain http(s), no user name or password, no
+ * control characters, bounded) reaches the browser, as the browser reads it;
+ * anything else (`file:`, `smb:`, `ssh:`, `javascript:` …) starts nothing.
+ *
  * @module
  */
 
-/** Starts the browser on `url`; resolves to whether a program could be started. */
+import { webUrl } from "../output/web_url.ts";
+
+/** Starts the browser on `url`; returns whether a program could be started. */
 export function openBrowser(url: string, env: Record<string, string>): boolean {
+  const checked = webUrl(url).url;
+  if (checked === undefined) return false;
   const configured = (env.JN_BROWSER ?? "").trim();
   const argv = configured
-    ? [...configured.split(/\s+/), url]
-    : [Deno.build.os === "darwin" ? "open" : "xdg-open", url];
+    ? [...configured.split(/\s+/), checked]
+    : [Deno.build.os === "darwin" ? "open" : "xdg-open", checked];
   try {
     const child = new Deno.Command(argv[0], {
       args: argv.slice(1),

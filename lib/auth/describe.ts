@@ -12,6 +12,7 @@ import {
   tokenExpired,
 } from "./token_store.ts";
 import { visible } from "../output/visible.ts";
+import { shownUrl } from "../output/web_url.ts";
 
 /** The printable facts of one auth record (no secrets). */
 export interface AuthSummary {
@@ -84,9 +85,10 @@ export function formatSummary(summary: AuthSummary, now = Date.now()): string {
   const lines = [summary.serverUrl];
   const how = `${GRANT_NAMES[summary.grant] ?? summary.grant}${summary.dpop ? ", DPoP" : ""}`;
   lines.push(`  signed in: ${summary.signedIn ? `yes (${how})` : "no"}`);
-  // The client ID, issuer and scopes come from the authorization server: made visible.
+  // The client ID, issuer and scopes come from the authorization server: made visible (the
+  // issuer checked as every server URL jn shows is).
   if (summary.clientId) lines.push(`  client:    ${shown(summary.clientId)}`);
-  if (summary.issuer) lines.push(`  issuer:    ${shown(summary.issuer)}`);
+  if (summary.issuer) lines.push(`  issuer:    ${shownUrl(summary.issuer)}`);
   if (summary.credential) lines.push(`  uses:      ${shown(summary.credential)}`);
   if (summary.scopes.length > 0) lines.push(`  scopes:    ${shown(summary.scopes.join(" "))}`);
   if (summary.signedIn) {

@@ -16,6 +16,7 @@
  * @module
  */
 
+import { visibleLine, visibleNames } from "../output/visible.ts";
 import { closest } from "../text/suggest.ts";
 import { type ArgPairs, typedArgs } from "../args/collect.ts";
 import { DriftError, JnError, ProtocolError, UsageError } from "../errors.ts";
@@ -246,9 +247,9 @@ export function toolNotFound(
   if (typo !== undefined && !near.includes(typo)) near.unshift(typo);
   throw new UsageError(`Tool "${name}" not found on server "${server}"`, {
     hint: near.length > 0
-      ? `did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
+      ? `did you mean ${near.map((n) => `"${visibleLine(n)}"`).join(" or ")}?`
       : listed.length > 0
-      ? `its tools: ${listed.join(", ")}${
+      ? `its tools: ${visibleNames(listed)}${
         // Servers such as server-everything list some tools only to clients that can sample.
         options.sampling === false ? " (some servers list more with --sampling-command)" : ""}`
       : "the server offers no tools",

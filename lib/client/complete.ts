@@ -9,12 +9,16 @@
  * names neither a prompt nor a resource template, a prompt or template the
  * server does not have, and an argument the prompt or template does not
  * declare are errors that name what there is; the listing that checks them
- * goes out together with the completion request (no extra round trip).
+ * goes out together with the completion request (no extra round trip). The
+ * server's `total` is kept only when it can be true (a whole number, more
+ * than the values sent when it says there are more); the names of its
+ * prompts, templates and arguments reach messages on one line each.
  *
  * @module
  */
 
 import { ProtocolError, UsageError } from "../errors.ts";
+import { visibleLine, visibleNames } from "../output/visible.ts";
 import { closest } from "../text/suggest.ts";
 import type { CompletionRef, CompletionResult } from "../types.ts";
 import type { Connection } from "./connection.ts";
@@ -71,10 +75,22 @@ export async function complete(
     for (const name of [argument, ...Object.keys(context)]) {
       checkArgument(names, name, what, { kind: operation.kind, server: target.name });
     }
-    return await answer;
+    return countable(await answer);
   } catch (error) {
     throw conn.explain(error);
   }
+}
+
+/**
+ * The server's answer, with its `total` only when it can be true: a whole
+ * number no smaller than the values sent (and larger, when the server says
+ * there are more). A server that sends 8 values and a total of 3 has no
+ * count worth repeating.
+ */
+function countable(result: CompletionResult): CompletionResult {
+  const { total, ...rest } = result;
+  const least = result.values.length + (result.hasMore ? 1 : 0);
+  return Number.isSafeInteger(total) && total! >= least ? { ...rest, total } : rest;
 }
 
 /** What the target completes in: its prompt or resource template (undefined for anything else). */
@@ -127,20 +143,23 @@ function checkArgument(
   const noun = where.kind === "prompt" ? "Prompt" : "Resource template";
   if (known.names === null) {
     const near = closest(what, known.all);
-    throw new UsageError(`${noun} "${what}" not found on server "${where.server}"`, {
+    throw new UsageError(`${noun} "${visibleLine(what)}" not found on server "${where.server}"`, {
       hint: near !== undefined
-        ? `did you mean "${near}"?`
+        ? `did you mean "${visibleLine(near)}"?`
         : `its ${where.kind === "prompt" ? "prompts" : "resource templates"}: ${
-          known.all.join(", ") || "none"
+          visibleNames(known.all) || "none"
         }`,
     });
   }
   if (!known.names.includes(argument)) {
     const near = closest(argument, known.names);
-    throw new UsageError(`${noun} "${what}" has no argument "${argument}"`, {
-      hint: near !== undefined
-        ? `did you mean "${near}"?`
-        : `its arguments: ${known.names.join(", ") || "none"}`,
-    });
+    throw new UsageError(
+      `${noun} "${visibleLine(what)}" has no argument "${visibleLine(argument)}"`,
+      {
+        hint: near !== undefined
+          ? `did you mean "${visibleLine(near)}"?`
+          : `its arguments: ${visibleNames(known.names) || "none"}`,
+      },
+    );
   }
 }

@@ -17,6 +17,7 @@ import type { LaunchSpec } from "../launch/spec.ts";
 import { redact } from "../output/redact.ts";
 import type { Session } from "../session/types.ts";
 import type { OpenOptions, SandboxInfo } from "./options.ts";
+import { QuestionBudget } from "./questions.ts";
 import { redactError } from "./redact_error.ts";
 import type { Target } from "./resolve.ts";
 import { explainSandboxFailure } from "./sandbox.ts";
@@ -29,6 +30,8 @@ export interface ConnectionInit {
   sandbox?: SandboxInfo;
   secrets: readonly string[];
   options: OpenOptions;
+  /** The questions the server may still ask (a fresh budget when absent). */
+  questions?: QuestionBudget;
   /** Ends what `close()` must end besides the session (the live stderr reader). */
   onClose?: () => void;
 }
@@ -62,6 +65,7 @@ export class Connection implements AsyncDisposable {
   readonly options: OpenOptions;
   /** The profile compared with the live server, when its schema was checked. */
   drift?: DriftReport;
+  #questions: QuestionBudget;
   #onClose?: () => void;
   #closed?: Promise<void>;
 
@@ -73,7 +77,22 @@ export class Connection implements AsyncDisposable {
     this.sandbox = init.sandbox;
     this.secrets = init.secrets;
     this.options = init.options;
+    this.#questions = init.questions ?? new QuestionBudget();
     this.#onClose = init.onClose;
+  }
+
+  /** How many questions (elicitation, sampling requests) the server asked so far. */
+  get questionsAsked(): number {
+    return this.#questions.asked;
+  }
+
+  /**
+   * Calls `listener` whenever the server asks more questions than its calls
+   * allow (at most 100 per call: lib/client/questions.ts); returns the
+   * function that stops it.
+   */
+  onTooManyQuestions(listener: () => void): () => void {
+    return this.#questions.onExhausted(listener);
   }
 
   /** `text` with every form of every secret replaced by `***`. */

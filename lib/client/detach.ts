@@ -1,7 +1,7 @@
 /**
  * `--detach` and its resumption: a task started on a remote server is left
  * running, and one record says how to get its result later — the task as
- * the server described it, the tool, the HTTP session it lives in (servers
+ * the server described it (its documented fields only), the tool, the HTTP session it lives in (servers
  * such as server-everything keep tasks per session, so a detached run leaves
  * its Streamable HTTP session open) and the source that resumes it
  * (`SOURCE?tool=NAME&task=ID[&session=SID]`). A stdio server ends with jn,
@@ -27,8 +27,24 @@ export function requireDetachable(target: Target): void {
 }
 
 /**
- * The record `--detach` prints: the task, the HTTP session it lives in (when
- * the server has sessions) and the source that resumes it.
+ * The fields of a task (2025-11-25) that the record keeps, in this order: a
+ * server's other fields (`text`, `isError`, …) would pass for a result
+ * record's, or for jn's own, to a script that reads the record.
+ */
+export const TASK_FIELDS = [
+  "taskId",
+  "status",
+  "statusMessage",
+  "createdAt",
+  "lastUpdatedAt",
+  "ttl",
+  "pollInterval",
+] as const;
+
+/**
+ * The record `--detach` prints: `type` and `tool`, the task's documented
+ * fields ({@linkcode TASK_FIELDS}, those the server sent), the HTTP session
+ * it lives in (when the server has sessions) and the source that resumes it.
  */
 export function taskRecord(
   target: Target,
@@ -36,17 +52,13 @@ export function taskRecord(
   task: TaskInfo,
   session?: string,
 ): Record<string, unknown> {
-  // The task's fields are the server's: they never replace jn's (type, tool, session, source).
-  const { type: _type, tool: _tool, session: _session, source: _source, ...fields } = task as
-    & TaskInfo
-    & Record<string, unknown>;
-  return {
-    type: "task",
-    tool,
-    ...fields,
-    ...(session === undefined ? {} : { session }),
-    source: resumeSource(target, tool, task.taskId, session),
-  };
+  const record: Record<string, unknown> = { type: "task", tool };
+  for (const field of TASK_FIELDS) {
+    if (Object.hasOwn(task, field) && task[field] !== undefined) record[field] = task[field];
+  }
+  if (session !== undefined) record.session = session;
+  record.source = resumeSource(target, tool, task.taskId, session);
+  return record;
 }
 
 /**

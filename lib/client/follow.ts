@@ -8,16 +8,20 @@
  *
  * Guarantees: no change is lost (the subscription starts before the first
  * read) and none piles up (changes that arrive during a read make one more
- * read, not one each); the subscription is ended (unsubscribe, or the
- * listen stream closed) on every way out; an operation that cannot be
- * followed is a usage error before anything is sent.
+ * read, not one each; a flood of identical notifications is coalesced before
+ * the SDK sees it, lib/session/tap.ts, so memory stays flat); the duration
+ * is a deadline: when it comes, the follow ends normally, even in the middle
+ * of a subscribe or a read (a read behind a flood is not waited for); the
+ * subscription is ended (unsubscribe, or the listen stream closed) on every
+ * way out; an operation that cannot be followed is a usage error before
+ * anything is sent.
  *
  * @module
  */
 
 import { ConnectionError, UsageError } from "../errors.ts";
 import type { JnRecord } from "../output/records.ts";
-import type { FollowTarget } from "../session/types.ts";
+import type { Following, FollowTarget } from "../session/types.ts";
 import { cat } from "./cat.ts";
 import type { Connection } from "./connection.ts";
 import type { Target } from "./resolve.ts";
@@ -63,15 +67,26 @@ export async function follow(conn: Connection, options: FollowOptions): Promise<
   signal?.addEventListener("abort", onAbort);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
+  let deadline: Promise<undefined> | undefined;
   if (options.durationMs && options.durationMs > 0) {
-    timer = setTimeout(() => {
-      timedOut = true;
-      poke();
-    }, options.durationMs);
+    deadline = new Promise((resolve) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        poke();
+        resolve(undefined);
+      }, options.durationMs);
+    });
   }
-  let following;
+  /** `work`'s value, or undefined once the deadline has come (`work` is then abandoned). */
+  const beforeDeadline = <T>(work: Promise<T>): Promise<T | undefined> => {
+    if (deadline === undefined) return work;
+    work.catch(() => {}); // abandoned at the deadline: its failure is of no one's concern
+    return Promise.race([work, deadline]);
+  };
+  let following: Following | undefined;
+  let subscribing: Promise<Following> | undefined;
   try {
-    following = await conn.session.follow(what, {
+    subscribing = conn.session.follow(what, {
       onChange: () => {
         changed = true;
         poke();
@@ -81,10 +96,13 @@ export async function follow(conn: Connection, options: FollowOptions): Promise<
         poke();
       },
     });
-    for (let version = 1;; version++) {
+    following = await beforeDeadline(subscribing);
+    if (following === undefined) return;
+    for (let version = 1; !timedOut; version++) {
       changed = false;
-      const { records } = await cat(conn);
-      if (timedOut) return;
+      const read = await beforeDeadline(cat(conn));
+      if (read === undefined || timedOut) return;
+      const { records } = read;
       const marked = (records as JnRecord[]).map((record) => ({ ...record, version }));
       await options.onVersion(marked, version);
       while (!changed) {
@@ -103,7 +121,9 @@ export async function follow(conn: Connection, options: FollowOptions): Promise<
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
-    await following?.close();
+    if (following) await following.close();
+    // A subscribe the deadline cut short is ended when it answers (or with the connection).
+    else void subscribing?.then((late) => late.close(), () => {});
   }
 }
 

@@ -5,7 +5,8 @@
  *
  * 1. resolve the source (a project profile only when trusted: resolve.ts);
  * 2. headers, token, OAuth, roots, elicitation (remote.ts) and sampling
- *    (sampling.ts: the caller's callback or a command);
+ *    (sampling.ts: the caller's callback or a command), within a budget of
+ *    questions per call (questions.ts);
  * 3. the sandbox — the profile's merged with the caller's — Deno
  *    permissions and the variables passed through by name (sandbox.ts); the
  *    server gets a minimal environment (lib/sandbox/env.ts);
@@ -30,12 +31,14 @@
 import { redact, redactDeep } from "../output/redact.ts";
 import { LineSplitter } from "../ndjson/split.ts";
 import { openSession } from "../session/session.ts";
+import { SamplingOverflow } from "../session/sampling.ts";
 import type { Session, SessionOptions } from "../session/types.ts";
 import type { Source } from "../uri/source.ts";
 import { Connection, explainError } from "./connection.ts";
 import { levelAtLeast, OPEN_DEFAULTS, type OpenOptions, type SandboxInfo } from "./options.ts";
 import { sessionSettings } from "./remote.ts";
 import { resolveTarget, type Target } from "./resolve.ts";
+import { QuestionBudget } from "./questions.ts";
 import { samplingHandler } from "./sampling.ts";
 import { sandboxedLaunch } from "./sandbox.ts";
 
@@ -72,6 +75,7 @@ export async function open(
   // Ends a sampling command still running when the connection closes.
   const samplingStop = new AbortController();
   const onSample = samplingHandler(resolved, options, samplingStop.signal);
+  const questions = new QuestionBudget(events.onNotice);
   const ended = () => {
     samplingStop.abort();
     stderr?.end();
@@ -85,7 +89,16 @@ export async function open(
     const logLevel = options.logLevel ?? OPEN_DEFAULTS.logLevel;
     const sessionOptions: SessionOptions = {
       ...settings.options,
-      onSample,
+      // Past the budget a question is refused unasked (questions.ts).
+      onElicit: questions.guard(
+        settings.options.onElicit,
+        () => Promise.resolve({ action: "decline" }),
+      ),
+      onSample: questions.guard(
+        onSample,
+        () => Promise.reject(new SamplingOverflow("too many questions")),
+      ),
+      onRequest: (method) => questions.sent(method),
       logLevel,
       timeoutMs: options.timeoutMs ?? OPEN_DEFAULTS.timeoutMs,
       connectTimeoutMs: options.connectTimeoutMs ?? OPEN_DEFAULTS.connectTimeoutMs,
@@ -114,6 +127,7 @@ export async function open(
       sandbox,
       secrets,
       options,
+      questions,
       onClose: ended,
     });
     // Only a profile records schemas to check: no profile, no drift module.

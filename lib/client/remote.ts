@@ -22,7 +22,7 @@ import type { SessionOptions } from "../session/types.ts";
 import type { RootInfo } from "../types.ts";
 import type { OpenOptions } from "./options.ts";
 import type { Target } from "./resolve.ts";
-import { urlRefusal } from "./url_required.ts";
+import { webUrl } from "../output/web_url.ts";
 
 /** The launch to use, its secrets, and the session options of these settings. */
 export interface SessionSettings {
@@ -34,8 +34,8 @@ export interface SessionSettings {
 /**
  * The caller's elicitation handler, except that a URL-mode request whose URL
  * jn will not show (`javascript:`, `file:`, credentials, control characters:
- * {@linkcode urlRefusal}) is declined before it is shown, and the caller told
- * why in one line; and that at most {@linkcode MAX_PENDING_ELICITATIONS}
+ * lib/output/web_url.ts) is declined before it is shown, and the caller told
+ * why in one line (one that passes is shown as the browser reads it); and that at most {@linkcode MAX_PENDING_ELICITATIONS}
  * requests are pending at once (a server's flood is declined beyond, with one
  * notice).
  */
@@ -61,8 +61,9 @@ function webOnly(
     pending++;
     try {
       if (request.mode !== "url") return await elicit(request);
-      const refusal = urlRefusal(request.url ?? "");
-      if (refusal === undefined) return await elicit(request);
+      const { url, refusal } = webUrl(request.url ?? "");
+      // Shown as the browser would read it (an IDN host in its xn-- form).
+      if (url !== undefined) return await elicit({ ...request, url });
       await onNotice?.(`declined the server's request to open a URL: ${refusal}`);
       return { action: "decline" };
     } finally {

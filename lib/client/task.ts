@@ -12,7 +12,10 @@
  *
  * Bounds: the task, like a request, is bounded by the timeout since its last
  * change of status (not running while it is `input_required`: someone may be
- * answering), within `HARD_BOUND_FACTOR` × the timeout in all. A
+ * answering), within `HARD_BOUND_FACTOR` × the timeout in all; a timeout says
+ * how long jn really waited. Its questions are bounded too
+ * (lib/client/questions.ts): a task that asks more than its calls allow is
+ * cancelled at once (a ProtocolError), not waited for until the hard bound. A
  * timeout, Ctrl-C (the connection's signal) or any failure while the task is
  * not final sends `tasks/cancel` before the error goes up: no task is left
  * running on the server behind jn's back — except a detached one, which is
@@ -26,6 +29,7 @@ import { HARD_BOUND_FACTOR } from "../session/bounds.ts";
 import type { TaskInfo, ToolCallResult, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
 import { OPEN_DEFAULTS } from "./options.ts";
+import { MAX_QUESTIONS_PER_CALL } from "./questions.ts";
 
 /** What a tool says about being called as a task (`execution.taskSupport`). */
 export type TaskSupport = "required" | "optional" | "forbidden";
@@ -166,12 +170,19 @@ export async function awaitTask(
     notified = update;
     wake?.();
   });
+  // A server that keeps asking (each answer met by a new question) ends the wait.
+  let nagging = false;
+  const stopNagging = conn.onTooManyQuestions(() => {
+    nagging = true;
+    wake?.();
+  });
   try {
     current = typeof task === "string" ? await tasks.get(id) : task;
     const started = Date.now();
     let lastChange = started;
     let seen = options.known ? stateOf(current) : undefined;
     for (;;) {
+      if (nagging) throw naggingError(conn, id);
       const state = stateOf(current);
       if (state !== seen) {
         seen = state;
@@ -193,12 +204,16 @@ export async function awaitTask(
       const now = Date.now();
       // A person may be answering the server's question: only the hard bound runs meanwhile.
       if (current.status === "input_required") lastChange = now;
-      const deadline = timeoutMs > 0
-        ? Math.min(lastChange + timeoutMs, started + timeoutMs * HARD_BOUND_FACTOR)
-        : Infinity;
+      const hardBound = started + timeoutMs * HARD_BOUND_FACTOR;
+      const deadline = timeoutMs > 0 ? Math.min(lastChange + timeoutMs, hardBound) : Infinity;
       if (now >= deadline) {
-        throw new TimeoutError(`task "${id}" to finish`, now - Math.max(lastChange, started), {
-          hint: "jn cancelled the task; raise the bound with --timeout (e.g. --timeout 10m)",
+        // How long jn waited: since the last change, or in all when the hard bound ended it.
+        const waited = now - (deadline === hardBound ? started : lastChange);
+        throw new TimeoutError(`task "${id}" to finish`, waited, {
+          hint: deadline === hardBound
+            ? `jn cancelled the task: it waits at most ${HARD_BOUND_FACTOR} × --timeout in all ` +
+              "(e.g. --timeout 10m)"
+            : "jn cancelled the task; raise the bound with --timeout (e.g. --timeout 10m)",
         });
       }
       const wait = Math.min(
@@ -222,9 +237,19 @@ export async function awaitTask(
     throw conn.explain(error);
   } finally {
     unsubscribe();
+    stopNagging();
     // A tasks/result left behind must not surface as an unhandled rejection.
     result?.catch(() => {});
   }
+}
+
+/** The error of a task whose server asked more questions than its calls allow. */
+function naggingError(conn: Connection, id: string): ProtocolError {
+  return new ProtocolError(
+    `The task "${id}" kept asking questions: ${conn.questionsAsked} of them, past the bound ` +
+      `of ${MAX_QUESTIONS_PER_CALL} per call`,
+    { hint: "jn cancelled the task; the server is broken or hostile, report it" },
+  );
 }
 
 function stateOf(task: TaskInfo): string {

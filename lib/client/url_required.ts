@@ -11,18 +11,18 @@
  * Guarantees: the URLs are in the error's message too (so `--quiet` still
  * shows them; the CLI makes server text visible before printing it); jn
  * never opens a server's URL itself; at most one retry, so a server that
- * keeps asking cannot loop. Only plain http(s) URLs are kept
- * ({@linkcode urlRefusal}: not a `javascript:` or `file:` URL, no user name
- * or password that can disguise the host, no control characters, not
- * absurdly long); the caller is told, in one line, how many were refused and
- * why. More than MAX_URLS are not offered one by one, and the error names
+ * keeps asking cannot loop. Only plain http(s) URLs are kept, as the browser
+ * reads them (lib/output/web_url.ts, the check of every URL jn shows or
+ * opens: not a `javascript:` or `file:` URL, no user name or password that
+ * can disguise the host, no control characters, not absurdly long); the
+ * caller is told, in one line, how many were refused and why. More than MAX_URLS are not offered one by one, and the error names
  * the first MAX_URLS and counts the rest.
  *
  * @module
  */
 
 import { ProtocolError } from "../errors.ts";
-import { visible } from "../output/visible.ts";
+import { webUrl } from "../output/web_url.ts";
 import type { ElicitationRequest, ElicitationResponse } from "../types.ts";
 
 /** JSON-RPC error code: URL elicitation required. */
@@ -30,40 +30,6 @@ export const URL_ELICITATION_REQUIRED = -32042;
 
 /** The most URLs offered or named; a server may send thousands. */
 export const MAX_URLS = 5;
-
-/** The longest URL shown to a user (sign-in URLs with PKCE and scopes stay far below). */
-export const MAX_URL_LENGTH = 4096;
-
-/**
- * Why jn will not show `text` as a URL for the user to open, or undefined
- * when it is a plain http(s) URL: not a URL, another scheme (`javascript:`,
- * `file:`, …), a user name or password (`https://bank.example@evil.example`
- * disguises the real host), control characters (a real URL has them
- * percent-encoded; raw ones can rewrite what the terminal shows), or longer
- * than {@linkcode MAX_URL_LENGTH}. The reason holds no server text but the
- * scheme, made visible.
- */
-export function urlRefusal(text: string): string | undefined {
-  if (text.length > MAX_URL_LENGTH) return `it is longer than ${MAX_URL_LENGTH} characters`;
-  if (text.includes("\t") || visible(text, { oneLine: true }) !== text) {
-    return "it contains control characters";
-  }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return "it is not a valid URL";
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    return `its scheme is "${
-      visible(url.protocol.slice(0, -1).slice(0, 32), { oneLine: true })
-    }", not http(s)`;
-  }
-  if (url.username !== "" || url.password !== "") {
-    return "it carries a user name or password, which can disguise the real host";
-  }
-  return undefined;
-}
 
 /** One line saying that URLs of a `-32042` error were refused, and why. */
 export function refusedUrlsNotice(reasons: readonly string[]): string {
@@ -83,7 +49,7 @@ export interface RequiredUrl {
 /** What a `-32042` error asks: the URLs to show, and why the others were refused. */
 export interface RequiredUrls {
   urls: RequiredUrl[];
-  /** One reason per refused URL ({@linkcode urlRefusal}). */
+  /** One reason per refused URL (lib/output/web_url.ts). */
   refused: string[];
 }
 
@@ -96,9 +62,11 @@ export function requiredUrls(error: unknown): RequiredUrls | undefined {
   const found: RequiredUrls = { urls: [], refused: [] };
   if (!Array.isArray(list)) return found;
   for (const item of list) {
-    const url = (item as { url?: unknown } | null)?.url;
-    const refusal = typeof url === "string" ? urlRefusal(url) : "it is not a string";
-    if (refusal !== undefined || typeof url !== "string") {
+    const given = (item as { url?: unknown } | null)?.url;
+    const { url, refusal } = typeof given === "string"
+      ? webUrl(given)
+      : { refusal: "it is not a string" };
+    if (url === undefined) {
       found.refused.push(refusal ?? "");
       continue;
     }

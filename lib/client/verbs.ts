@@ -19,6 +19,7 @@ import type {
 } from "../types.ts";
 import type { ListKind } from "../uri/source.ts";
 import { ProtocolError } from "../errors.ts";
+import { visibleLine } from "../output/visible.ts";
 import { closest } from "../text/suggest.ts";
 import { profileFilter } from "../profile/tool_filter.ts";
 import type { Connection } from "./connection.ts";
@@ -137,7 +138,7 @@ async function nearResource(conn: Connection, uri: string): Promise<string | und
     byName.get(closest(uri, byName.keys()) ?? "");
   return near === undefined
     ? "see 'jn inspect SOURCE' for the server's resources"
-    : `did you mean "${near}"?`;
+    : `did you mean "${visibleLine(near)}"?`;
 }
 
 /** Options of {@linkcode getPrompt}. */

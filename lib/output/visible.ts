@@ -145,3 +145,17 @@ export function visibleDeep<T>(value: T): T {
 export function visibleLine(text: string): string {
   return visible(text, { oneLine: true });
 }
+
+/**
+ * Names a server chose (its tools, prompts, arguments), each on one line
+ * ({@linkcode visibleLine}) and joined with `separator`: for a message's
+ * list, which a newline in one name must not break across lines.
+ *
+ * @example
+ * ```ts
+ * visibleNames(["greet", "two\nlines"]); // "greet, two\\nlines"
+ * ```
+ */
+export function visibleNames(names: Iterable<string>, separator = ", "): string {
+  return [...names].map(visibleLine).join(separator);
+}

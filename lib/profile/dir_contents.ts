@@ -13,10 +13,9 @@
  * socket is never opened (reading it could block).
  *
  * Only regular files are read (a device such as `/dev/zero` is "other"), and
- * never more than the size limit: a file's size is checked before reading and
- * the read stops one chunk past the limit (a `/proc` file says size 0 and
- * never ends), so a symlink to a huge file is a clear error, not an exhausted
- * memory. The limit applies to every layer, read whole or not.
+ * never more than the size limit, the way every file jn did not write is
+ * read (./bounded_read.ts): a symlink to a huge file is a clear error, not an
+ * exhausted memory. The limit applies to every layer, read whole or not.
  *
  * Only a directory read whole is hashed: the SHA-256 code (./sha256.ts) loads
  * then, so reading the user's or `$JN_HOME`'s profiles hashes nothing.
@@ -26,6 +25,7 @@
 
 import { joinPath as join } from "./paths.ts";
 import { ConfigError } from "../errors.ts";
+import { readBounded } from "./bounded_read.ts";
 import type { Sha256 } from "./sha256.ts";
 
 /** A profile file name: `NAME.json` or `NAME.jsonc`. */
@@ -102,7 +102,7 @@ export async function readProfileDir(
           ? `symlink:${sha256(await Deno.readLink(full))}`
           : "";
         if (info?.isFile) {
-          const bytes = await readBounded(full, limits.bytes - budget.bytes);
+          const bytes = await readProfileFile(full, limits.bytes - budget.bytes);
           texts.set(entry.name, decode(bytes));
           if (!options.whole) continue;
           count(bytes.length);
@@ -124,7 +124,7 @@ export async function readProfileDir(
         entries[rel] = "dir";
         await walk(rel);
       } else if (entry.isFile) {
-        const bytes = await readBounded(full, limits.bytes - budget.bytes);
+        const bytes = await readProfileFile(full, limits.bytes - budget.bytes);
         count(bytes.length);
         entries[rel] = `sha256:${sha256(bytes)}`;
       } else {
@@ -138,40 +138,13 @@ export async function readProfileDir(
   return { path, realPath, texts, entries, digest: entriesDigest(entries, hash.Sha256) };
 }
 
-/**
- * A regular file's bytes, at most `cap` of them: its size is checked before
- * the read and the read stops as soon as it passes `cap`.
- */
-async function readBounded(path: string, cap: number): Promise<Uint8Array> {
-  const tooLarge = () =>
-    new ConfigError(`Profile file ${path} is too large (over ${cap} bytes)`, {
-      path,
-      hint: "a profile file is small JSON: remove or replace this file (or the symlink to it)",
-    });
-  using file = await Deno.open(path, { read: true });
-  const info = await file.stat();
-  if (!info.isFile) {
-    throw new ConfigError(`Profile file ${path} is not a regular file`, {
-      path,
-      hint: "a profile file is small JSON: remove or replace this entry",
-    });
-  }
-  if (info.size > cap) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const buffer = new Uint8Array(64 * 1024);
-  for (let n = await file.read(buffer); n !== null; n = await file.read(buffer)) {
-    total += n;
-    if (total > cap) throw tooLarge();
-    chunks.push(buffer.slice(0, n));
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+/** A profile file's bytes, the bounded way (./bounded_read.ts), within `cap`. */
+function readProfileFile(path: string, cap: number): Promise<Uint8Array> {
+  return readBounded(path, {
+    maxBytes: cap,
+    label: "profile file",
+    hint: "a profile file is small JSON: remove or replace this file (or the symlink to it)",
+  });
 }
 
 /** `sha256:HEX` over a directory's entries: each name and fingerprint, sorted by name. */

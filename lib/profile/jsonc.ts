@@ -10,6 +10,12 @@
  * (lib/profile/edit/jsonc_edit.ts). It is long because the scanner and the
  * parser, whose first errors must match the package's, belong together.
  *
+ * A file jn did not write can nest arrays and objects thousands of levels
+ * deep, which a recursive parser (and every recursive reader of its value)
+ * would answer with a stack overflow: past {@linkcode MAX_JSONC_DEPTH}
+ * levels the document is an error of its own (`NestingTooDeep`, at the
+ * bracket that goes one level too deep) — jn's, not the package's.
+ *
  * @module
  */
 
@@ -41,9 +47,18 @@ export interface JsoncError {
     | "UnexpectedEndOfNumber"
     | "InvalidUnicode"
     | "InvalidEscapeCharacter"
-    | "InvalidCharacter";
+    | "InvalidCharacter"
+    /** jn's own: deeper than {@linkcode MAX_JSONC_DEPTH}. */
+    | "NestingTooDeep";
   offset: number;
 }
+
+/**
+ * How deep objects and arrays may nest in a JSONC document: as deep as jn
+ * accepts a server's message (lib/session/message_check.ts); real profiles
+ * and editor configs stay far below it.
+ */
+export const MAX_JSONC_DEPTH = 512;
 
 type Kind =
   | "{"
@@ -95,13 +110,14 @@ export function parseJsoncTree(text: string): { tree?: JsoncNode; error?: JsoncE
   }
 }
 
-function parseValue(lexer: Lexer): JsoncNode | undefined {
+/** The value at the current token; `depth`: how many objects and arrays enclose it. */
+function parseValue(lexer: Lexer, depth = 0): JsoncNode | undefined {
   const offset = lexer.offset;
   switch (lexer.kind) {
     case "{":
-      return parseObject(lexer);
     case "[":
-      return parseArray(lexer);
+      if (depth >= MAX_JSONC_DEPTH) lexer.fail("NestingTooDeep");
+      return lexer.kind === "{" ? parseObject(lexer, depth + 1) : parseArray(lexer, depth + 1);
     case "string":
     case "number":
     case "true":
@@ -118,7 +134,7 @@ function parseValue(lexer: Lexer): JsoncNode | undefined {
   }
 }
 
-function parseObject(lexer: Lexer): JsoncNode {
+function parseObject(lexer: Lexer, depth: number): JsoncNode {
   const node: JsoncNode = { type: "object", offset: lexer.offset, children: [] };
   lexer.next();
   let needsComma = false;
@@ -133,7 +149,7 @@ function parseObject(lexer: Lexer): JsoncNode {
     lexer.next();
     if (!lexer.is(":")) lexer.fail("ColonExpected");
     lexer.next();
-    const value = parseValue(lexer) ?? lexer.fail("ValueExpected");
+    const value = parseValue(lexer, depth) ?? lexer.fail("ValueExpected");
     node.children!.push({ type: "property", offset: key.offset, children: [key, value] });
     needsComma = true;
   }
@@ -142,7 +158,7 @@ function parseObject(lexer: Lexer): JsoncNode {
   return node;
 }
 
-function parseArray(lexer: Lexer): JsoncNode {
+function parseArray(lexer: Lexer, depth: number): JsoncNode {
   const node: JsoncNode = { type: "array", offset: lexer.offset, children: [] };
   lexer.next();
   let needsComma = false;
@@ -152,7 +168,7 @@ function parseArray(lexer: Lexer): JsoncNode {
       lexer.next();
       if (lexer.is("]")) break;
     } else if (needsComma) lexer.fail("CommaExpected");
-    node.children!.push(parseValue(lexer) ?? lexer.fail("ValueExpected"));
+    node.children!.push(parseValue(lexer, depth) ?? lexer.fail("ValueExpected"));
     needsComma = true;
   }
   if (!lexer.is("]")) lexer.fail("CloseBracketExpected");

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { type JsoncNode, nodeAt, parseJsoncTree } from "./jsonc.ts";
+import { type JsoncNode, MAX_JSONC_DEPTH, nodeAt, parseJsoncTree } from "./jsonc.ts";
 import { ConfigError } from "../errors.ts";
 
 /** A parsed profile file. */
@@ -39,6 +39,7 @@ const MESSAGES: Record<string, string> = {
   InvalidUnicode: "invalid unicode escape",
   InvalidEscapeCharacter: "invalid escape character",
   InvalidCharacter: "invalid character in a string",
+  NestingTooDeep: `nested more than ${MAX_JSONC_DEPTH} levels deep`,
 };
 
 /**

@@ -11,7 +11,7 @@
  * per cause, so a server that keeps refusing cannot make jn loop (a DPoP
  * nonce challenge that survives the SDK's one re-signed retry is an error,
  * not a new sign-in); failures are jn errors (ConnectionError, exit 4) with
- * a hint, the authorization server's text in them bounded. Every credential
+ * a hint, the authorization server's text in them bounded (oauth_errors.ts). Every credential
  * a request carries (Authorization, DPoP proof, Basic secret, assertion,
  * client secret or assertion, code verifier, refresh token) is told to the
  * provider as a secret, so that whatever jn prints is redacted of it.
@@ -21,8 +21,8 @@
 
 import type { FetchLike } from "@modelcontextprotocol/client";
 import { tokenExpired } from "../auth/token_store.ts";
-import { ConnectionError, JnError } from "../errors.ts";
-import { redact } from "../output/redact.ts";
+import { ConnectionError } from "../errors.ts";
+import { authError } from "./oauth_errors.ts";
 import { noting } from "./oauth_secrets.ts";
 import { MAX_DPOP_NONCE } from "./oauth_grants.ts";
 import { type JnOAuthProvider, signInRequired } from "./oauth_provider.ts";
@@ -207,83 +207,4 @@ function insufficientScope(serverUrl: string, needed: string | undefined): Conne
       }'`,
     },
   );
-}
-
-/** The most of an authorization server's error text shown (it may be long, or hostile). */
-const MAX_SERVER_TEXT = 300;
-
-/** Server text for an error message: redacted, on one line, bounded. */
-function serverText(value: unknown, secrets: readonly string[]): string {
-  // Redacted before it is cut: a cut secret would no longer be recognised.
-  const text = redact(String(value), secrets).replace(/[\r\n]+/g, " ");
-  return text.length > MAX_SERVER_TEXT ? `${text.slice(0, MAX_SERVER_TEXT - 1)}…` : text;
-}
-
-/** Maps what the SDK's OAuth flow threw to a jn error. */
-function authError(
-  sdk: Sdk,
-  serverUrl: string,
-  error: unknown,
-  secrets: readonly string[],
-): JnError {
-  if (error instanceof JnError) return error;
-  const hint = `check the server's OAuth setup, or sign in again with 'jn auth login ${serverUrl}'`;
-  if (error instanceof sdk.OAuthError) {
-    return new ConnectionError(
-      `Authorization failed: ${serverText(error.code, secrets).slice(0, 64)}: ${
-        serverText(error.message, secrets)
-      }`,
-      { hint, cause: error },
-    );
-  }
-  if (error instanceof sdk.IssuerMismatchError) {
-    const expected = quoted(error.expected);
-    const message = error.kind === "metadata"
-      ? `the authorization server metadata names the issuer ${quoted(error.received)}, ` +
-        `but it was looked up as ${expected}`
-      : `the sign-in came back from the issuer ${quoted(error.received)} (iss), ` +
-        `but it was started at ${expected}`;
-    return new ConnectionError(`Authorization failed: ${message}`, {
-      hint: "this can be an attack (authorization-server mix-up); do not retry blindly",
-      cause: error,
-    });
-  }
-  if (error instanceof sdk.AuthorizationServerMismatchError) {
-    const { recordedIssuer, currentIssuer } = error as unknown as Record<string, unknown>;
-    return new ConnectionError(
-      `Authorization failed: the sign-in started at the issuer ${quoted(recordedIssuer)}, ` +
-        `but the server now names ${quoted(currentIssuer)}`,
-      { hint: `sign in again with 'jn auth login ${serverUrl}'`, cause: error },
-    );
-  }
-  if (error instanceof sdk.InsecureTokenEndpointError) {
-    return new ConnectionError(
-      `Authorization failed: the token endpoint "${error.tokenEndpoint}" is not HTTPS`,
-      { hint: "the authorization server must use https:// (loopback excepted)", cause: error },
-    );
-  }
-  if (error instanceof TypeError) {
-    return new ConnectionError(`Cannot reach the authorization server: ${rootMessage(error)}`, {
-      hint,
-      cause: error,
-    });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ConnectionError(`Authorization failed: ${serverText(message, secrets)}`, {
-    hint,
-    cause: error,
-  });
-}
-
-/** An issuer as shown in a message: JSON-quoted (control characters escaped), bounded. */
-function quoted(value: unknown): string {
-  if (typeof value !== "string") return "(none)";
-  const text = JSON.stringify(value);
-  return text.length > 200 ? `${text.slice(0, 199)}…"` : text;
-}
-
-function rootMessage(error: Error): string {
-  let current: unknown = error;
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return (current as Error).message;
 }

@@ -6,7 +6,11 @@
  * the SDK hands them over (mode 0600), with the absolute expiry time; the PKCE
  * verifier and `state` live in memory only; a browser sign-in starts only when
  * the caller allowed it (`interactive`), and otherwise fails with a
- * ConnectionError that says how to sign in. Nothing here prints.
+ * ConnectionError that says how to sign in; the sign-in page must pass jn's
+ * check of URLs to open (lib/output/web_url.ts: plain http(s), no user name
+ * or password, no control characters, bounded), checked on the authorization
+ * server's metadata before a client is registered there, and again on the
+ * final URL before it is handed to `onSignIn`. Nothing here prints.
  *
  * Over 300 lines because it is one SDK contract (`OAuthClientProvider`) for
  * every grant jn supports; the machine grants' credentials live in
@@ -33,6 +37,7 @@ import {
   type StoredTokens,
 } from "../auth/token_store.ts";
 import { ConnectionError } from "../errors.ts";
+import { shownUrl, webUrl } from "../output/web_url.ts";
 import {
   dpopSession,
   identityAssertion,
@@ -274,8 +279,8 @@ export class JnOAuthProvider implements OAuthClientProvider {
     if (given && stamped && ctx?.issuer && !sameIssuer(stamped, ctx.issuer)) {
       throw new ConnectionError(
         `The server "${this.#record.serverUrl}" now names the authorization server ` +
-          `"${ctx.issuer}", not "${stamped}" where you signed in; jn sends your credentials ` +
-          `only to the latter`,
+          `"${shownUrl(ctx.issuer)}", not "${shownUrl(stamped)}" where you signed in; jn sends ` +
+          "your credentials only to the latter",
         {
           hint:
             `if the move is expected, sign in again with 'jn auth login ${this.#record.serverUrl}'`,
@@ -310,7 +315,9 @@ export class JnOAuthProvider implements OAuthClientProvider {
 
   redirectToAuthorization(authorizationUrl: URL): Promise<void> | void {
     if (!this.#signIn.interactive || !this.#receiver) throw signInRequired(this.#record);
-    return this.#signIn.onSignIn?.(authorizationUrl.href);
+    const { url, refusal } = webUrl(authorizationUrl.href);
+    if (url === undefined) throw unsafeSignIn(refusal);
+    return this.#signIn.onSignIn?.(url);
   }
 
   saveCodeVerifier(codeVerifier: string): void {
@@ -339,6 +346,12 @@ export class JnOAuthProvider implements OAuthClientProvider {
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    // A browser sign-in would open the authorization endpoint: refused here, before the SDK
+    // registers a client with an authorization server whose sign-in page jn will not open.
+    if (!this.machine && this.#signIn.interactive) {
+      const refusal = webUrl(signInPage(state)).refusal;
+      if (refusal !== undefined) throw unsafeSignIn(refusal);
+    }
     this.#record.discovery = state as unknown as Record<string, unknown>;
     await this.#persist();
   }
@@ -421,6 +434,32 @@ export class JnOAuthProvider implements OAuthClientProvider {
     this.#saving = this.#saving.then(() => this.#store.save(snapshot));
     return this.#saving;
   }
+}
+
+/**
+ * The page a browser sign-in opens, by the discovered metadata: its
+ * `authorization_endpoint`, or the SDK's default `/authorize` of the
+ * authorization server.
+ */
+function signInPage(state: OAuthDiscoveryState): string {
+  const endpoint = state.authorizationServerMetadata?.authorization_endpoint;
+  if (typeof endpoint === "string") return endpoint;
+  try {
+    return new URL("/authorize", state.authorizationServerUrl).href;
+  } catch {
+    return String(state.authorizationServerUrl);
+  }
+}
+
+/** The error of a sign-in page jn will not open (`refusal`: why, lib/output/web_url.ts). */
+function unsafeSignIn(refusal: string): ConnectionError {
+  return new ConnectionError(
+    `Authorization failed: the authorization server's sign-in page is not a URL jn opens: ${refusal}`,
+    {
+      hint: "jn opens only plain http(s) sign-in pages; the server's OAuth setup is broken or " +
+        "hostile: report it (jn registered no client and opened nothing)",
+    },
+  );
 }
 
 /** Issuer identifiers, equal up to one trailing slash (as the SDK compares them). */

@@ -117,6 +117,7 @@ export class SdkSession implements Session {
     this.skills = new SdkSkills(client, (label, run) => this.#request(label, run));
     this.#tap = new TransportTap(channel.transport, {
       onTrace: options.onTrace,
+      onRequest: options.onRequest,
       logLevel: options.logLevel,
       onToolsPage: (result) => this.#rawTools.page(result),
       onUnanswered: (method) =>

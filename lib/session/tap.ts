@@ -21,11 +21,11 @@
  *   it exactly as the server sent it and decides what the SDK gets (so one
  *   malformed tool cannot fail the whole listing).
  *
- * It also records the capabilities the client declared (in `initialize`, or
- * in each 2026-era request), which `inspect` reports.
- *
- * The wrapper exposes `pid`/`stderr` only when the wrapped transport has
- * them, because the SDK tells stdio from HTTP by those two properties.
+ * A change notification that repeats one handed on since jn's last request is
+ * dropped (change_filter.ts). The tap records the capabilities the client
+ * declared (in `initialize`, or each 2026-era request) for `inspect`, and
+ * exposes `pid`/`stderr` only when the wrapped transport has them (the SDK
+ * tells stdio from HTTP by those two properties).
  *
  * @module
  */
@@ -38,6 +38,7 @@ import {
   MAX_JSON_DEPTH,
   nestsDeeperThan,
 } from "./message_check.ts";
+import { ChangeFilter } from "./change_filter.ts";
 
 type Message = Parameters<Transport["send"]>[0];
 const UNANSWERED_GRACE_MS = 250;
@@ -47,6 +48,8 @@ type SendOptions = Parameters<Transport["send"]>[1];
 export interface TapHooks {
   /** Every JSON-RPC message, both ways. */
   onTrace?: (direction: "send" | "recv", message: unknown) => void;
+  /** Every request sent, by method. */
+  onRequest?: (method: string) => void;
   /** A request's response stream ended and the request is still unanswered (`tools/call "x"`). */
   onUnanswered?: (request: string) => void;
   /** Added to every request that carries the 2026-07-28 `_meta` envelope. */
@@ -91,6 +94,7 @@ export class TransportTap implements Transport {
   #inFlight = new Set<Promise<void>>();
   #lastSend?: Promise<void>;
   #halted = false;
+  #changes = new ChangeFilter();
   /** The inner transport may end a request's response stream (HTTP); a process pipe never does. */
   #streams: boolean;
   /** The capabilities this client declared: in `initialize`, or in each 2026-era request. */
@@ -104,8 +108,9 @@ export class TransportTap implements Transport {
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = ((message: Message, extra?: unknown) => {
       hooks.onTrace?.("recv", message);
-      if (this.#halted) return;
-      const checked = this.#check(message as unknown as Record<string, unknown>);
+      const received = message as unknown as Record<string, unknown>;
+      if (this.#halted || this.#changes.repeats(received)) return;
+      const checked = this.#check(received);
       if (checked === undefined) return;
       (this.onmessage as (m: Message, e?: unknown) => void)?.(checked as Message, extra);
     }) as Transport["onmessage"];
@@ -216,6 +221,8 @@ export class TransportTap implements Transport {
     if (isObject(declared)) this.clientCapabilities = declared;
     let sendOptions = options;
     if (request.id !== undefined && typeof request.method === "string") {
+      this.#changes.requestSent();
+      this.#hooks.onRequest?.(request.method);
       const id = request.id;
       this.#pending.set(id, {
         method: request.method,

@@ -116,6 +116,8 @@ export interface SessionOptions extends ClientHandlers {
   logLevel?: string;
   /** Every JSON-RPC message, both ways (for `--debug`). */
   onTrace?: (direction: "send" | "recv", message: unknown) => void;
+  /** Every request jn sends, by method (the caller bounds what a server may ask per request). */
+  onRequest?: (method: string) => void;
   /** Allow cleartext `http://` to hosts other than loopback. */
   allowHttp?: boolean;
   /** OAuth for remote servers (skipped when the launch sends its own Authorization header). */

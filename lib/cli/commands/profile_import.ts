@@ -15,7 +15,6 @@
 
 import { join, resolve } from "node:path";
 import { ConfigError } from "../../errors.ts";
-import { guessServersKey } from "../../profile/edit/import.ts";
 import {
   type ConfigLocation,
   EDITOR_NAMES,
@@ -23,8 +22,8 @@ import {
   type EditorName,
 } from "../../profile/edit/import_paths.ts";
 import { type ImportPlan, planImport, type PlannedImport } from "../../profile/edit/import_plan.ts";
+import { readImportConfigs } from "../../profile/edit/import_read.ts";
 import { homeDir, layerRoot } from "../../profile/layers.ts";
-import { parseJsonc } from "../../profile/load.ts";
 import { describeLaunch } from "../../profile/trust.ts";
 import { visibleLine } from "../../output/visible.ts";
 import { writeProfileDir } from "../../profile/edit/write.ts";
@@ -41,7 +40,7 @@ export async function run(cli: Cli, call: Invocation<typeof PROFILE_IMPORT>): Pr
   const { source } = call.args;
   const flags = call.options;
   const locations = configLocations(cli, source, flags);
-  const configs = await readConfigs(locations);
+  const configs = await readImportConfigs(locations);
   const plan = planImport(locations, configs, {
     project: flags.project === true,
     home: homeDir(cli.io.env),
@@ -81,39 +80,6 @@ function configLocations(cli: Cli, source: string, flags: ImportFlags): ConfigLo
     // A file the user names goes where the user says.
     scope: flags.project ? "project" : "user",
   }];
-}
-
-/** Reads each config once (a missing editor file is skipped; a missing FILE is an error). */
-async function readConfigs(locations: ConfigLocation[]): Promise<Map<string, unknown>> {
-  const configs = new Map<string, unknown>();
-  const single = locations.length === 1 && locations[0].label === "file";
-  const paths = new Set(
-    locations.flatMap((l) => [l.path, ...(l.disabledIn ? [l.disabledIn.path] : [])]),
-  );
-  for (const path of paths) {
-    let text: string;
-    try {
-      text = await Deno.readTextFile(path);
-    } catch (error) {
-      if (single || !(error instanceof Deno.errors.NotFound)) {
-        throw new ConfigError(`Cannot read ${path}: ${(error as Error).message}`, { path });
-      }
-      continue;
-    }
-    configs.set(path, parseJsonc(text, path).value);
-  }
-  if (single) {
-    const location = locations[0];
-    const key = guessServersKey(configs.get(location.path));
-    if (key === undefined) {
-      throw new ConfigError(`No "mcpServers" or "servers" in ${location.path}`, {
-        path: location.path,
-        hint: `expected {"mcpServers": {"NAME": {"command": …}}} (or VS Code's "servers")`,
-      });
-    }
-    location.key = key;
-  }
-  return configs;
 }
 
 /** Refuses (exit 3) when the only entries found are project-scoped ones held back. */
