@@ -29,7 +29,7 @@ import {
   TASK,
   YES,
 } from "./command_flags.ts";
-import { ARGUMENT_FLAGS, CONNECTION_FLAGS, LOGIN_CONNECTION_FLAGS } from "./flags.ts";
+import { ARG, ARGS, ARGUMENT_FLAGS, CONNECTION_FLAGS, LOGIN_CONNECTION_FLAGS } from "./flags.ts";
 import { LOGIN_FLAGS } from "./login_flags.ts";
 
 /** The shells `jn completions` writes scripts for. */
@@ -103,7 +103,7 @@ export const COMPLETE = command({
     { name: "argument", help: "the argument (or template variable) to complete" },
     { name: "partial", help: "what is typed so far", optional: true },
   ],
-  flags: CONNECTION_FLAGS,
+  flags: [ARG, ARGS, ...CONNECTION_FLAGS],
   footer: "complete",
   module: "commands/complete.ts",
 });

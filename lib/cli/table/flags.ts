@@ -272,23 +272,29 @@ export const LOGIN_CONNECTION_FLAGS = [
 
 // ---- a tool's or prompt's arguments ----
 
+/** `--arg KEY=VALUE`: one argument of the tool or prompt (repeatable). */
+export const ARG = flag({
+  long: "arg",
+  value: "key=value",
+  key: "arg",
+  help: "an argument for the tool or prompt",
+  apply: append(asIs),
+  repeatable: true,
+});
+
+/** `--args JSON`: the arguments as one JSON object. */
+export const ARGS = flag({
+  long: "args",
+  value: "json",
+  key: "args",
+  help: "arguments as a JSON object",
+  apply: text,
+});
+
 /** `--arg`, `--args`, `--allow-unknown`. */
 export const ARGUMENT_FLAGS = [
-  flag({
-    long: "arg",
-    value: "key=value",
-    key: "arg",
-    help: "an argument for the tool or prompt",
-    apply: append(asIs),
-    repeatable: true,
-  }),
-  flag({
-    long: "args",
-    value: "json",
-    key: "args",
-    help: "arguments as a JSON object",
-    apply: text,
-  }),
+  ARG,
+  ARGS,
   flag({
     long: "allow-unknown",
     key: "allowUnknown",

@@ -42,9 +42,12 @@ Exit: 0 all records succeeded, 1 some failed, 2 usage, 4 the server went away, 1
 /** The end of `jn help complete`. */
 const completeFooter = (): string => `
 Output: one {"type":"completion","prompt"|"resource","argument","value"} per value.
+Context (the arguments already chosen, for servers that narrow one by another):
+the source's other query keys, then --arg KEY=VALUE and --args JSON.
 
 Examples:
   jn complete "@demo?prompt=summarize" topic mc
+  jn complete "@everything?prompt=completable-prompt" name --arg department=Sales
   jn complete "@demo?resource=demo://items/{id}" id`;
 
 /** The end of `jn help completions`. */
