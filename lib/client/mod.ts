@@ -30,7 +30,13 @@ export {
   PUT_DEFAULTS,
   type SandboxInfo,
 } from "./options.ts";
-export { type ResolveOptions, resolveTarget, serverName, type Target } from "./resolve.ts";
+export {
+  type ResolveOptions,
+  resolveTarget,
+  serverName,
+  type Target,
+  targetShortName,
+} from "./resolve.ts";
 export { inspect, type InspectReport, inspectSections } from "./inspect.ts";
 export { call, type CallOptions } from "./call.ts";
 export {

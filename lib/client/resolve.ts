@@ -16,6 +16,7 @@
  */
 
 import { buildLaunch } from "../launch/build.ts";
+import { shortName } from "../launch/registry.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { Profile } from "../profile/types.ts";
 import type { DenoPermissions } from "../sandbox/deno_permissions.ts";
@@ -157,4 +158,24 @@ async function resolveProfileTarget(
 /** The seed's `server` field: a naked URI's location, or a profile's name. */
 export function serverName(target: Target): string {
   return target.source.kind === "naked" ? target.source.location : target.source.server;
+}
+
+/**
+ * The server's name for lines repeated while it works (progress, task
+ * status): `@profile`, or a naked URI's short name (`server-everything`,
+ * `server.py`, `example.com`) instead of its whole command line.
+ *
+ * @example
+ * ```ts
+ * import { resolveTarget, targetShortName } from "@jn/jn";
+ *
+ * const target = await resolveTarget("mcp+npx://@modelcontextprotocol/server-everything", {
+ *   cwd: Deno.cwd(),
+ *   env: {},
+ * });
+ * targetShortName(target); // "server-everything"
+ * ```
+ */
+export function targetShortName(target: Target): string {
+  return target.source.kind === "naked" ? shortName(target.source) : target.name;
 }

@@ -93,6 +93,12 @@ export interface LauncherDescriptor {
   completions?: readonly string[];
   /** Checks LOCATION and returns it as `NakedSource.location` documents it. */
   location(raw: string, ctx: LocationContext): string;
+  /**
+   * A short name of the server for lines repeated while it works (progress);
+   * default: LOCATION's last path segment without an `@version`
+   * ({@linkcode defaultShortName}).
+   */
+  short?(target: LaunchTarget): string;
   /** How the server of a URI is reached. Throws a UsageError for a launch it cannot build. */
   build(target: LaunchTarget, ctx: BuildContext): LaunchSpec;
   /** The programs it starts, by name ({@linkcode programName}): the install hint applies to these. */
@@ -172,6 +178,22 @@ export interface OwnCache {
   fixedEnv?: Readonly<Record<string, string>>;
   /** Variables set when the sandbox has no network (fail at once instead of waiting). */
   offlineEnv?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The last path segment of a LOCATION, without an npm `@version` (a scope's
+ * leading `@` stays): `@scope/pkg@1.2` → `pkg`, `biomcp-python/biomcp` →
+ * `biomcp`, `./dir/server.py` → `server.py`.
+ *
+ * @example
+ * ```ts
+ * defaultShortName("@modelcontextprotocol/server-everything@latest"); // "server-everything"
+ * ```
+ */
+export function defaultShortName(location: string): string {
+  const segment = location.replace(/[\\/]+$/, "").replace(/^.*[\\/]/, "");
+  const at = segment.indexOf("@", 1);
+  return (at === -1 ? segment : segment.slice(0, at)) || location;
 }
 
 /** A program's name as descriptors list it: no directory, no `.exe`/`.cmd`. */

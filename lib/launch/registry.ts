@@ -21,7 +21,7 @@
  */
 
 import type { LauncherDescriptor } from "./descriptor.ts";
-import { programName } from "./descriptor.ts";
+import { defaultShortName, type LaunchTarget, programName } from "./descriptor.ts";
 import { deno } from "./deno.ts";
 import { http } from "./http.ts";
 import { node } from "./node.ts";
@@ -49,6 +49,19 @@ export function launcherCompletions(): string[] {
   return LAUNCHERS.flatMap((launcher) =>
     launcher.completions ?? launcher.schemes.map((scheme) => `mcp+${scheme}://`)
   );
+}
+
+/**
+ * A short name of a naked URI's server, for lines repeated while it works:
+ * its launcher's own rule, else LOCATION's last segment without a version.
+ *
+ * @example
+ * ```ts
+ * shortName({ launcher: "npx", location: "@scope/pkg@1", command: [] }); // "pkg"
+ * ```
+ */
+export function shortName(target: LaunchTarget): string {
+  return launcherOf(target.launcher)?.short?.(target) ?? defaultShortName(target.location);
 }
 
 /**

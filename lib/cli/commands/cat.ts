@@ -11,7 +11,7 @@
 import { collectArgs } from "../../args/collect.ts";
 import { cat, requireOperation, requireResumable } from "../../client/cat.ts";
 import { follow, followTarget } from "../../client/follow.ts";
-import { resolveTarget } from "../../client/resolve.ts";
+import { resolveTarget, targetShortName } from "../../client/resolve.ts";
 import { sandboxHint } from "../../client/sandbox.ts";
 import { UsageError } from "../../errors.ts";
 import { visible } from "../../output/visible.ts";
@@ -109,7 +109,7 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
       : operation.kind === "task"
       ? operation.tool ?? "task"
       : operation.kind;
-    const progress = new ProgressReporter(io, `${target.name} ${what}`, {
+    const progress = new ProgressReporter(io, `${targetShortName(target)} ${what}`, {
       lines: flags.progress === true,
       quiet: cli.quiet,
     });
