@@ -16,7 +16,7 @@ import {
   withRecordedFlags,
 } from "../profile/edit/from_live.ts";
 import type { ProfileFiles } from "../profile/edit/write.ts";
-import type { ToolInfo } from "../types.ts";
+import type { ServerIdentity, ToolInfo } from "../types.ts";
 import type { Connection } from "./connection.ts";
 import { liveTools } from "./verbs.ts";
 
@@ -26,6 +26,8 @@ export interface LiveComparison {
   report: DriftReport;
   /** The server's tools. */
   live: ToolInfo[];
+  /** What the server said about itself (its version for `server_version`). */
+  server: ServerIdentity;
 }
 
 /** Compares the profile of a `@server` connection with the server's tools. */
@@ -35,7 +37,7 @@ export async function compareWithLive(conn: Connection): Promise<LiveComparison>
     throw new ConfigError(`${conn.target.name} is not a profile: nothing to compare with`);
   }
   const live = await liveTools(conn);
-  return { report: driftReport(profile, live), live };
+  return { report: driftReport(profile, live), live, server: conn.session.server };
 }
 
 /** A discovered profile, and what of the connection's options it could not hold. */

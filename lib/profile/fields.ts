@@ -35,6 +35,7 @@ export function checkMeta(doc: JsoncDoc): MetaDef {
   optionalString(meta, "url", at, { nonEmpty: true });
   stringMap(meta, "headers", at);
   optionalString(meta, "description", at);
+  optionalString(meta, "server_version", at);
   optionalString(meta, "sampling_command", at, { nonEmpty: true });
   optionalString(meta, "schema_updated", at);
   oneOf(meta, "schema_validation", ["warn", "error", "ignore"], at);

@@ -63,6 +63,8 @@ export interface MetaDef {
   headers?: Record<string, string>;
   /** What the server is. */
   description?: string;
+  /** The server's version (`serverInfo.version`) when the profile was written or last updated. */
+  server_version?: string;
   /** The seed-compatible hash of the tools the profile was written for. */
   schema_hash?: string;
   /** When `schema_hash` was recorded. */

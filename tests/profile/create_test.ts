@@ -117,7 +117,9 @@ Deno.test("jn profile create NAME --from URI records every tool, its snapshot an
       { command: "node", args: [FIXTURE, "--schema", "v1"], transport: "stdio", v: "warn" },
     );
     assert.match(meta.schema_updated, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    assert.match(meta.description, /^jn-fixture /);
+    // The version has a field of its own, which profile update keeps current.
+    assert.match(meta.description, /^jn-fixture: Fixture server/);
+    assert.equal(meta.server_version, "1.0.0");
     const search = await readJson(`${dir}/search.json`);
     assert.deepEqual(search.parameters.gene, {
       type: "string",

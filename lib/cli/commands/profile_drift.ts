@@ -21,7 +21,8 @@ import type { DriftReport } from "../../drift/report.ts";
 import { driftReportText } from "../../drift/text.ts";
 import { loadRawProfile } from "../../profile/resolve.ts";
 import { applyUpdate, planUpdate } from "../../profile/edit/update.ts";
-import type { ToolInfo } from "../../types.ts";
+import { serverVersionEdits } from "../../profile/edit/server_version.ts";
+import type { ServerIdentity, ToolInfo } from "../../types.ts";
 import { compareWithLive } from "../../client/profile.ts";
 import { resolveTarget, type Target } from "../../client/resolve.ts";
 import { type ConnectionValues, withConnection } from "../connect.ts";
@@ -52,13 +53,22 @@ async function liveReport(
   cli: Cli,
   server: string,
   values: ConnectionValues,
-): Promise<{ report: DriftReport; exact: DriftReport; live: ToolInfo[]; target: Target }> {
+): Promise<
+  { report: DriftReport; exact: DriftReport; live: ToolInfo[]; target: Target } & {
+    server: ServerIdentity;
+  }
+> {
   const name = profileName(server);
   const target = await resolveTarget(`@${name}`, { cwd: cli.io.cwd, env: cli.io.env });
   const flags = { ...values, ignoreSchema: true };
-  const { report: exact, live } = await withConnection(cli, target, flags, compareWithLive);
+  const { report: exact, live, server: identity } = await withConnection(
+    cli,
+    target,
+    flags,
+    compareWithLive,
+  );
   // `exact` plans an update; `report` (redacted) is what gets printed.
-  return { report: redactDeep(exact, target.secrets), exact, live, target };
+  return { report: redactDeep(exact, target.secrets), exact, live, target, server: identity };
 }
 
 function colors(cli: Cli): Style {
@@ -74,10 +84,11 @@ async function runUpdate(
   server: string,
   raw: Invocation<typeof PROFILE_UPDATE>["options"],
 ): Promise<void> {
-  const { report, exact, live, target } = await liveReport(cli, server, raw);
+  const { report, exact, live, target, server: identity } = await liveReport(cli, server, raw);
   const profile = target.profile!;
   const s = colors(cli);
-  if (report.status === "valid" && report.changes.length === 0) {
+  const versionEdits = serverVersionEdits(profile.rawMeta, identity);
+  if (report.status === "valid" && report.changes.length === 0 && versionEdits.length === 0) {
     await writeText(
       cli.io,
       `${report.server} is up to date (schema hash ${report.current_hash})\n`,
@@ -90,7 +101,7 @@ async function runUpdate(
     });
   }
   const rawProfile = await loadRawProfile(profile.name, { cwd: cli.io.cwd, env: cli.io.env });
-  const plan = planUpdate(rawProfile, live, exact);
+  const plan = planUpdate(rawProfile, live, exact, { server: identity });
   const lines = [reportText(report, s, { verdict: false }).replace(/\n\n(Fix|hint): .*\n$/, "\n")];
   lines.push(
     `Update ${report.server} (${profile.dir}):`,

@@ -103,6 +103,7 @@ function formatInfo(info: Info, s: Style, review: LaunchReview): string {
     });
     field("launch", `${argv}  (stdio${info.command === "jn" ? ", this jn" : ""})`);
   }
+  if (typeof info.server_version === "string") field("version", info.server_version);
   for (const [key, value] of Object.entries(info.env ?? {})) field("env", `${key}=${value}`);
   warningLines(review, (label, value) => field(label, s.yellow(value)));
   for (const [key, value] of Object.entries(info.headers ?? {})) {

@@ -171,13 +171,17 @@ export interface LiveOptions {
 
 /** Builds the files of a profile discovered from a live server. */
 export function liveProfileFiles(options: LiveOptions): ProfileFiles {
-  const identity = [options.server.name, options.server.version].filter(Boolean).join(" ");
+  // The version goes in server_version, which profile update keeps current.
   const intro = options.server.instructions?.trim().split("\n")[0];
-  const description = [identity || options.source, intro].filter(Boolean).join(": ");
+  const description = [options.server.name || options.source, intro].filter(Boolean).join(": ");
+  const version = options.server.version?.slice(0, 64);
   const meta: MetaDef = {
     description: escapeValue(
       description.length > 200 ? `${description.slice(0, 199)}…` : description,
     ),
+    ...(typeof version === "string" && version !== ""
+      ? { server_version: escapeValue(version) }
+      : {}),
     ...options.launch,
     schema_hash: schemaHash(options.tools),
     schema_updated: (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, "Z"),

@@ -13,7 +13,8 @@
  *   and `tested_with` (objects and `k=v&…` strings; also `_meta.json`'s
  *   per-tool `tested_with` map);
  * - tools the server dropped lose their tool files (and inline entries);
- *   tools the server added get one, when the profile records every tool.
+ *   tools the server added get one, when the profile records every tool;
+ * - `server_version` follows the live server's (server_version.ts).
  *
  * Only the defining layer is written: a tool file inherited from a lower
  * layer that needs a change is copied into the defining directory first.
@@ -25,6 +26,7 @@ import { basename, dirname, join } from "node:path";
 import type { DriftReport } from "../../drift/report.ts";
 import { escapeValue } from "../expand.ts";
 import { keepOrUpdateDescription } from "./description.ts";
+import { serverVersionEdits } from "./server_version.ts";
 import { isPlainObject } from "../fields.ts";
 import { type JsonPath, setValue } from "./jsonc_edit.ts";
 import { type Rename, renameEverywhere, renameInMetaTestedWith } from "./rename.ts";
@@ -53,7 +55,7 @@ export function planUpdate(
   raw: RawProfile,
   live: readonly ToolInfo[],
   report: DriftReport,
-  options: { now?: Date } = {},
+  options: { now?: Date; server?: { name?: string; version?: string } } = {},
 ): UpdatePlan {
   const definingDir = raw.location.defining.layer.path(raw.name);
   const definingLayer = raw.location.defining.layer.name;
@@ -175,6 +177,9 @@ export function planUpdate(
     (change, action) => edit(metaPath, raw.metaDoc.text, change, action),
   );
   addNewTools(raw, report, liveByName, { definingDir, edit, plan, texts });
+  for (const { change, action } of serverVersionEdits(raw.meta, options.server ?? {})) {
+    edit(metaPath, raw.metaDoc.text, change, action);
+  }
   edit(
     metaPath,
     raw.metaDoc.text,
