@@ -11,7 +11,9 @@
  * arguments in any order. `--name value`, `--name=value`, `-n value`,
  * `-nvalue`, grouped switches (`-qy`); `--` ends the flags; a lone `-` is
  * an argument. A value flag takes the next word whatever it looks like;
- * a flag given twice keeps the last value, unless it is repeatable.
+ * a flag given twice keeps the last value, unless it is repeatable. The
+ * value of an input flag (`--args`) may be `@FILE` or `-` (stdin), read
+ * after parsing (flag_inputs.ts).
  *
  * @module
  */
@@ -20,7 +22,7 @@ import { UsageError } from "../errors.ts";
 import { closest } from "../text/suggest.ts";
 import type { CommandDef, GroupDef, Invocation } from "./table/command.ts";
 import { COMMANDS, GROUPS } from "./table/commands.ts";
-import type { AnyFlag } from "./table/flag.ts";
+import { type AnyFlag, PendingInput } from "./table/flag.ts";
 import { GLOBAL_FLAGS, VERSION_FLAG } from "./table/flags.ts";
 
 /** The global flags a run was given. */
@@ -111,7 +113,10 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
     if (flag.choices && !flag.choices.includes(value)) {
       throw badChoice(flag.choices, spelled, value);
     }
-    options[flag.key] = flag.apply(options[flag.key], value, spelled);
+    // `@FILE` and `-` are read before the command runs (flag_inputs.ts): no I/O here.
+    options[flag.key] = flag.input && (value === "-" || value.startsWith("@"))
+      ? new PendingInput(value, flag, spelled)
+      : flag.apply(options[flag.key], value, spelled);
     given.add(flag.key);
   };
   for (let i = 0; i < words.length; i++) {

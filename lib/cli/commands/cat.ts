@@ -47,6 +47,10 @@ export function run(cli: Cli, call: Invocation<typeof CAT | typeof HEAD | typeof
     options,
     task: options.task === true,
     detach: options.detach === true,
+  }).catch(async (error) => {
+    if (options.args !== undefined) throw error;
+    const { pipedArgumentsHint } = await import("../stdin_hint.ts");
+    throw await pipedArgumentsHint(cli.io, error, call.args.source);
   });
 }
 

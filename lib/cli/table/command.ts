@@ -40,6 +40,8 @@ export interface CommandDef {
   readonly module: string;
   /** Left out of help and completion. */
   readonly hidden?: boolean;
+  /** What it reads from stdin itself (`NDJSON records`): no flag may read `-` then. */
+  readonly stdin?: string;
 }
 
 /** Words that only group subcommands (`profile`, `mcp`, `auth`). */

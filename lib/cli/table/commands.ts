@@ -121,6 +121,7 @@ export const PUT = command({
   flags: [...PUT_FLAGS, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
   footer: "put",
   module: "commands/put.ts",
+  stdin: "the NDJSON records to call with",
 });
 
 /** `jn filter EXPR`. */
@@ -130,6 +131,7 @@ export const FILTER = command({
   args: [{ name: "expr", help: `jq expression, e.g. 'select(.text | contains("Phase 3"))'` }],
   flags: [],
   module: "commands/filter.ts",
+  stdin: "the NDJSON records to filter",
 });
 
 /** `jn grep PATTERN [SOURCE…]`. */
@@ -237,6 +239,7 @@ export const PROFILE_CREATE = command({
   args: [{ name: "name", help: "the profile's name (@name)" }],
   flags: [...CREATE_FLAGS, ...CONNECTION_FLAGS],
   module: "commands/profile_create.ts",
+  stdin: "the profile document",
 });
 
 /** `jn profile trust @server`. */

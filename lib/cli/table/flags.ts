@@ -285,10 +285,11 @@ export const ARG = flag({
 /** `--args JSON`: the arguments as one JSON object. */
 export const ARGS = flag({
   long: "args",
-  value: "json",
+  value: "json|@file|-",
   key: "args",
-  help: "arguments as a JSON object",
+  help: "arguments as a JSON object: given, in file FILE (@FILE), or on stdin (-)",
   apply: text,
+  input: true,
 });
 
 /** `--arg`, `--args`, `--allow-unknown`. */
