@@ -38,6 +38,7 @@ export {
   targetShortName,
 } from "./resolve.ts";
 export { inspect, type InspectReport, inspectSections } from "./inspect.ts";
+export { answerForm, type ElicitAnswers } from "./elicit_answers.ts";
 export { call, type CallOptions } from "./call.ts";
 export {
   awaitTask,
@@ -59,7 +60,7 @@ export {
   type WithheldTool,
 } from "./curate.ts";
 export { cat, type CatOptions, type CatResult } from "./cat.ts";
-export { complete, completionRef } from "./complete.ts";
+export { complete, type CompleteOptions, completionRef } from "./complete.ts";
 export { follow, type FollowOptions, followTarget } from "./follow.ts";
 export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
 export { put, type PutOptions, type PutRecord } from "./put.ts";

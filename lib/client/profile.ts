@@ -50,7 +50,7 @@ export interface DiscoveredProfile extends ProfileFiles {
  * A profile discovered from the connected server: its launch (a profile's
  * as written, with its `${VAR}` references) plus the options the
  * connection was opened with that a profile holds (`envPassthrough`,
- * `sandbox`, `roots`, `headers`, `tokenEnv` as `${VAR}`), a description,
+ * `sandbox`, `roots`, `headers`, `tokenEnv` as `${VAR}`, `elicitAnswers`), a description,
  * one tool file per tool with its schema snapshot, and the schema hash.
  */
 export async function discoverProfile(
@@ -67,6 +67,7 @@ export async function discoverProfile(
     roots: options.roots,
     headers: options.headers,
     tokenEnv: options.tokenEnv,
+    elicitAnswers: options.elicitAnswers,
   });
   const files = liveProfileFiles({
     launch,

@@ -1,8 +1,9 @@
 /**
  * What a session needs beyond the launch: the HTTP headers and bearer token
  * of a remote server (`headers`, `tokenEnv`, profile `headers`), OAuth with
- * its token store, the elicitation handler, and the roots (`roots`, profile
- * `roots`).
+ * its token store, the elicitation handler (answers given as data first:
+ * `elicitAnswers`, profile `elicit_answers`), and the roots (`roots`,
+ * profile `roots`).
  *
  * Guarantees: a token named by `tokenEnv`, credential header values and
  * every OAuth credential of the session (tokens, client secrets, assertions,
@@ -23,6 +24,7 @@ import type { RootInfo } from "../types.ts";
 import type { OpenOptions } from "./options.ts";
 import type { Target } from "./resolve.ts";
 import { webUrl } from "../output/web_url.ts";
+import { answeringFrom } from "./elicit_answers.ts";
 
 /** The launch to use, its secrets, and the session options of these settings. */
 export interface SessionSettings {
@@ -85,8 +87,15 @@ export async function sessionSettings(
 ): Promise<SessionSettings> {
   const launch = target.launch;
   const secrets = [...target.secrets];
+  const answers = options.elicitAnswers === false
+    ? undefined
+    : options.elicitAnswers ?? target.elicitAnswers;
+  const onNotice = options.events?.onNotice;
   const settings: SessionSettings["options"] = {
-    onElicit: webOnly(options.elicit, options.events?.onNotice),
+    onElicit: webOnly(
+      answers === undefined ? options.elicit : answeringFrom(answers, options.elicit, onNotice),
+      onNotice,
+    ),
     roots: await roots(options.cwd, [...(target.roots ?? []), ...(options.roots ?? [])]),
   };
   const extraHeaders = options.headers ?? {};

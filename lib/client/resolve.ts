@@ -23,6 +23,7 @@ import type { DenoPermissions } from "../sandbox/deno_permissions.ts";
 import type { SandboxPolicy } from "../sandbox/policy.ts";
 import { parseSource } from "../uri/parse.ts";
 import type { Operation, RawArg, Source } from "../uri/source.ts";
+import type { ElicitAnswers } from "./elicit_answers.ts";
 
 /** A source resolved against the launchers and profiles. */
 export interface Target {
@@ -52,6 +53,8 @@ export interface Target {
   samplingCommand?: string;
   /** Where `samplingCommand` runs (the profile's real directory); the caller's cwd when absent. */
   samplingDir?: string;
+  /** The profile's `elicit_answers`: its answers to the server's forms. */
+  elicitAnswers?: ElicitAnswers;
 }
 
 /** Options of {@linkcode resolveTarget}. */
@@ -149,6 +152,9 @@ async function resolveProfileTarget(
       samplingCommand: profile.meta.sampling_command,
       samplingDir: (await import("../profile/launch_review.ts")).samplingCommandDir(profile),
     }),
+    ...(profile.meta.elicit_answers === undefined
+      ? {}
+      : { elicitAnswers: profile.meta.elicit_answers as ElicitAnswers }),
     ...(confinement.sandbox ? { sandbox: confinement.sandbox } : {}),
     ...(confinement.denoPermissions ? { denoPermissions: confinement.denoPermissions } : {}),
     profile,

@@ -37,6 +37,16 @@ export function checkMeta(doc: JsoncDoc): MetaDef {
   optionalString(meta, "description", at);
   optionalString(meta, "server_version", at);
   optionalString(meta, "sampling_command", at, { nonEmpty: true });
+  if (meta.elicit_answers !== undefined) {
+    const answers = meta.elicit_answers;
+    const ok = isPlainObject(answers) ||
+      (Array.isArray(answers) && answers.every((item) => isPlainObject(item)));
+    if (!ok) {
+      fail(at(["elicit_answers"]), `"elicit_answers" must be an object (or an array of objects)`, {
+        hint: `e.g. "elicit_answers": {"name": "Ada"}: the answers to the server's forms`,
+      });
+    }
+  }
   optionalString(meta, "schema_updated", at);
   oneOf(meta, "schema_validation", ["warn", "error", "ignore"], at);
   if (meta.schema_hash !== undefined) {

@@ -79,6 +79,8 @@ export interface MetaDef {
   roots?: string[];
   /** A shell command answering the server's sampling requests (see lib/client/sampling.ts). */
   sampling_command?: string;
+  /** Answers to the server's forms (an object, or one per question): lib/client/elicit_answers.ts. */
+  elicit_answers?: Record<string, unknown> | Record<string, unknown>[];
   /** jn extension: `false` stops tool files of lower layers from extending this server. */
   inherit_tools?: boolean;
   /** Globs of the tool names offered (absent: every name); see lib/profile/tool_filter.ts. */

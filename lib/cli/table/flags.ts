@@ -6,11 +6,13 @@
  * options field it sets, how its value is checked, its default (imported
  * from the layer that owns it) and its help line. One command's own flags
  * are in command_flags.ts and login_flags.ts; the command table
- * (commands.ts) says which commands take which.
+ * (commands.ts) says which commands take which. The module is long because
+ * it is the table: one row per flag, no logic.
  *
  * @module
  */
 
+import { type ElicitAnswers, parseElicitAnswers } from "../../client/elicit_answers.ts";
 import { LOG_LEVELS, OPEN_DEFAULTS } from "../../client/options.ts";
 import { parseHostList } from "../../sandbox/hosts.ts";
 import type { SandboxPolicy } from "../../sandbox/policy.ts";
@@ -232,6 +234,18 @@ export const ELICIT = flag({
   shown: "auto",
 });
 
+/** `--elicit-answers`: the answers to the server's forms, as data (lib/client/elicit_answers.ts). */
+const ELICIT_ANSWERS = flag({
+  long: "elicit-answers",
+  value: "json|@file|-",
+  key: "elicitAnswers",
+  help: "answer the server's forms from this JSON object (or one object per question; " +
+    "a file with @FILE, stdin with -): checked against each form, declined where it does not fit",
+  apply: (_current: ElicitAnswers | false | undefined, value: string, name: string) =>
+    parseElicitAnswers(value, name),
+  input: true,
+});
+
 /**
  * The flags of every command that talks to a server: the fields of
  * `OpenOptions` they set, and how the CLI answers and shows the server.
@@ -248,6 +262,7 @@ export const CONNECTION_FLAGS = [
   TOKEN_ENV,
   ALLOW_HTTP,
   ELICIT,
+  ELICIT_ANSWERS,
   SAMPLING_COMMAND,
   ROOT,
   SANDBOX,

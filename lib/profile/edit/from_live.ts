@@ -77,6 +77,8 @@ export interface RecordedFlags {
   headers?: Readonly<Record<string, string>>;
   /** `--token-env VAR`: the bearer token's variable (recorded as `${VAR}`, never its value). */
   tokenEnv?: string;
+  /** `--elicit-answers`: the answers to the server's forms. */
+  elicitAnswers?: unknown;
 }
 
 /** Header names whose values are credentials: never written to a profile as given. */
@@ -116,6 +118,9 @@ export function withRecordedFlags(
   if (flags.sandbox !== undefined) out.sandbox = mergedSandbox(out.sandbox, flags.sandbox);
   if ((flags.roots?.length ?? 0) > 0) {
     out.roots = union(out.roots, flags.roots!.map((root) => escapeVariables(root)));
+  }
+  if (flags.elicitAnswers !== undefined && flags.elicitAnswers !== false) {
+    out.elicit_answers = escapeValue(flags.elicitAnswers) as MetaDef["elicit_answers"];
   }
   if (remote) {
     const headers: Record<string, string> = { ...out.headers };
