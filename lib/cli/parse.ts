@@ -11,9 +11,8 @@
  * arguments in any order. `--name value`, `--name=value`, `-n value`,
  * `-nvalue`, grouped switches (`-qy`); `--` ends the flags; a lone `-` is
  * an argument. A value flag takes the next word whatever it looks like;
- * a flag given twice keeps the last value, unless it is repeatable. The
- * value of an input flag (`--args`) may be `@FILE` or `-` (stdin), read
- * after parsing (flag_inputs.ts).
+ * a flag given twice keeps the last value, unless it is repeatable; an
+ * input flag's `@FILE` or `-` is read after parsing (flag_inputs.ts).
  *
  * @module
  */
@@ -24,6 +23,7 @@ import type { CommandDef, GroupDef, Invocation } from "./table/command.ts";
 import { COMMANDS, GROUPS } from "./table/commands.ts";
 import { type AnyFlag, PendingInput } from "./table/flag.ts";
 import { GLOBAL_FLAGS, VERSION_FLAG } from "./table/flags.ts";
+import { badChoice, missingValue, unknownOption } from "./parse_errors.ts";
 
 /** The global flags a run was given. */
 export interface Globals {
@@ -113,7 +113,6 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
     if (flag.choices && !flag.choices.includes(value)) {
       throw badChoice(flag.choices, spelled, value);
     }
-    // `@FILE` and `-` are read before the command runs (flag_inputs.ts): no I/O here.
     options[flag.key] = flag.input && (value === "-" || value.startsWith("@"))
       ? new PendingInput(value, flag, spelled)
       : flag.apply(options[flag.key], value, spelled);
@@ -268,38 +267,5 @@ function missingSubcommand(tables: Tables, path: readonly string[]): UsageError 
   const full = ["jn", ...path].join(" ");
   return new UsageError(`Missing a subcommand after "${full}"`, {
     hint: `${full} has: ${visibleNext(tables, path).join(", ")} (see 'jn help ${path.join(" ")}')`,
-  });
-}
-
-function unknownOption(spelled: string, flags: readonly AnyFlag[], name: string): UsageError {
-  const all: readonly AnyFlag[] = [...flags, ...GLOBAL_FLAGS];
-  const names = all.filter((f) => !f.hidden).flatMap((f) => [
-    `--${f.long}`,
-    ...(f.short ? [`-${f.short}`] : []),
-  ]);
-  const near = spelled.startsWith("--") ? closest(spelled, names) : undefined;
-  const help = name === "jn" ? "'jn help' or 'jn help COMMAND'" : `'jn help ${name}'`;
-  return new UsageError(`Unknown option "${spelled}"`, {
-    hint: near !== undefined ? `did you mean ${near}? (see ${help})` : `see ${help}`,
-  });
-}
-
-function missingValue(flag: AnyFlag, spelled: string, name: string): UsageError {
-  return new UsageError(`Option ${spelled} needs a value (${spelled} <${flag.value}>)`, {
-    hint: `see 'jn help ${name}'`,
-  });
-}
-
-function badChoice(
-  choices: readonly string[],
-  spelled: string,
-  value: string,
-  what = "Invalid",
-): UsageError {
-  const near = closest(value, choices);
-  return new UsageError(`${what} ${spelled} "${value}"`, {
-    hint: near !== undefined
-      ? `did you mean ${near}? (use ${choices.join(", ")})`
-      : `use ${choices.join(", ")}`,
   });
 }

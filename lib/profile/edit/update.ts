@@ -14,7 +14,7 @@
  *   per-tool `tested_with` map);
  * - tools the server dropped lose their tool files (and inline entries);
  *   tools the server added get one, when the profile records every tool;
- * - `server_version` follows the live server's (server_version.ts).
+ *   `server_version` follows the live server's (server_version.ts).
  *
  * Only the defining layer is written: a tool file inherited from a lower
  * layer that needs a change is copied into the defining directory first.
@@ -177,9 +177,8 @@ export function planUpdate(
     (change, action) => edit(metaPath, raw.metaDoc.text, change, action),
   );
   addNewTools(raw, report, liveByName, { definingDir, edit, plan, texts });
-  for (const { change, action } of serverVersionEdits(raw.meta, options.server ?? {})) {
-    edit(metaPath, raw.metaDoc.text, change, action);
-  }
+  const versions = serverVersionEdits(raw.meta, options.server ?? {});
+  for (const { change, action } of versions) edit(metaPath, raw.metaDoc.text, change, action);
   edit(
     metaPath,
     raw.metaDoc.text,
