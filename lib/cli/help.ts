@@ -87,7 +87,9 @@ function commandHelp(command: CommandDef): string {
 /** ` [options] <source> [partial]` after a command's words. */
 function usageTail(command: CommandDef): string {
   const options = command.flags.some((f) => !f.hidden) ? " [options]" : "";
-  return options + command.args.map((a) => ` ${argUsage(a)}`).join("");
+  // A SOURCE may be a server's argv at the end (lib/cli/server_argv.ts).
+  const argv = command.args.some((a) => a.completes === "source") ? " [-- PROGRAM ARGS...]" : "";
+  return options + command.args.map((a) => ` ${argUsage(a)}`).join("") + argv;
 }
 
 function argUsage(arg: ArgDef): string {

@@ -9,7 +9,8 @@
  * Grammar: global flags (`--debug`, `-q`, `--help`) anywhere before `--`;
  * the command's words (`profile list`); then its flags and positional
  * arguments in any order. `--name value`, `--name=value`, `-n value`,
- * `-nvalue`, grouped switches (`-qy`); `--` ends the flags; a lone `-` is
+ * `-nvalue`, grouped switches (`-qy`); `--` ends the flags (and, where a
+ * command takes a SOURCE, starts the server's argv); a lone `-` is
  * an argument. A value flag takes the next word whatever it looks like;
  * a flag given twice keeps the last value, unless it is repeatable; an
  * input flag's `@FILE` or `-` is read after parsing (flag_inputs.ts).
@@ -24,6 +25,7 @@ import { COMMANDS, GROUPS } from "./table/commands.ts";
 import { type AnyFlag, PendingInput } from "./table/flag.ts";
 import { GLOBAL_FLAGS, VERSION_FLAG } from "./table/flags.ts";
 import { badChoice, missingValue, unknownOption } from "./parse_errors.ts";
+import { sourceArgument, withServerArgv } from "./server_argv.ts";
 
 /** The global flags a run was given. */
 export interface Globals {
@@ -108,6 +110,7 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
   const options: Record<string, unknown> = {};
   const given = new Set<string>();
   const positionals: string[] = [];
+  let serverArgv: string[] | undefined;
   const name = commandName(command);
   const set = (flag: AnyFlag, spelled: string, value: string) => {
     if (flag.choices && !flag.choices.includes(value)) {
@@ -121,7 +124,9 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
     if (word === "--") {
-      positionals.push(...words.slice(i + 1));
+      // A command that takes a SOURCE takes the server's argv there (server_argv.ts).
+      if (sourceArgument(command) === -1) positionals.push(...words.slice(i + 1));
+      else serverArgv = words.slice(i + 1);
       break;
     }
     if (word === "-" || !word.startsWith("-")) {
@@ -163,7 +168,10 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
   for (const flag of command.flags) {
     if (!(flag.key in options) && flag.default !== undefined) options[flag.key] = flag.default;
   }
-  const args = bindArguments(command, positionals);
+  const args = bindArguments(
+    command,
+    serverArgv === undefined ? positionals : withServerArgv(command, positionals, serverArgv),
+  );
   return { command, args, options, given } as Invocation;
 }
 

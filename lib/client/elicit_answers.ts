@@ -16,7 +16,6 @@
  * @module
  */
 
-import { UsageError } from "../errors.ts";
 import { visibleLine } from "../output/visible.ts";
 import { closest } from "../text/suggest.ts";
 import type { ElicitationRequest, ElicitationResponse } from "../types.ts";
@@ -30,35 +29,6 @@ import {
 
 /** Answers to every question (an object), or to each question in turn (an array of objects). */
 export type ElicitAnswers = Record<string, unknown> | Record<string, unknown>[];
-
-/** Checks a value as answers; `what` names it in the error (`--elicit-answers`). */
-export function checkElicitAnswers(value: unknown, what: string): ElicitAnswers {
-  const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
-  if (isObject(value) || (Array.isArray(value) && value.every(isObject))) {
-    return value as ElicitAnswers;
-  }
-  throw new UsageError(`${what} must be a JSON object (or an array of objects, one per question)`, {
-    hint: `e.g. ${
-      what.startsWith("--")
-        ? `${what} '{"name": "Ada", "age": 36}'`
-        : `"elicit_answers": {"name": "Ada"}`
-    }`,
-  });
-}
-
-/** Parses the text of `--elicit-answers`. */
-export function parseElicitAnswers(text: string, flag: string): ElicitAnswers {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`Invalid ${flag}: ${detail}`, {
-      hint: `${flag} takes a JSON object, e.g. ${flag} '{"name": "Ada"}'`,
-    });
-  }
-  return checkElicitAnswers(value, flag);
-}
 
 /**
  * An elicitation handler that answers forms from `answers` and hands URL

@@ -91,6 +91,12 @@ export interface LauncherDescriptor {
   help: string;
   /** What a shell's completion offers for it; `mcp+SCHEME://` for each scheme when absent. */
   completions?: readonly string[];
+  /**
+   * It starts a whole argv: LOCATION is the program, `command=` its
+   * arguments, and a command line's `-- PROGRAM ARGS…` is written as its URI
+   * ({@linkcode argvUri} of registry.ts). One launcher at most says so.
+   */
+  argv?: true;
   /** Checks LOCATION and returns it as `NakedSource.location` documents it. */
   location(raw: string, ctx: LocationContext): string;
   /**

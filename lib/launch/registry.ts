@@ -22,6 +22,7 @@
 
 import type { LauncherDescriptor } from "./descriptor.ts";
 import { defaultShortName, type LaunchTarget, programName } from "./descriptor.ts";
+import { cmd } from "./cmd.ts";
 import { deno } from "./deno.ts";
 import { http } from "./http.ts";
 import { node } from "./node.ts";
@@ -32,7 +33,7 @@ import { uvx } from "./uvx.ts";
 export type { LauncherDescriptor } from "./descriptor.ts";
 
 /** Every launcher, in the order help and completion list them. */
-export const LAUNCHERS: readonly LauncherDescriptor[] = [uvx, npx, python, node, deno, http];
+export const LAUNCHERS: readonly LauncherDescriptor[] = [uvx, npx, python, node, deno, cmd, http];
 
 /** The launcher `mcp+SCHEME://` names (schemes are lowercase), if any. */
 export function launcherOf(scheme: string): LauncherDescriptor | undefined {
@@ -62,6 +63,34 @@ export function launcherCompletions(): string[] {
  */
 export function shortName(target: LaunchTarget): string {
   return launcherOf(target.launcher)?.short?.(target) ?? defaultShortName(target.location);
+}
+
+/**
+ * The naked URI of a server given as an argv (`jn inspect -- PROGRAM
+ * ARGS…`): the argv launcher's scheme, PROGRAM as LOCATION, each argument a
+ * `command=` value, then `query` (`?tool=NAME&k=v`, as typed), so the argv
+ * form and the URI form are one launch. Escaped: `%`, `&`, `=`, `?`, `#`,
+ * and what is not printable ASCII.
+ *
+ * @example
+ * ```ts
+ * argvUri(["node", "server.js", "--port=1"], "?tool=add");
+ * // "mcp+cmd://node?command=server.js&command=--port%3D1&tool=add"
+ * ```
+ */
+export function argvUri(argv: readonly string[], query = ""): string {
+  const launcher = LAUNCHERS.find((l) => l.argv);
+  if (launcher === undefined || argv.length === 0) {
+    throw new TypeError("argvUri() needs an argv and a launcher that takes one");
+  }
+  const escape = (word: string) =>
+    word.replace(/[%&=?#]|[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+  const keys = [
+    ...argv.slice(1).map((word) => `command=${escape(word)}`),
+    ...(query.replace(/^\?/, "") === "" ? [] : [query.replace(/^\?/, "")]),
+  ];
+  const tail = keys.length === 0 ? "" : `?${keys.join("&")}`;
+  return `mcp+${launcher.schemes[0]}://${escape(argv[0])}${tail}`;
 }
 
 /**

@@ -39,7 +39,8 @@ export type Shell = typeof SHELLS[number];
 
 const SOURCE = {
   name: "source",
-  help: "mcp+LAUNCHER://… URI or @profile reference",
+  help: "mcp+LAUNCHER://… URI or @profile reference; with -- PROGRAM ARGS… at the end, " +
+    "?QUERY alone or nothing",
   completes: "source",
 } as const;
 const SERVER = { name: "server", help: "@server", completes: "source" } as const;

@@ -12,14 +12,13 @@
  * @module
  */
 
-import { type ElicitAnswers, parseElicitAnswers } from "../../client/elicit_answers.ts";
 import { LOG_LEVELS, OPEN_DEFAULTS } from "../../client/options.ts";
 import { parseHostList } from "../../sandbox/hosts.ts";
 import type { SandboxPolicy } from "../../sandbox/policy.ts";
 import { formatMs } from "../../errors.ts";
 import { parseDuration } from "../duration.ts";
 import { type AnyFlag, append, asIs, flag, setTrue, text } from "./flag.ts";
-import { envName, header, nonEmpty, protocol } from "./values.ts";
+import { elicitAnswers, envName, header, nonEmpty, protocol } from "./values.ts";
 
 /** `--elicit`: how the CLI answers a server's questions (auto: prompt on a terminal). */
 export const ELICIT_MODES = ["auto", "prompt", "accept-defaults", "decline"] as const;
@@ -241,8 +240,7 @@ const ELICIT_ANSWERS = flag({
   key: "elicitAnswers",
   help: "answer the server's forms from this JSON object (or one object per question; " +
     "a file with @FILE, stdin with -): checked against each form, declined where it does not fit",
-  apply: (_current: ElicitAnswers | false | undefined, value: string, name: string) =>
-    parseElicitAnswers(value, name),
+  apply: elicitAnswers,
   input: true,
 });
 

@@ -10,6 +10,7 @@
 
 import { UsageError } from "../../errors.ts";
 import type { ProtocolMode } from "../../session/types.ts";
+import type { ElicitAnswers } from "../../client/elicit_answers.ts";
 
 /** A variable name (`--env-passthrough`, `--token-env`, `--…-env`). */
 export function envName(text: string, flag: string): string {
@@ -76,4 +77,28 @@ export function nonEmpty(example: string) {
     }
     return text;
   };
+}
+
+/** `--elicit-answers`: a JSON object, or an array of objects (one per question). */
+export function elicitAnswers(
+  _current: ElicitAnswers | false | undefined,
+  text: string,
+  flag: string,
+): ElicitAnswers {
+  const hint = `${flag} takes a JSON object (or one per question), e.g. ${flag} '{"name": "Ada"}'`;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`Invalid ${flag}: ${error instanceof Error ? error.message : error}`, {
+      hint,
+    });
+  }
+  const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (isObject(value) || (Array.isArray(value) && value.every(isObject))) {
+    return value as ElicitAnswers;
+  }
+  throw new UsageError(`${flag} must be a JSON object (or an array of objects, one per question)`, {
+    hint,
+  });
 }
