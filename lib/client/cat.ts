@@ -6,6 +6,8 @@
  * decide what that means (the CLI exits 1). A tool run as a task
  * (lib/client/task.ts) gives the same records; `detach` gives the task's
  * record instead, and a `?task=ID` source the records of that task's result.
+ * Binary content may go to files (`saveDir`), and the records be bounded in
+ * bytes (`maxBytes`), for readers with little room: agents.
  *
  * @module
  */
@@ -28,6 +30,8 @@ import type { Target } from "./resolve.ts";
 import { requireDetachable, taskRecord } from "./detach.ts";
 import { awaitTask, startTask, wantsTask } from "./task.ts";
 import { getPrompt, list, read } from "./verbs.ts";
+import { saveBinaries } from "./save_binary.ts";
+import { boundRecords } from "./bound_records.ts";
 
 /** Options of {@linkcode cat}. */
 export interface CatOptions {
@@ -48,6 +52,14 @@ export interface CatOptions {
   detach?: boolean;
   /** The status of a task, each time it changes. */
   onTaskStatus?: (task: TaskInfo) => void;
+  /**
+   * Write images, audio and blobs to files in this directory (relative to
+   * the connection's `cwd`) and give their paths instead of base64
+   * (save_binary.ts).
+   */
+  saveDir?: string;
+  /** Bound the records' NDJSON bytes: what is cut is said by a `truncated` record (bound_records.ts). */
+  maxBytes?: number;
 }
 
 /** What {@linkcode cat} produced. */
@@ -74,6 +86,19 @@ export interface CatResult {
  * ```
  */
 export async function cat(conn: Connection, options: CatOptions = {}): Promise<CatResult> {
+  const result = await operationRecords(conn, options);
+  if (options.saveDir !== undefined) {
+    const target = { dir: options.saveDir, cwd: conn.options.cwd };
+    result.records = await saveBinaries(result.records, target);
+  }
+  if (options.maxBytes !== undefined) {
+    result.records = boundRecords(result.records, options.maxBytes, { cutText: !options.json });
+  }
+  return result;
+}
+
+/** The records of the target's operation, as the server gave them. */
+async function operationRecords(conn: Connection, options: CatOptions): Promise<CatResult> {
   const operation = conn.target.operation;
   switch (operation.kind) {
     case "list":

@@ -39,6 +39,8 @@ export {
 } from "./resolve.ts";
 export { inspect, type InspectReport, inspectSections } from "./inspect.ts";
 export { answerForm, type ElicitAnswers } from "./elicit_answers.ts";
+export { saveBinaries, type SaveTarget } from "./save_binary.ts";
+export { type BoundOptions, boundRecords, lineBytes } from "./bound_records.ts";
 export { call, type CallOptions } from "./call.ts";
 export {
   awaitTask,

@@ -33,6 +33,9 @@ export function run(cli: Cli, call: Invocation<typeof CAT | typeof HEAD | typeof
     ? { kind: name as "head" | "tail", n: options.lines }
     : { kind: "all" };
   const follows = "follow" in options && options.follow === true;
+  if (follows && (options.saveDir !== undefined || options.maxBytes !== undefined)) {
+    throw new UsageError("--save-dir and --max-bytes apply to one call, not to --follow");
+  }
   // With --follow, an explicit --timeout is how long to follow (else until Ctrl-C).
   if (follows) {
     return runFollow(
@@ -126,6 +129,8 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
         onProgress: (update) => progress.update(update),
         task: options.task,
         detach: options.detach,
+        saveDir: flags.saveDir,
+        maxBytes: flags.maxBytes,
         onTaskStatus: (task) =>
           progress.note(taskStatusLine(task), { keep: task.status === "input_required" }),
       });

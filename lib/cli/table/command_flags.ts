@@ -118,6 +118,26 @@ export const FOLLOW = flag({
   apply: setTrue,
 });
 
+/** `--save-dir`, `--max-bytes` of cat, head and tail: output an agent can hold. */
+export const OUTPUT_BOUNDS = [
+  flag({
+    long: "save-dir",
+    value: "dir",
+    key: "saveDir",
+    help: "write images, audio and blobs to DIR/sha256-HEX.EXT; records carry the file, " +
+      "not base64",
+    apply: text,
+    completes: "path",
+  }),
+  flag({
+    long: "max-bytes",
+    value: "N",
+    key: "maxBytes",
+    help: 'print at most N bytes of records; a {"type":"truncated",…} record says what was cut',
+    apply: wholeNumber(1, Number.MAX_SAFE_INTEGER, "--max-bytes 20000"),
+  }),
+] as const;
+
 /** The highest `--concurrency`. */
 const MAX_CONCURRENCY = 1024;
 
