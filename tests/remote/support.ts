@@ -139,6 +139,7 @@ export function freePort(): number {
 }
 
 let everything: Promise<string | undefined> | undefined;
+let memory: Promise<string | undefined> | undefined;
 
 /**
  * The path of server-everything's `dist/index.js`, installed with npm into
@@ -146,14 +147,24 @@ let everything: Promise<string | undefined> | undefined;
  * install it (the caller skips, saying why).
  */
 export function serverEverything(): Promise<string | undefined> {
-  everything ??= install();
+  everything ??= installNpm("server-everything", EVERYTHING_VERSION);
   return everything;
 }
 
-async function install(): Promise<string | undefined> {
+/** The server-memory release the tests pin. */
+export const MEMORY_VERSION = "2026.8.31";
+
+/** The reference memory server's `dist/index.js`, installed like {@linkcode serverEverything}. */
+export function serverMemory(): Promise<string | undefined> {
+  memory ??= installNpm("server-memory", MEMORY_VERSION);
+  return memory;
+}
+
+/** `@modelcontextprotocol/NAME@VERSION`'s `dist/index.js`, installed once per machine. */
+async function installNpm(name: string, version: string): Promise<string | undefined> {
   const home = Deno.env.get("HOME") ?? "/tmp";
-  const dir = `${home}/.cache/jn-tests/server-everything-${EVERYTHING_VERSION}`;
-  const main = `${dir}/node_modules/@modelcontextprotocol/server-everything/dist/index.js`;
+  const dir = `${home}/.cache/jn-tests/${name}-${version}`;
+  const main = `${dir}/node_modules/@modelcontextprotocol/${name}/dist/index.js`;
   if (await exists(main)) return main;
   // Install beside it and rename: parallel test files never see a half-installed tree.
   const temp = `${dir}.${crypto.randomUUID()}`;
@@ -166,7 +177,7 @@ async function install(): Promise<string | undefined> {
       "--no-audit",
       "--no-fund",
       "--silent",
-      `@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`,
+      `@modelcontextprotocol/${name}@${version}`,
     ],
     stdout: "null",
     stderr: "piped",
@@ -178,7 +189,7 @@ async function install(): Promise<string | undefined> {
     await Deno.remove(temp, { recursive: true }).catch(() => {});
     // deno-lint-ignore no-console
     console.warn(
-      `skipping server-everything tests: npm could not install it: ${
+      `skipping ${name} tests: npm could not install it: ${
         new TextDecoder().decode(output.stderr).trim().split("\n").pop()
       }`,
     );
