@@ -77,6 +77,25 @@ export const SKILLS_FLAGS = [
   }),
 ] as const;
 
+/** `agent-guide`'s own flags. */
+export const AGENT_GUIDE_FLAGS = [
+  flag({
+    long: "out",
+    value: "dir",
+    key: "out",
+    help: "write it to DIR/jn/SKILL.md (an agent's skills folder, e.g. ~/.claude/skills) " +
+      "instead of stdout",
+    apply: text,
+    completes: "path",
+  }),
+  flag({
+    long: "force",
+    key: "force",
+    help: "replace an existing DIR/jn directory (never a symlink)",
+    apply: setTrue,
+  }),
+] as const;
+
 /** `--json` of the commands that call tools. */
 export const JSON_PAYLOAD = flag({
   long: "json",

@@ -14,6 +14,7 @@
 import { EDITOR_NAMES } from "../../profile/edit/editor_names.ts";
 import { command, type CommandDef, type GroupDef } from "./command.ts";
 import {
+  AGENT_GUIDE_FLAGS,
   CREATE_FLAGS,
   DETACH,
   FOLLOW,
@@ -190,6 +191,17 @@ export const SKILLS = command({
   flags: [...SKILLS_FLAGS, ...CONNECTION_FLAGS],
   footer: "skills",
   module: "commands/skills.ts",
+});
+
+/** `jn agent-guide`. */
+export const AGENT_GUIDE = command({
+  path: ["agent-guide"],
+  summary: "a skill (SKILL.md) that teaches an LLM agent jn: how to work, commands, sources, " +
+    "records, exit codes",
+  args: [],
+  flags: AGENT_GUIDE_FLAGS,
+  footer: "agentGuide",
+  module: "commands/agent_guide.ts",
 });
 
 /** `jn mcp explore SOURCE`. */
@@ -401,6 +413,7 @@ export const COMMANDS: readonly CommandDef[] = [
   FILTER,
   GREP,
   SKILLS,
+  AGENT_GUIDE,
   MCP_EXPLORE,
   MCP_TOOLS,
   MCP_SCHEMA,

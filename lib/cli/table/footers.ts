@@ -7,6 +7,8 @@
  * @module
  */
 
+import { EXIT_CODES } from "../exit_table.ts";
+import { wrapList } from "../help_wrap.ts";
 import { catHelp, inspectHelp, sourcesSummary } from "../source_help.ts";
 
 /** The end of `jn --help`. */
@@ -20,8 +22,7 @@ Examples:
   jn cat "mcp+python://./examples/server.py?tool=search&q=BRAF"
   jn head -n 3 --json "@demo/list_items?count=20"
 
-Exit codes: 0 ok, 1 tool error, 2 usage, 3 configuration, 4 launch/connection,
-5 protocol, 6 sandbox, 70 internal, 130 interrupted.`;
+${wrapList("Exit codes:", EXIT_CODES.map((row) => `${row.code} ${row.short}`), 80)}`;
 }
 
 /** The end of `jn help put`. */
@@ -78,6 +79,15 @@ Examples:
   jn skills "mcp+https://example.com/mcp"
   jn skills "mcp+https://example.com/mcp" pdf-processing --out ~/.claude/skills`;
 
+/** The end of `jn help agent-guide`. */
+const agentGuideFooter = (): string => `
+The skill is made from jn's own tables (commands, flags, sources, query keys,
+records, exit codes): it matches this jn.
+
+Examples:
+  jn agent-guide > SKILL.md
+  jn agent-guide --out ~/.claude/skills        # writes ~/.claude/skills/jn/SKILL.md`;
+
 /** Every footer, by the name a command's row gives. */
 export const FOOTERS = {
   inspect: inspectHelp,
@@ -89,4 +99,5 @@ export const FOOTERS = {
   completions: completionsFooter,
   grep: grepFooter,
   skills: skillsFooter,
+  agentGuide: agentGuideFooter,
 } as const satisfies Record<string, () => string>;
