@@ -69,3 +69,19 @@ Deno.test("README's record table lists every record type the guide teaches", asy
   const rows = readme.split("\n").filter((line) => line.startsWith('| `{"type":')).join("\n");
   for (const record of RECORD_TYPES) assert.ok(rows.includes(`"${record.type}"`), record.type);
 });
+
+Deno.test("the profile document of docs/agents.md is examples/demo_profile.json", async () => {
+  const doc = await Deno.readTextFile(`${ROOT}/docs/agents.md`);
+  const at = doc.indexOf("This one is [examples/demo_profile.json]");
+  const block = /```json\n([\s\S]*?)\n```/.exec(doc.slice(at));
+  assert.ok(at >= 0 && block, "the walkthrough shows the document");
+  const file = JSON.parse(await Deno.readTextFile(`${ROOT}/examples/demo_profile.json`));
+  assert.deepEqual(JSON.parse(block[1]), file);
+  // It is the seed's format with what the exploration found: notes, examples, tested_with.
+  for (const tool of Object.values(file.tools) as Record<string, unknown>[]) {
+    for (const field of ["description", "output_format", "notes", "examples"]) {
+      assert.ok(tool[field] !== undefined, field);
+    }
+  }
+  assert.deepEqual(Object.keys(file.tested_with), Object.keys(file.tools));
+});
