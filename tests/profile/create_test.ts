@@ -82,6 +82,25 @@ Deno.test("jn profile create NAME < seed.json splits the document into _meta.jso
       }
       await assert.rejects(Deno.stat(join(box.user, "other")));
     });
+    await t.step("every problem of the document at once, each at its JSON path", async () => {
+      const stdin = JSON.stringify({
+        launcher: { command: "x", args: "a b", cmd: 1 },
+        tools: { echo: { description: 3, notes: [1] }, add: "nope" },
+      });
+      const result = await box.run(["profile", "create", "other"], { stdin });
+      assert.equal(result.code, 3);
+      assert.equal(
+        result.stderr,
+        "jn: Invalid profile <stdin>: 5 problems\n" +
+          '  <stdin> at launcher.cmd: "cmd" is not a launch field\n' +
+          '  <stdin> at tools.add: "tools.add" must be an object\n' +
+          '  <stdin> at launcher.args: "args" must be an array of strings\n' +
+          '  <stdin> at tools.echo.description: "description" must be a string\n' +
+          '  <stdin> at tools.echo.notes: "notes" must be a string or an array of strings\n' +
+          "hint: fix them all, then run jn profile create again\n",
+      );
+      await assert.rejects(Deno.stat(join(box.user, "other")));
+    });
     await t.step("a bad name is a usage error", async () => {
       const result = await box.run(["profile", "create", "../x"], { stdin: `{"command": "x"}` });
       assert.equal(result.code, 2);
