@@ -52,6 +52,16 @@ const REMOTE = {
   completes: "source",
 } as const;
 
+/** The flags of cat, head and tail: how to call, what to print, the arguments, the connection. */
+const CALL_FLAGS = [
+  JSON_PAYLOAD,
+  TASK,
+  DETACH,
+  ...OUTPUT_BOUNDS,
+  ...ARGUMENT_FLAGS,
+  ...CONNECTION_FLAGS,
+] as const;
+
 /** `jn inspect SOURCE`. */
 export const INSPECT = command({
   path: ["inspect"],
@@ -68,15 +78,7 @@ export const CAT = command({
   path: ["cat"],
   summary: "call a tool, read a resource, get a prompt or list (?list=) → NDJSON",
   args: [SOURCE],
-  flags: [
-    JSON_PAYLOAD,
-    TASK,
-    DETACH,
-    FOLLOW,
-    ...OUTPUT_BOUNDS,
-    ...ARGUMENT_FLAGS,
-    ...CONNECTION_FLAGS,
-  ],
+  flags: [...CALL_FLAGS, FOLLOW],
   footer: "cat",
   module: "commands/cat.ts",
 });
@@ -86,15 +88,7 @@ export const HEAD = command({
   path: ["head"],
   summary: "the first N records of cat (default 10)",
   args: [SOURCE],
-  flags: [
-    LINES,
-    JSON_PAYLOAD,
-    TASK,
-    DETACH,
-    ...OUTPUT_BOUNDS,
-    ...ARGUMENT_FLAGS,
-    ...CONNECTION_FLAGS,
-  ],
+  flags: [LINES, ...CALL_FLAGS],
   footer: "head",
   module: "commands/cat.ts",
 });
@@ -104,15 +98,7 @@ export const TAIL = command({
   path: ["tail"],
   summary: "the last N records of cat (default 10)",
   args: [SOURCE],
-  flags: [
-    LINES,
-    JSON_PAYLOAD,
-    TASK,
-    DETACH,
-    ...OUTPUT_BOUNDS,
-    ...ARGUMENT_FLAGS,
-    ...CONNECTION_FLAGS,
-  ],
+  flags: [LINES, ...CALL_FLAGS],
   footer: "tail",
   module: "commands/cat.ts",
 });
