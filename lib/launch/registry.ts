@@ -20,7 +20,7 @@
  * @module
  */
 
-import type { LauncherDescriptor } from "./descriptor.ts";
+import type { LauncherDescriptor, ScriptRuntime } from "./descriptor.ts";
 import { programName } from "./descriptor.ts";
 import { deno } from "./deno.ts";
 import { http } from "./http.ts";
@@ -52,6 +52,46 @@ export function launcherCompletions(): string[] {
 }
 
 /**
+ * The launcher that starts `command`'s program (`npx`, `/usr/bin/uv`,
+ * `deno.exe`: by {@linkcode programName}), if any: a profile's `"command"`
+ * is recognised as the launch of a naked URI is.
+ *
+ * @example
+ * ```ts
+ * launcherOfProgram("/usr/bin/uv")?.schemes; // ["uvx"]
+ * ```
+ */
+export function launcherOfProgram(command: string): LauncherDescriptor | undefined {
+  const name = programName(command);
+  return LAUNCHERS.find((launcher) => launcher.programs.includes(name));
+}
+
+/** An interpreter a launch runs: its launcher and what the sandbox needs of its script. */
+export interface Interpreter {
+  launcher: LauncherDescriptor;
+  script: ScriptRuntime;
+}
+
+/**
+ * The interpreter `command` is (`node`, `python3.12`, `bun`): the launcher
+ * whose `sandbox.script.programs` matches its program name, if any.
+ */
+export function interpreterOf(command: string): Interpreter | undefined {
+  const name = programName(command);
+  for (const launcher of LAUNCHERS) {
+    const script = launcher.sandbox?.script;
+    if (script?.programs.test(name)) return { launcher, script };
+  }
+  return undefined;
+}
+
+/** The schemes of the launchers that start a process (a sandbox applies to these). */
+export function localSchemes(): string[] {
+  return LAUNCHERS.filter((launcher) => launcher.programs.length > 0)
+    .map((launcher) => launcher.schemes[0]);
+}
+
+/**
  * What to do when `command` (a launch's program) is not on PATH: the hint of
  * the launcher that starts that program, else a general one.
  *
@@ -61,7 +101,5 @@ export function launcherCompletions(): string[] {
  * ```
  */
 export function installHint(command: string): string {
-  const name = programName(command);
-  const launcher = LAUNCHERS.find((l) => l.installHint && l.programs.includes(name));
-  return launcher?.installHint ?? "check the command name, or give its full path";
+  return launcherOfProgram(command)?.installHint ?? "check the command name, or give its full path";
 }
