@@ -27,7 +27,6 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { SandboxError } from "../errors.ts";
 import {
@@ -39,6 +38,7 @@ import {
 import { NPX_PREFIX } from "../launch/npx.ts";
 import { launcherOfProgram } from "../launch/registry.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
+import { digestHex } from "../text/digest.ts";
 import { type HostView, peek } from "./host_view.ts";
 import { cachedNpxLaunch, findCachedNpx, type NpxArgs, parseNpxArgs } from "./npx_cache.ts";
 
@@ -90,15 +90,18 @@ export interface AdaptOptions {
  * needs (its descriptor's `sandbox`, lib/launch/). Throws a SandboxError for
  * an npx package that is not cached when the sandbox has no network.
  */
-export function adaptLauncher(launch: StdioLaunch, options: AdaptOptions): AdaptedLaunch {
+export async function adaptLauncher(
+  launch: StdioLaunch,
+  options: AdaptOptions,
+): Promise<AdaptedLaunch> {
   const needs = launcherOfProgram(launch.command)?.sandbox;
   const argv = [programName(launch.command), ...launch.args];
   if (needs?.cachedPackages === programName(launch.command)) {
     const npx = parseNpxArgs(launch.args);
     const key = needs.ownCache?.key === "packages" ? npx?.packages : argv;
-    if (npx) return adaptNpx(launch, npx, needs, options, key ?? argv);
+    if (npx) return await adaptNpx(launch, npx, needs, options, key ?? argv);
   }
-  if (needs?.ownCache) return withOwnCache(launch, options, needs.ownCache, argv);
+  if (needs?.ownCache) return await withOwnCache(launch, options, needs.ownCache, argv);
   const none: LauncherMounts = { read: [], write: [], scratch: [] };
   const dir = needs?.hostCache && hostCache(needs.hostCache, options.host);
   if (!dir) return { launch, mounts: none };
@@ -140,17 +143,17 @@ export function npxFetchCommand(npx: NpxArgs, cache: string, globalConfig?: stri
 }
 
 /** npx: a cached package starts from its cache; else npm runs with jn's own cache, or jn refuses. */
-function adaptNpx(
+async function adaptNpx(
   launch: StdioLaunch,
   npx: NpxArgs,
   needs: SandboxNeeds,
   options: AdaptOptions,
   key: readonly string[],
-): AdaptedLaunch {
-  const own = needs.ownCache && jnCache(options, needs.ownCache.name, key);
+): Promise<AdaptedLaunch> {
+  const own = needs.ownCache && await jnCache(options, needs.ownCache.name, key);
   const host = needs.hostCache && hostCache(needs.hostCache, options.host);
   const caches = [host, own && join(own, needs.ownCache!.dir)].filter((dir) => dir !== undefined);
-  const cached = findCachedNpx(npx, caches, options.host);
+  const cached = await findCachedNpx(npx, caches, options.host);
   if (cached) {
     return {
       launch: cachedNpxLaunch(launch, npx, cached, options.serverPath),
@@ -170,7 +173,7 @@ function adaptNpx(
     );
   }
   if (!needs.ownCache) return { launch, mounts: { read: [], write: [], scratch: [] } };
-  return withOwnCache(launch, options, needs.ownCache, key);
+  return await withOwnCache(launch, options, needs.ownCache, key);
 }
 
 /**
@@ -178,13 +181,13 @@ function adaptNpx(
  * keyed by `key`: its variables set, the cache writable; `/tmp/.<dir>`, which
  * lives as long as the sandbox, without a home for jn's caches.
  */
-function withOwnCache(
+async function withOwnCache(
   launch: StdioLaunch,
   options: AdaptOptions,
   cache: OwnCache,
   key: readonly string[],
-): AdaptedLaunch {
-  const own = jnCache(options, cache.name, key);
+): Promise<AdaptedLaunch> {
+  const own = await jnCache(options, cache.name, key);
   const root = own ? join(own, cache.dir) : `/tmp/.${cache.dir}`;
   const env: Record<string, string> = { ...launch.env };
   for (const [name, sub] of Object.entries(cache.env)) env[name] = sub ? join(root, sub) : root;
@@ -200,17 +203,17 @@ function withOwnCache(
  * jn's own cache directory for one sandboxed server (not created here), or
  * `undefined` without a home to put it in.
  */
-export function jnCache(
+export async function jnCache(
   options: { callerEnv: Record<string, string>; host: { os: string } },
   launcher: string,
   key: readonly string[],
-): string | undefined {
+): Promise<string | undefined> {
   const { HOME: home, XDG_CACHE_HOME: xdg } = options.callerEnv;
   const base = xdg ||
     (home &&
       (options.host.os === "darwin" ? join(home, "Library", "Caches") : join(home, ".cache")));
   if (!base) return undefined;
-  const digest = createHash("sha256").update(JSON.stringify(key)).digest("hex").slice(0, 16);
+  const digest = (await digestHex(JSON.stringify(key))).slice(0, 16);
   return join(base, "jn", "sandbox", `${launcher}-${digest}`);
 }
 

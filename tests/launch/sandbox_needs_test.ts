@@ -116,18 +116,22 @@ Deno.test("sandbox.hostCache: where launcher_state.ts finds the host's cache", a
   for (const launcher of plain) {
     await t.step(
       `${launcher.schemes[0]}: read-only when present, a throw-away one when not`,
-      () => {
+      async () => {
         const program = launcher.programs[0];
         const host = fakeHost({ dirs: ["/home/me/.cache/deno", "/home/me/.npm"] });
         const dir = hostCache(launcher.sandbox!.hostCache!, host)!;
-        const adapt = (tree: { dirs?: string[] }) =>
-          adaptLauncher(launch(program, "run", "/s/m.ts"), {
+        const adapt = async (tree: { dirs?: string[] }) =>
+          await adaptLauncher(launch(program, "run", "/s/m.ts"), {
             network: true,
             callerEnv: CALLER,
             host: fakeHost(tree),
           });
-        assert.deepEqual(adapt({ dirs: [dir] }).mounts, { read: [dir], write: [], scratch: [] });
-        assert.deepEqual(adapt({}).mounts, { read: [], write: [], scratch: [dir] });
+        assert.deepEqual((await adapt({ dirs: [dir] })).mounts, {
+          read: [dir],
+          write: [],
+          scratch: [],
+        });
+        assert.deepEqual((await adapt({})).mounts, { read: [], write: [], scratch: [dir] });
       },
     );
   }
@@ -139,13 +143,18 @@ Deno.test("sandbox.ownCache: every program of the launcher gets jn's own cache",
   for (const launcher of owners) {
     const cache = launcher.sandbox!.ownCache!;
     for (const program of launcher.programs) {
-      await t.step(`${program} (${launcher.schemes[0]})`, () => {
+      await t.step(`${program} (${launcher.schemes[0]})`, async () => {
         // An argv npx's parser does not follow: keyed by the argv, like any other.
         const argv = launch(program, "--registry", "https://r", "pkg");
         for (const network of [false, true]) {
-          const adapted = adaptLauncher(argv, { network, callerEnv: CALLER, host: fakeHost({}) });
+          const adapted = await adaptLauncher(argv, {
+            network,
+            callerEnv: CALLER,
+            host: fakeHost({}),
+          });
           const key = [programName(program), ...argv.args];
-          const own = jnCache({ callerEnv: CALLER, host: { os: "linux" } }, cache.name, key)!;
+          const own =
+            (await jnCache({ callerEnv: CALLER, host: { os: "linux" } }, cache.name, key))!;
           const root = join(own, cache.dir);
           assert.match(own, new RegExp(`/home/me/\\.cache/jn/sandbox/${cache.name}-[0-9a-f]{16}$`));
           const env: Record<string, string> = {};
@@ -157,9 +166,9 @@ Deno.test("sandbox.ownCache: every program of the launcher gets jn's own cache",
       });
     }
   }
-  await t.step("without a home for jn's caches: a throw-away one", () => {
+  await t.step("without a home for jn's caches: a throw-away one", async () => {
     for (const launcher of owners) {
-      const adapted = adaptLauncher(launch(launcher.programs[0], "x"), {
+      const adapted = await adaptLauncher(launch(launcher.programs[0], "x"), {
         network: true,
         callerEnv: {},
         host: fakeHost({}, { env: {} }),
@@ -171,10 +180,10 @@ Deno.test("sandbox.ownCache: every program of the launcher gets jn's own cache",
   });
 });
 
-Deno.test("programs no launcher names are left as they are", () => {
+Deno.test("programs no launcher names are left as they are", async () => {
   for (const command of ["ruby", "/usr/bin/env", "python3"]) {
     const original = launch(command, "x");
-    const adapted = adaptLauncher(original, {
+    const adapted = await adaptLauncher(original, {
       network: false,
       callerEnv: CALLER,
       host: fakeHost({}),
@@ -201,7 +210,7 @@ Deno.test("Deno's permission flags go to the launchers that declare them", () =>
   }
 });
 
-Deno.test("a change to a descriptor's data is a change of the sandbox, nothing else to edit", () => {
+Deno.test("a change to a descriptor's data is a change of the sandbox, nothing else to edit", async () => {
   const node = LAUNCHERS.find((l) => l.schemes.includes("node"))!;
   const uvx = LAUNCHERS.find((l) => l.schemes.includes("uvx"))!;
   const saved = { script: node.sandbox!.script!, ownCache: uvx.sandbox!.ownCache! };
@@ -214,7 +223,7 @@ Deno.test("a change to a descriptor's data is a change of the sandbox, nothing e
     assert.equal(found.index, 2);
     const host = fakeHost({ files: { "/srv/app/src/s.js": "", "/srv/app/jn.marker": "" } });
     assert.equal(scriptMounts(found, host)[0], "/srv/app");
-    const adapted = adaptLauncher(launch("uvx", "pkg"), {
+    const adapted = await adaptLauncher(launch("uvx", "pkg"), {
       network: true,
       callerEnv: CALLER,
       host: fakeHost({}),
