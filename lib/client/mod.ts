@@ -52,9 +52,16 @@ export {
   type ToolRoute,
   type WithheldTool,
 } from "./curate.ts";
-export { cat, type CatOptions, type CatResult } from "./cat.ts";
+export {
+  type ArgInput,
+  cat,
+  type CatMode,
+  type CatOptions,
+  type CatResult,
+  prepareCat,
+} from "./cat.ts";
 export { complete, completionRef } from "./complete.ts";
-export { follow, type FollowOptions, followTarget } from "./follow.ts";
+export { checkFollow, follow, type FollowOptions, followTarget } from "./follow.ts";
 export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
 export { put, type PutOptions, type PutRecord } from "./put.ts";
 export type { RunStats } from "../put/ordered.ts";

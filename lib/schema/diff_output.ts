@@ -21,7 +21,15 @@
 import { type ChangeKind, makeChange, quote, type SchemaChange, toolChange } from "./change.ts";
 import { isObject } from "./ref.ts";
 import { sameSchema } from "./same.ts";
-import { canonical, enumChange, type NodeView, own, typeLabel, typeValue, viewNode } from "./schema_view.ts";
+import {
+  canonical,
+  enumChange,
+  type NodeView,
+  own,
+  typeLabel,
+  typeValue,
+  viewNode,
+} from "./schema_view.ts";
 
 interface OutputContext {
   tool: string;
