@@ -32,7 +32,6 @@ const RANKS: [prefix: string, rank: number][] = [
   ["lib/sandbox/", 7],
   ["lib/profile/", 8],
   ["lib/drift/", 9],
-  ["lib/profile/edit/", 10],
   ["lib/auth/", 11],
   ["lib/session/", 12],
   ["lib/put/", 13],

@@ -12,9 +12,9 @@
  */
 
 import { InterruptedError } from "../errors.ts";
-import { writeRecordsFile } from "../put/file_sink.ts";
+import { writeRecordsFile } from "../client/put_file.ts";
 import { readLineBatches } from "../ndjson/read.ts";
-import type { FileFormat } from "../put/target_kind.ts";
+import type { FileFormat } from "../client/put_target.ts";
 import { visible } from "../output/visible.ts";
 import { style } from "../output/style.ts";
 import { printErr, useColor } from "./io.ts";

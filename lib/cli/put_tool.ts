@@ -14,13 +14,13 @@
  * @module
  */
 
-import { collectArgs } from "../args/collect.ts";
 import { putLines } from "../client/put.ts";
+import { preparePut } from "../client/put_target.ts";
 import { resolveTarget } from "../client/resolve.ts";
-import { InterruptedError, UsageError } from "../errors.ts";
+import { InterruptedError } from "../errors.ts";
 import { readLineBatches } from "../ndjson/read.ts";
 import { NdjsonWriter } from "../ndjson/write.ts";
-import type { RunResult } from "../put/ordered.ts";
+import type { RunResult } from "../client/put.ts";
 import { withConnection } from "./connect.ts";
 import type { Cli, Outcome } from "./context.ts";
 import { PutMeter } from "./put_meter.ts";
@@ -38,20 +38,7 @@ export async function runPutTool(
 ): Promise<Outcome> {
   const { io } = cli;
   const target = await resolveTarget(targetText, { cwd: io.cwd, env: io.env });
-  const operation = target.operation;
-  if (operation.kind !== "tool") {
-    throw new UsageError(`Cannot put to "${targetText}": it names no tool`, {
-      hint: "put calls a tool once per record: add ?tool=NAME (see 'jn inspect SOURCE')",
-    });
-  }
-  // Syntax errors in --arg/--args are reported before any server starts.
-  const args = collectArgs({
-    query: target.queryArgs,
-    args: flags.args,
-    arg: flags.arg ?? [],
-    defaults: target.defaults,
-  });
-  const tool = operation.name;
+  const { tool, args } = preparePut(target, { args: flags.args, arg: flags.arg });
   const meter = new PutMeter(io, { label: `jn put ${tool}`, quiet: cli.quiet });
   let interrupted: unknown;
   const result = await withConnection(cli, target, flags, (conn, signal) => {

@@ -7,10 +7,16 @@
  * @module
  */
 
-import { InterruptedError, JnError, stateWriteError, UriSyntaxError } from "../errors.ts";
+import {
+  InterruptedError,
+  isPermissionRefusal,
+  JnError,
+  refusalMessage,
+  stateWriteError,
+  UriSyntaxError,
+} from "../errors.ts";
 import { style } from "../output/style.ts";
 import { visible } from "../output/visible.ts";
-import { isPermissionRefusal, refusalMessage } from "../sandbox/permissions.ts";
 import type { Cli } from "./context.ts";
 import { exitCodeFor } from "./exit_codes.ts";
 import { printErr, useColor } from "./io.ts";

@@ -9,7 +9,7 @@
  */
 
 import { launcherCompletions } from "../launch/registry.ts";
-import { profileNames, profileToolNames } from "./profile_names.ts";
+import { profileNames, profileToolNames } from "../client/profile_names.ts";
 
 /** Completions of a source word: `@profiles`, `@server/tools`, or schemes. */
 export async function sourceCandidates(

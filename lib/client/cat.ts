@@ -225,8 +225,14 @@ export interface CatMode {
  * ```ts
  * import { prepareCat, resolveTarget } from "@jn/jn";
  *
- * const target = await resolveTarget("@demo?list=tools", { cwd: Deno.cwd(), env: {} });
- * prepareCat(target, { arg: ["a=1"] }); // UsageError: Arguments are not used with list=: a
+ * const target = await resolveTarget("@demo/add?a=2", { cwd: Deno.cwd(), env: {} });
+ * const args = prepareCat(target, { arg: ["b=40"] }); // Map { "a" => …, "b" => … }
+ * const list = await resolveTarget("@demo?list=tools", { cwd: Deno.cwd(), env: {} });
+ * try {
+ *   prepareCat(list, { arg: ["a=1"] });
+ * } catch (error) {
+ *   console.log((error as Error).message); // "Arguments are not used with list=: a"
+ * }
  * ```
  */
 export function prepareCat(target: Target, request: ArgInput & CatMode = {}): ArgPairs {

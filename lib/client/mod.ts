@@ -164,7 +164,7 @@ export type {
   ToolCallOptions,
 } from "../session/types.ts";
 export { type LoadOptions, loadProfile } from "../profile/resolve.ts";
-export { type EntryStatus, listProfiles, type ProfileEntry } from "../profile/listing.ts";
+export { type EntryStatus, listProfiles, type ProfileEntry } from "./profile_list.ts";
 export type { LayerOptions } from "../profile/layers.ts";
 export type {
   LayerName,

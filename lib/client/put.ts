@@ -50,6 +50,8 @@ import { callAsTask, wantsTask } from "./task.ts";
 import { PUT_DEFAULTS } from "./options.ts";
 import { schemaEngine } from "./schema_engine.ts";
 
+export type { RunResult, RunStats } from "../put/ordered.ts";
+
 /** One output record of `put`: a call's record or an error record, with `"input": N`. */
 export type PutRecord = Record<string, unknown>;
 

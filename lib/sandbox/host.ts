@@ -9,8 +9,7 @@
  */
 
 import { delimiter, isAbsolute, join } from "node:path";
-import { SandboxError } from "../errors.ts";
-import { isPermissionRefusal } from "./permissions.ts";
+import { isPermissionRefusal, SandboxError } from "../errors.ts";
 
 /** What is at a path: sockets, FIFOs and devices are `"other"` (never given implicitly). */
 export type PathKind = "file" | "dir" | "other";

@@ -83,7 +83,7 @@ Deno.test("profile list parses only the profiles on disk", async (t) => {
     });
     assert.equal(out.code, 0);
     const urls = out.loaded;
-    assert.ok(urls.includes(`file://${ROOT}/lib/profile/listing.ts`), "the log lists modules");
+    assert.ok(urls.includes(`file://${ROOT}/lib/client/profile_list.ts`), "the log lists modules");
     return {
       stdout: out.stdout,
       parser: urls.filter((url) => /\/profile\/(jsonc|load|fields)\.ts$/.test(url)),

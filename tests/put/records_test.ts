@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ProtocolError } from "../../lib/errors.ts";
 import { callFailure, numberedLines } from "../../lib/put/records.ts";
-import { putTarget } from "../../lib/put/target_kind.ts";
+import { putTarget } from "../../lib/client/put_target.ts";
 
 Deno.test("numberedLines() puts input right after type, or wraps what cannot take it", () => {
   const cases: [unknown, string][] = [

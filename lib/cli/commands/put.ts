@@ -10,7 +10,7 @@
  */
 
 import { UsageError } from "../../errors.ts";
-import { putTarget } from "../../put/target_kind.ts";
+import { putTarget } from "../../client/put_target.ts";
 import type { Cli, Outcome } from "../context.ts";
 import type { Invocation } from "../table/command.ts";
 import type { PUT } from "../table/commands.ts";

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { EDITOR_NAMES } from "../../profile/edit/editor_names.ts";
+import { EDITOR_NAMES } from "../../client/options.ts";
 import { command, type CommandDef, type GroupDef } from "./command.ts";
 import {
   CREATE_FLAGS,

@@ -22,7 +22,7 @@
  */
 
 import { basename, dirname, join } from "node:path";
-import type { DriftReport } from "../../drift/report.ts";
+import type { SchemaChange } from "../../schema/change.ts";
 import { escapeValue } from "../expand.ts";
 import { keepOrUpdateDescription } from "./description.ts";
 import { isPlainObject } from "../fields.ts";
@@ -34,6 +34,9 @@ import { isSafeToolFileName, seedParameters, toolDefFromLive } from "./snapshot.
 import type { ToolDef } from "../types.ts";
 import { assertNoSymlink, profileFileText, writeFileAtomic } from "./write.ts";
 import type { ToolInfo } from "../../types.ts";
+
+/** The live tools' hash and the changes from the profile to them (a drift report has both). */
+export type LiveChanges = { current_hash: string; changes: readonly SchemaChange[] };
 
 /** What an update will do. */
 export interface UpdatePlan {
@@ -52,7 +55,7 @@ export interface UpdatePlan {
 export function planUpdate(
   raw: RawProfile,
   live: readonly ToolInfo[],
-  report: DriftReport,
+  report: LiveChanges,
   options: { now?: Date } = {},
 ): UpdatePlan {
   const definingDir = raw.location.defining.layer.path(raw.name);
@@ -248,7 +251,7 @@ function mergeParameters(
 
 function addNewTools(
   raw: RawProfile,
-  report: DriftReport,
+  report: LiveChanges,
   live: Map<string, ToolInfo>,
   ctx: {
     definingDir: string;

@@ -32,7 +32,7 @@ import { basename, dirname, join } from "node:path";
 import { UsageError } from "../errors.ts";
 import type { NdjsonLine } from "../ndjson/read.ts";
 import { refusedWrite, writeAll } from "../ndjson/write_all.ts";
-import type { FileFormat } from "./target_kind.ts";
+import type { FileFormat } from "./put_target.ts";
 
 /** Options of {@linkcode writeRecordsFile}. */
 export interface FileSinkOptions {

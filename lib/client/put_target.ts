@@ -1,5 +1,6 @@
 /**
- * Decides what `jn put TARGET` writes to: an MCP tool or a file.
+ * Decides what `jn put TARGET` writes to: an MCP tool or a file; for a
+ * tool, what each call starts from ({@linkcode preparePut}).
  *
  * The rule: a target starting with `mcp+` or `@` is an MCP target (a naked
  * URI or a profile reference); anything else is a path, which must end in
@@ -11,7 +12,10 @@
  * @module
  */
 
+import { type ArgPairs, collectArgs } from "../args/collect.ts";
 import { UsageError } from "../errors.ts";
+import type { ArgInput } from "./cat.ts";
+import type { Target } from "./resolve.ts";
 
 /** The format of a file target. */
 export type FileFormat = "json" | "ndjson";
@@ -50,4 +54,30 @@ export function putTarget(text: string): PutTarget {
         : 'name a tool ("mcp+…?tool=NAME", "@server/tool") or a file ending in .json, .ndjson or .jsonl',
     },
   );
+}
+
+/**
+ * The tool a put to `target` calls and the arguments every record starts
+ * from — its query and defaults, `args` and `arg` merged
+ * (lib/args/collect.ts) — after checking, before any server starts, that
+ * the target names a tool. UsageError (exit 2) otherwise, or for a
+ * malformed `--args`/`--arg`.
+ */
+export function preparePut(
+  target: Target,
+  input: ArgInput = {},
+): { tool: string; args: ArgPairs } {
+  const operation = target.operation;
+  if (operation.kind !== "tool") {
+    throw new UsageError(`Cannot put to "${target.source.raw}": it names no tool`, {
+      hint: "put calls a tool once per record: add ?tool=NAME (see 'jn inspect SOURCE')",
+    });
+  }
+  const args = collectArgs({
+    query: target.queryArgs,
+    args: input.args,
+    arg: input.arg ?? [],
+    defaults: target.defaults,
+  });
+  return { tool: operation.name, args };
 }
