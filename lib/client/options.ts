@@ -12,7 +12,8 @@
 import type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { SandboxPolicy } from "../sandbox/policy.ts";
-import type { LoginSettings, ProtocolMode, Session } from "../session/types.ts";
+import type { JnError } from "../errors.ts";
+import type { LoginSettings, ProtocolMode, Relay, Session } from "../session/types.ts";
 import type {
   ElicitationRequest,
   ElicitationResponse,
@@ -97,6 +98,14 @@ export interface OpenOptions {
   };
   /** Aborting it cancels the requests in flight and fails them with InterruptedError. */
   signal?: AbortSignal;
+  /**
+   * Pass the server's requests (sampling, elicitation, roots) and
+   * notifications to another MCP peer instead of answering them (what
+   * `serve` does with its host): `elicit`, `sample` and `samplingCommand`
+   * are then not used; `roots` still win over the peer's. What is handed
+   * to it is redacted.
+   */
+  relay?: Relay;
   /** What jn tells the caller while it works. */
   events?: ClientEvents;
 }
@@ -152,6 +161,8 @@ export interface ClientEvents {
   onWarning?(message: string): void;
   /** A remote server only speaks legacy SSE. */
   onFallback?(reason: string): void;
+  /** The server ended the connection by itself (it exited, or closed it): why. At most once. */
+  onEnded?(error: JnError): void;
 }
 
 /** Whether a log entry's level is at or above the threshold (unknown levels count as `info`). */

@@ -56,6 +56,8 @@ export interface TapHooks {
    * returns the result to hand to the SDK instead.
    */
   onToolsPage?: (result: Record<string, unknown>) => Record<string, unknown>;
+  /** Every notification of the server as it came (parsed, never copied), before the SDK sees it. */
+  onNotification?: (method: string, params: Record<string, unknown> | undefined) => void;
 }
 
 /** The `_meta` key of the protocol revision a 2026-era request is sent under. */
@@ -107,6 +109,9 @@ export class TransportTap implements Transport {
       if (this.#halted) return;
       const checked = this.#check(message as unknown as Record<string, unknown>);
       if (checked === undefined) return;
+      if (hooks.onNotification && typeof checked.method === "string" && !("id" in checked)) {
+        hooks.onNotification(checked.method, checked.params as Record<string, unknown> | undefined);
+      }
       (this.onmessage as (m: Message, e?: unknown) => void)?.(checked as Message, extra);
     }) as Transport["onmessage"];
     for (const key of ["pid", "stderr"] as const) {

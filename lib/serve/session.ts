@@ -1,0 +1,102 @@
+/**
+ * One downstream session: one host connection over stdio, or one 2025
+ * Streamable HTTP session (or, for the 2026-07-28 era over HTTP, which has
+ * no sessions, all its requests). It owns its sources (one upstream
+ * connection each: what a stateful server expects), its held input rounds,
+ * and makes the server instances that face the host.
+ *
+ * Guarantees: the sources open with the capabilities of the host's first
+ * message that declares any, and never with more; resources a 2026-07-28
+ * host listens to are subscribed upstream; `close()` ends every source and
+ * abandons held rounds, and is idempotent.
+ *
+ * @module
+ */
+
+import type { Server } from "@modelcontextprotocol/server";
+import type { JsonObject } from "../types.ts";
+import { Hub } from "./hub.ts";
+import { servedIdentity } from "./identity.ts";
+import { declaredCapabilities, listenedResources } from "./peek.ts";
+import { downstreamOf, proxyServer, type SessionShared, sessionShared } from "./proxy_server.ts";
+import type { ProxyEvents, ServeSource } from "./types.ts";
+
+/** What every downstream session of one `serve` shares. */
+export interface ProxyOptions {
+  /** The sources, in order (their names namespace them when there are several). */
+  sources: readonly ServeSource[];
+  /** jn's identity (offered with several sources). */
+  jn: { name: string; version: string };
+  /** The longest offered name (default 64). */
+  maxNameLength?: number;
+  events: ProxyEvents;
+}
+
+/** One downstream session. */
+export class ProxySession {
+  readonly hub: Hub;
+  readonly shared: SessionShared;
+  #options: ProxyOptions;
+  #capabilities?: JsonObject;
+  #closed?: Promise<void>;
+
+  constructor(options: ProxyOptions) {
+    this.#options = options;
+    this.hub = new Hub({
+      sources: options.sources,
+      serverInfo: options.jn,
+      maxNameLength: options.maxNameLength,
+      events: options.events,
+    });
+    this.shared = sessionShared(this.hub, options.events.onWarning);
+  }
+
+  /** Reads a host message before the SDK serves it. */
+  peek(message: unknown): void {
+    this.#capabilities ??= declaredCapabilities(message);
+    const uris = listenedResources(message);
+    if (uris.length > 0) void this.#listen(uris);
+  }
+
+  /**
+   * A server instance facing the host; the sources open first (once). It
+   * becomes the way to the host outside requests unless `attach` is false
+   * (2026-07-28 over HTTP: one instance per request, notifications go to the
+   * listen streams instead).
+   */
+  async instance(options: { attach?: boolean } = {}): Promise<Server> {
+    await this.hub.open(this.#capabilities ?? {});
+    const server = proxyServer(this.shared, servedIdentity(this.hub, this.#options.jn));
+    if (options.attach !== false) this.hub.attach(downstreamOf(server, this.shared));
+    return server;
+  }
+
+  /** Whether a host request is being served. */
+  get busy(): boolean {
+    return this.shared.inFlight > 0;
+  }
+
+  /** Ends the session's sources. Idempotent. */
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      this.shared.bridge.close();
+      await this.hub.close();
+    })();
+    return this.#closed;
+  }
+
+  async #listen(uris: string[]): Promise<void> {
+    await this.hub.open(this.#capabilities ?? {}).catch(() => {});
+    const live = this.hub.live();
+    for (const uri of uris) {
+      const source = live.length === 1 ? live[0].name : this.hub.resources.route(uri);
+      const targets = source === undefined ? live : live.filter((entry) => entry.name === source);
+      for (const entry of targets) {
+        const resources = entry.upstream!.server.capabilities.resources as JsonObject | undefined;
+        if (!resources?.subscribe || entry.resources.has(uri)) continue;
+        entry.resources.add(uri);
+        await this.hub.watch(entry).catch(() => {});
+      }
+    }
+  }
+}
