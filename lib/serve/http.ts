@@ -178,7 +178,18 @@ export async function serveOverHttp(options: HttpServeOptions): Promise<HttpServ
       warn(`HTTP request failed: ${(error as Error)?.message ?? error}`);
       return refusal(500, "Internal Server Error");
     },
-  }, async (request) => {
+  }, async (incoming, info) => {
+    // Our own signal, ended when the exchange is (the request's own aborts on
+    // every answer in Deno's legacy mode, and warns).
+    const exchange = new AbortController();
+    info.completed.finally(() => exchange.abort());
+    const request = new Request(incoming.url, {
+      method: incoming.method,
+      headers: incoming.headers,
+      body: incoming.body,
+      signal: exchange.signal,
+      duplex: "half",
+    } as RequestInit);
     try {
       return await serveRequest(request);
     } catch (error) {
