@@ -131,3 +131,119 @@ export async function eventually(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/** A host that speaks raw bytes to serve over stdio (for lifecycle and hostile tests). */
+export interface RawHost {
+  child: Deno.ChildProcess;
+  /** Writes bytes (or a message as one JSON line) to serve's stdin. */
+  write(data: string | Uint8Array | Record<string, unknown>): Promise<void>;
+  /** The next JSON line serve wrote whose `id` is `id` (skipping notifications and others). */
+  response(id: number | string, ms?: number): Promise<Record<string, unknown>>;
+  /** Every line serve wrote to stdout so far. */
+  lines(): string[];
+  stderr(): string;
+  /** Closes stdin (the host quit). */
+  endInput(): Promise<void>;
+  /** Waits for serve to exit (killing it after `ms`): its status. */
+  exited(ms?: number): Promise<Deno.CommandStatus>;
+}
+
+/** The 2025 handshake's opening request. */
+export const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+};
+
+/** Starts serve over stdio with pipes a test drives byte by byte. */
+export function rawHost(args: string[], env: Record<string, string> = {}): RawHost {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: serveArgs(args),
+    cwd: ROOT,
+    env: { ...baseEnv(), ...env },
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const out: string[] = [];
+  let err = "";
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const waiter of waiters) waiter();
+  };
+  (async () => {
+    let partial = "";
+    for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
+      partial += chunk;
+      const parts = partial.split("\n");
+      partial = parts.pop()!;
+      out.push(...parts.filter((line) => line !== ""));
+      wake();
+    }
+  })().catch(() => {});
+  (async () => {
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+      err += chunk;
+      wake();
+    }
+  })().catch(() => {});
+  const encoder = new TextEncoder();
+  let inputOpen = true;
+  return {
+    child,
+    write: async (data) => {
+      const bytes = data instanceof Uint8Array
+        ? data
+        : encoder.encode(typeof data === "string" ? data : `${JSON.stringify(data)}\n`);
+      await writer.write(bytes);
+    },
+    response: async (id, ms = 15_000) => {
+      const find = () =>
+        out.map((line) => {
+          try {
+            return JSON.parse(line);
+          } catch {
+            return undefined;
+          }
+        }).find((message) => message?.id === id && !("method" in message));
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = find();
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no response ${id}; stderr:\n${err}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 100);
+          waiters.add(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        waiters.clear();
+      }
+    },
+    lines: () => out,
+    stderr: () => err,
+    endInput: async () => {
+      if (!inputOpen) return;
+      inputOpen = false;
+      await writer.close().catch(() => {});
+    },
+    exited: async (ms = 20_000) => {
+      const timer = setTimeout(() => {
+        try {
+          child.kill("SIGKILL");
+        } catch { /* gone */ }
+      }, ms);
+      const status = await child.status;
+      clearTimeout(timer);
+      if (inputOpen) {
+        inputOpen = false;
+        await writer.close().catch(() => {});
+      }
+      return status;
+    },
+  };
+}
