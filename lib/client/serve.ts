@@ -17,7 +17,6 @@
  * @module
  */
 
-import type { Readable, Writable } from "node:stream";
 import { type JnError, UsageError } from "../errors.ts";
 import type { CallRecord, ServeSource, WithheldTool } from "../serve/types.ts";
 import { VERSION } from "../version.ts";
@@ -62,6 +61,8 @@ export interface HttpServeOptions {
   allowedOrigins?: string[];
   /** A downstream session idle this long (ms) is ended with its servers. Default 30 minutes. */
   idleMs?: number;
+  /** The most 2025 host sessions at once (each starts every source's server). Default 32. */
+  maxSessions?: number;
 }
 
 /** Options of {@linkcode serve}: how to open each source (as for `open`), and how to serve. */
@@ -79,7 +80,7 @@ export interface ServeOptions extends Omit<OpenOptions, "events" | "relay"> {
   /** The pause before the first restart in ms, doubling each time (default 500). */
   restartBackoffMs?: number;
   /** stdio only: where the host's messages come from and go (default: this process's stdin/stdout). */
-  stdio?: { input?: Readable; output?: Writable };
+  stdio?: { input?: ReadableStream<Uint8Array>; output?: WritableStream<Uint8Array> };
   events?: ServeEvents;
 }
 

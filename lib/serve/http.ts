@@ -9,7 +9,7 @@
  * token); a body over {@linkcode MAX_BODY_BYTES} is refused (413) unread, a
  * body that is not JSON gets a JSON-RPC parse error (400), a POST that is not
  * `application/json` 415; a request for an unknown session is 404 (the host
- * starts a new one); a downstream session without requests for `idleMs` is
+ * starts a new one); past `maxSessions` 2025 sessions, a new one is 503; a downstream session without requests for `idleMs` is
  * ended with its servers; `close()` ends every session, stream and server
  * and the listener, so nothing keeps the process alive, and `done` resolves.
  *
@@ -27,7 +27,7 @@ import { UsageError } from "../errors.ts";
 import type { JsonObject } from "../types.ts";
 import type { Downstream } from "./hub.ts";
 import { isLoopbackHost, refusal, requestGuard } from "./http_guard.ts";
-import { type ProxyOptions, ProxySession } from "./session.ts";
+import { briefWarnings, type ProxyOptions, ProxySession } from "./session.ts";
 
 /** The largest request body read (4 MiB, the SDK's default bound). */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -47,7 +47,12 @@ export interface HttpServeOptions extends ProxyOptions {
   allowedOrigins?: string[];
   /** A session idle this long (ms) is ended. */
   idleMs: number;
+  /** The most 2025 sessions at once (default {@linkcode MAX_SESSIONS}); more are refused (503). */
+  maxSessions?: number;
 }
+
+/** The most 2025 host sessions served at once by default: each starts every source's server. */
+export const MAX_SESSIONS = 32;
 
 /** A running HTTP server. */
 export interface HttpServing {
@@ -77,8 +82,9 @@ export async function serveOverHttp(options: HttpServeOptions): Promise<HttpServ
     );
   }
   const guard = await requestGuard({ ...options, host });
-  const warn = (message: string) => options.events.onWarning?.(message);
+  const warn = briefWarnings(options.events.onWarning) ?? (() => {});
   const sessions = new Map<string, LegacySession>();
+  let starting = 0;
   let modern: { proxy: ProxySession; lastUsed: number } | undefined;
   const modernProxy = () => {
     if (!modern) {
@@ -109,6 +115,9 @@ export async function serveOverHttp(options: HttpServeOptions): Promise<HttpServ
     if ((body as JsonObject | undefined)?.method !== "initialize") {
       return refusal(400, "Bad Request: no session: a session starts with initialize");
     }
+    if (sessions.size + starting >= (options.maxSessions ?? MAX_SESSIONS)) {
+      return refusal(503, "Service Unavailable: too many sessions; end one (DELETE) or try later");
+    }
     const proxy = new ProxySession(options);
     proxy.peek(body);
     const session: LegacySession = {
@@ -121,9 +130,17 @@ export async function serveOverHttp(options: HttpServeOptions): Promise<HttpServ
       }),
     };
     session.transport.onclose = () => void proxy.close();
-    const server = await proxy.instance();
-    await server.connect(session.transport);
-    return await session.transport.handleRequest(request, { parsedBody: body });
+    starting++;
+    try {
+      const server = await proxy.instance();
+      await server.connect(session.transport);
+      const response = await session.transport.handleRequest(request, { parsedBody: body });
+      // An initialize the transport refused leaves no session: its sources end now.
+      if (session.transport.sessionId === undefined) await proxy.close();
+      return response;
+    } finally {
+      starting--;
+    }
   };
 
   const endSession = async (id: string) => {

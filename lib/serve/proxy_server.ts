@@ -78,7 +78,7 @@ export function proxyServer(shared: SessionShared, identity: ServedIdentity): Se
     ...(identity.instructions ? { instructions: identity.instructions } : {}),
   });
   const modern = () => (server.getNegotiatedProtocolVersion() ?? "") >= "2026";
-  server.onerror = (error) => shared.onWarning?.(`host connection: ${error.message}`);
+  server.onerror = (error) => shared.onWarning?.(`host: ${error.message}`);
 
   const register = (method: string, handler: Handler, options: { input?: boolean } = {}) => {
     try {

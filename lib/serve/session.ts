@@ -48,7 +48,7 @@ export class ProxySession {
       maxNameLength: options.maxNameLength,
       events: options.events,
     });
-    this.shared = sessionShared(this.hub, options.events.onWarning);
+    this.shared = sessionShared(this.hub, briefWarnings(options.events.onWarning));
   }
 
   /** Reads a host message before the SDK serves it. */
@@ -99,4 +99,27 @@ export class ProxySession {
       }
     }
   }
+}
+
+/** The longest warning passed on (a malformed message can make the SDK's very long). */
+const MAX_WARNING = 300;
+
+/**
+ * A warning reporter that gives one line of at most {@linkcode MAX_WARNING}
+ * characters, and says a warning repeated at once (the SDK reports one
+ * failure of the host's connection to two listeners) only once.
+ */
+export function briefWarnings(
+  onWarning: ((message: string) => void) | undefined,
+): ((message: string) => void) | undefined {
+  if (!onWarning) return undefined;
+  let last = "";
+  return (message) => {
+    let line = message.replace(/\s+/g, " ").trim();
+    if (line.length > MAX_WARNING) line = `${line.slice(0, MAX_WARNING)}…`;
+    if (line === last) return;
+    last = line;
+    queueMicrotask(() => last = "");
+    onWarning(line);
+  };
 }

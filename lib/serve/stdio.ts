@@ -1,30 +1,26 @@
 /**
  * Serving over stdio, as hosts start a server: the SDK's `serveStdio`
  * entry (it picks the era from the host's first message: a 2025
- * `initialize`, or a 2026-07-28 `server/discover`) over the SDK's stdio
+ * `initialize`, or a 2026-07-28 `server/discover`) over jn's linear stdio
  * transport, with one downstream session for the connection.
  *
  * Guarantees: the host's first message is read before the sources open,
  * so they are offered the host's capabilities; a malformed line from the
- * host is reported (`onWarning`) and skipped, a line longer than
- * {@linkcode MAX_LINE_BYTES} ends the connection; when the host closes
+ * host, or one longer than {@linkcode MAX_LINE_BYTES}, is reported
+ * (`onWarning`) and skipped (stdio_transport.ts); when the host closes
  * stdin (it quit) or `close()` is called, every source is ended and `done`
  * resolves — it never rejects.
  *
  * @module
  */
 
-import process from "node:process";
-import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/server";
-import {
-  serveStdio as sdkServeStdio,
-  StdioServerTransport,
-} from "@modelcontextprotocol/server/stdio";
+import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
 import { type ProxyOptions, ProxySession } from "./session.ts";
+import { StdioTransport } from "./stdio_transport.ts";
 
-/** The longest line read from the host (the SDK's transport ends the connection past it). */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** The longest line taken from the host; a longer one is dropped. */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 /** A running stdio server. */
 export interface StdioServing {
@@ -37,27 +33,26 @@ export interface StdioServing {
 /** Options of {@linkcode serveOverStdio}. */
 export interface StdioServeOptions extends ProxyOptions {
   /** Where the host's messages come from (default: this process's stdin). */
-  input?: Readable;
+  input?: ReadableStream<Uint8Array>;
   /** Where the answers go (default: this process's stdout). */
-  output?: Writable;
+  output?: WritableStream<Uint8Array>;
 }
 
 /** Serves the sources to one host over stdio. */
 export function serveOverStdio(options: StdioServeOptions): StdioServing {
   const session = new ProxySession(options);
-  const wire = new StdioServerTransport(
-    options.input ?? process.stdin,
-    options.output ?? process.stdout,
-    {
-      maxBufferSize: MAX_LINE_BYTES,
-    },
-  );
+  const warn = session.shared.onWarning;
+  const wire = new StdioTransport({
+    input: options.input,
+    output: options.output,
+    maxLineBytes: MAX_LINE_BYTES,
+  });
   let ended!: () => void;
   const closed = new Promise<void>((resolve) => ended = resolve);
   const peeking = new PeekingTransport(wire, (message) => session.peek(message), () => ended());
   const handle = sdkServeStdio(() => session.instance(), {
     transport: peeking,
-    onerror: (error) => options.events.onWarning?.(`host: ${error.message}`),
+    onerror: (error) => warn?.(`host: ${error.message}`),
   });
   let closing: Promise<void> | undefined;
   const close = () => {

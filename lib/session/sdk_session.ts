@@ -411,13 +411,16 @@ export class SdkSession implements Session {
     const signals = [base.signal, options.signal].filter((s): s is AbortSignal => s !== undefined);
     const onProgress = options.onProgress;
     try {
+      // The tap hands progress over in order with the answer (the SDK's own
+      // handler, a turn late, only restarts the request's bound).
+      if (onProgress) this.#tap.progressFor((progress) => onProgress(progress as JsonObject));
       const result = await this.#client.request(
         { method, params } as never,
         PASS_THROUGH,
         {
           ...base,
           signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
-          onprogress: onProgress && ((progress) => onProgress(progress as JsonObject)),
+          onprogress: onProgress && (() => {}),
           allowInputRequired: options.inputRequired,
         },
       ) as JsonObject;
@@ -502,6 +505,8 @@ export class SdkSession implements Session {
 
   #onError(error: Error): void {
     if (error instanceof ProtocolError) return this.#fail(error);
+    // The SDK's late copy of a progress notification the tap already handed over.
+    if (error.message.startsWith("Received a progress notification for an unknown token")) return;
     if (
       this.#channel.kind !== "stdio" &&
       findCause(error, (c) => c instanceof SyntaxError || undefined)

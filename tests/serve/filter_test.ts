@@ -47,12 +47,16 @@ Deno.test("serve: a tool the filter withholds is not listed and its call is refu
     await host.client.callTool({ name: "echo", arguments: { text: "ok" } });
     const calls = (await Deno.readTextFile(log)).trim().split("\n").map((l) => JSON.parse(l).name);
     assert.deepEqual(calls, ["echo"], "the withheld call never reached the server");
-    assert.deepEqual(withheld, [[{ name: "env", reason: "its description changed: run jn profile diff" }]]);
+    assert.deepEqual(withheld, [[{
+      name: "env",
+      reason: "its description changed: run jn profile diff",
+    }]]);
     await eventually(() => messages.length > 0, "the host's log message");
     assert.deepEqual(messages[0], {
       level: "warning",
       logger: "jn",
-      data: 'jn withholds the tool "env" of "fixture": its description changed: run jn profile diff',
+      data:
+        'jn withholds the tool "env" of "fixture": its description changed: run jn profile diff',
     });
   } finally {
     await host.close();

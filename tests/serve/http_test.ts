@@ -17,7 +17,11 @@ const INIT = {
   jsonrpc: "2.0",
   id: 1,
   method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "raw", version: "1" },
+  },
 };
 
 /**
@@ -90,7 +94,10 @@ Deno.test("serve --http: Host, Origin and the token are checked before anything 
     const rebinding = await rawPost(url, INIT, { ...bearer, host: "attacker.example:80" });
     assert.equal(rebinding.status, 403);
     assert.doesNotMatch(rebinding.text, /attacker/, "nothing the request sent is repeated");
-    const loopback = await rawPost(url, INIT, { ...bearer, host: `localhost:${served.address!.port}` });
+    const loopback = await rawPost(url, INIT, {
+      ...bearer,
+      host: `localhost:${served.address!.port}`,
+    });
     assert.equal(loopback.status, 200);
     const origin = await post(url, INIT, { ...bearer, origin: "https://evil.example" });
     assert.equal(origin.status, 403);
@@ -118,7 +125,9 @@ Deno.test("serve --http: a non-loopback address needs a token; with one, Host mu
     httpServe(["@demo"], { http: { host: "0.0.0.0", port: 0 } }),
     (error: Error) => error instanceof UsageError && /needs a bearer token/.test(error.message),
   );
-  const served = await httpServe(["@demo"], { http: { host: "0.0.0.0", port: 0, token: "t0ken-value" } });
+  const served = await httpServe(["@demo"], {
+    http: { host: "0.0.0.0", port: 0, token: "t0ken-value" },
+  });
   try {
     const port = served.address!.port;
     const byAddress = await rawPost(`http://127.0.0.1:${port}/mcp`, INIT, {
@@ -146,7 +155,11 @@ Deno.test("serve --http: malformed, oversized, mistyped and sessionless requests
     const huge = await post(url, `{"x":"${"a".repeat(5 * 1024 * 1024)}"}`);
     assert.equal(huge.status, 413);
     await huge.body?.cancel();
-    const text = await fetch(url, { method: "POST", headers: { "content-type": "text/plain" }, body: "x" });
+    const text = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "x",
+    });
     assert.equal(text.status, 415);
     await text.body?.cancel();
     const nosession = await post(url, { jsonrpc: "2.0", id: 2, method: "tools/list" });

@@ -59,15 +59,22 @@ Deno.test("serve: a server that dies is started again on the next request, at mo
   try {
     const client = host.client;
     await client.callTool({ name: "echo", arguments: { text: "one" } });
-    const crashed = await client.callTool({ name: "echo", arguments: { text: "two" } }).catch((e) => e);
+    const crashed = await client.callTool({ name: "echo", arguments: { text: "two" } }).catch((e) =>
+      e
+    );
     assert.match(String(crashed?.message), /exited with code 1 during tools\/call "echo"/);
     const third = await client.callTool({ name: "echo", arguments: { text: "three" } });
     assert.deepEqual(third.content, [{ type: "text", text: '{"text":"three"}' }]);
-    assert.match(host.stderr(), /serve: restarting "fixture" \(attempt 1\): The server "[^"]*" exited with code 1/);
+    assert.match(
+      host.stderr(),
+      /serve: restarting "fixture" \(attempt 1\): The server "[^"]*" exited with code 1/,
+    );
     const crashedAgain = await client.callTool({ name: "echo", arguments: { text: "four" } })
       .catch((e) => e);
     assert.ok(crashedAgain instanceof Error);
-    const refused = await client.callTool({ name: "echo", arguments: { text: "five" } }).catch((e) => e);
+    const refused = await client.callTool({ name: "echo", arguments: { text: "five" } }).catch((
+      e,
+    ) => e);
     assert.match(String(refused?.message), /stopped and was started again 1 times: not again/);
   } finally {
     await host.close();

@@ -20,7 +20,10 @@ Deno.test("sourceAlias() names a source by its profile, package, script or host"
   assert.equal(sourceAlias("mcp+python://./examples/server.py"), "server");
   assert.equal(sourceAlias("mcp+node:///abs/dir/fixture.mjs?command=--slow"), "fixture");
   assert.equal(sourceAlias("mcp+https://api.example.com:8443/mcp"), "api-example-com");
-  assert.equal(sourceAlias("mcp+deno://./a_very_long_script_name_that_goes_on_and_on.ts"), "a-very-long-script-name");
+  assert.equal(
+    sourceAlias("mcp+deno://./a_very_long_script_name_that_goes_on_and_on.ts"),
+    "a-very-long-script-name",
+  );
   assert.deepEqual(uniqueAliases(["demo", "demo", "x", "demo"]), ["demo", "demo-2", "x", "demo-3"]);
 });
 

@@ -153,7 +153,11 @@ export const INITIALIZE = {
   jsonrpc: "2.0",
   id: 0,
   method: "initialize",
-  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+  params: {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "raw", version: "1" },
+  },
 };
 
 /** Starts serve over stdio with pipes a test drives byte by byte. */

@@ -11,7 +11,7 @@
 
 import assert from "node:assert/strict";
 import { endTree, treeFiles, waitForFile } from "../session/tree_support.ts";
-import { type Era, eventually, fixtureUri, stdioHost } from "./support.ts";
+import { type Era, eventually, fixtureUri, INITIALIZE, rawHost, stdioHost } from "./support.ts";
 
 const ERAS: Era[] = ["legacy", "auto"];
 
@@ -79,9 +79,14 @@ for (const era of ERAS) {
         { onprogress: (p) => void progress.push(p) },
       );
       assert.deepEqual(result.content, [{ type: "text", text: "Counted to 3" }]);
-      await eventually(() => progress.length === 3, "three progress notifications");
-      assert.deepEqual(progress.map((p) => (p as { progress: number }).progress), [1, 2, 3]);
-      assert.equal((progress[2] as { message: string }).message, "Step 3");
+      // The SDK client drops a progress notification that it reads together with its
+      // response (it handles the response first): the last one may not count.
+      await eventually(() => progress.length >= 2, "progress notifications");
+      assert.deepEqual(progress.slice(0, 2).map((p) => (p as { progress: number }).progress), [
+        1,
+        2,
+      ]);
+      assert.equal((progress[1] as { message: string }).message, "Step 2");
       if (era === "legacy") {
         await eventually(() => logs.length >= 3, "three log messages");
         assert.deepEqual(logs[0], { level: "info", logger: "slow_count", data: "Step 1 of 3" });
@@ -119,6 +124,44 @@ for (const era of ERAS) {
     }
   });
 }
+
+Deno.test("serve: every progress notification goes out with the host's token, before the answer", async () => {
+  const host = rawHost(["@demo"]);
+  try {
+    await host.write(INITIALIZE);
+    await host.response(0);
+    await host.write({ jsonrpc: "2.0", method: "notifications/initialized" });
+    for (let id = 1; id <= 5; id++) {
+      await host.write({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: {
+          name: "slow_count",
+          arguments: { steps: 3, delay_ms: 1 },
+          _meta: { progressToken: `host-${id}` },
+        },
+      });
+      await host.response(id);
+    }
+    // deno-lint-ignore no-explicit-any
+    const seen = host.lines().map((line): any => JSON.parse(line))
+      .filter((m) =>
+        m.method === "notifications/progress" || (typeof m.id === "number" && m.id > 0)
+      )
+      .map((m) => m.method ? `${m.params.progressToken}:${m.params.progress}` : `answer ${m.id}`);
+    const expected = [1, 2, 3, 4, 5].flatMap((id) => [
+      `host-${id}:1`,
+      `host-${id}:2`,
+      `host-${id}:3`,
+      `answer ${id}`,
+    ]);
+    assert.deepEqual(seen, expected);
+  } finally {
+    await host.endInput();
+    await host.exited();
+  }
+});
 
 Deno.test("serve: a JSON-RPC error of the server reaches the host with its code, message and data", async () => {
   const host = await stdioHost([fixtureUri("fixture.mjs")]);
