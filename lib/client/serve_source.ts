@@ -74,6 +74,7 @@ class ServedSource implements Upstream {
   #starting?: Promise<Connection>;
   #offer?: Promise<ToolOffer>;
   #filter?: WatchFilter;
+  #identity?: UpstreamIdentity;
   #closed = false;
 
   constructor(policy: SourcePolicy, host: HostSide) {
@@ -81,17 +82,19 @@ class ServedSource implements Upstream {
     this.#host = host;
   }
 
+  /** What the server said about itself (redacted), as of its latest start. */
   get server(): UpstreamIdentity {
-    const server = this.#conn!.session.server;
-    return {
+    if (this.#identity) return this.#identity;
+    const conn = this.#conn!;
+    const server = conn.session.server;
+    this.#identity = redactDeep({
       name: server.name,
       version: server.version,
       capabilities: server.capabilities,
-      instructions: server.instructions === undefined
-        ? undefined
-        : this.#conn!.redact(server.instructions),
+      instructions: server.instructions,
       era: server.era,
-    };
+    }, conn.secrets);
+    return this.#identity;
   }
 
   async start(): Promise<void> {
@@ -166,6 +169,7 @@ class ServedSource implements Upstream {
     this.#conn = conn;
     this.#dead = undefined;
     this.#offer = undefined;
+    this.#identity = undefined;
     if (this.#filter) await conn.session.watch(this.#filter).catch(() => {});
     // What the server offers may differ now: the host lists again.
     for (const list of ["tools", "prompts", "resources"]) {
