@@ -171,7 +171,12 @@ export async function callTool(
       arguments: route.defaults ? { ...route.defaults, ...args } : args,
     }, ctx);
     const taskId = (result.task as JsonObject | undefined)?.taskId;
-    if (typeof taskId === "string") hub.tasks.set(taskId, entry.name);
+    if (typeof taskId === "string") {
+      hub.tasks.set(taskId, entry.name);
+      // The SDK's server checks every tools/call result as a CallToolResult, which a
+      // CreateTaskResult passes only with `content` (docs/serve.md, "Protocol gaps").
+      if (result.content === undefined) result.content = [];
+    }
     report(entry.name, route.name, result.isError === true ? "tool_error" : "ok");
     return result;
   } catch (error) {

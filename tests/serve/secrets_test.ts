@@ -17,7 +17,10 @@ const SECRET = 's3cr3t/"val+ue Z';
 
 function assertNoSecret(text: string, where: string): void {
   for (const form of [SECRET, JSON.stringify(SECRET).slice(1, -1), encodeURIComponent(SECRET)]) {
-    assert.ok(!text.includes(form), `${where} shows ${JSON.stringify(form)}:\n${text.slice(0, 2000)}`);
+    assert.ok(
+      !text.includes(form),
+      `${where} shows ${JSON.stringify(form)}:\n${text.slice(0, 2000)}`,
+    );
   }
 }
 
@@ -73,7 +76,9 @@ Deno.test("serve: a secret never reaches the host or serve's stderr", async () =
         assert.match(JSON.stringify(tools), /Signed in with \*\*\*/);
         seen.push(await client.callTool({ name: "esc__whoami", arguments: {} }));
         seen.push(await client.callTool({ name: "esc__log", arguments: {} }));
-        seen.push(await client.callTool({ name: "esc__fail", arguments: {} }).catch((e) => e.message));
+        seen.push(
+          await client.callTool({ name: "esc__fail", arguments: {} }).catch((e) => e.message),
+        );
         const headers = await client.callTool({ name: "echo__echo", arguments: { text: "h" } });
         seen.push(headers);
         assert.match(JSON.stringify(headers), /x-custom/i, "the server did get the header");
