@@ -81,6 +81,7 @@ export interface ServeOptions extends Omit<OpenOptions, "events" | "relay"> {
   restartBackoffMs?: number;
   /** stdio only: where the host's messages come from and go (default: this process's stdin/stdout). */
   stdio?: { input?: ReadableStream<Uint8Array>; output?: WritableStream<Uint8Array> };
+  /** What serve tells the caller while it serves (per source: `events.source`). */
   events?: ServeEvents;
 }
 

@@ -39,8 +39,10 @@ import type { ClientEvents, OpenOptions } from "./options.ts";
  */
 export type ToolFilter = (conn: Connection, tools: ToolInfo[]) => ToolOffer | Promise<ToolOffer>;
 
-/** The filter that offers every tool as the server lists it. */
-export const offerAll: ToolFilter = (_conn, tools) => ({ offered: tools, withheld: [] });
+/** The filter that offers every tool as the server lists it (serve's default). */
+export function offerAll(_conn: Connection, tools: ToolInfo[]): ToolOffer {
+  return { offered: tools, withheld: [] };
+}
 
 /** How one source is opened and kept. */
 export interface SourcePolicy {

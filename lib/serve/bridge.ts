@@ -18,9 +18,8 @@
  * @module
  */
 
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { JsonObject } from "../types.ts";
-import { rpcError } from "./dispatch.ts";
+import { ProtocolErrorCode, rpcError } from "./errors.ts";
 
 /** How long held work waits for the host's retry. */
 export const FLOW_TTL_MS = 10 * 60_000;

@@ -8,16 +8,15 @@
  * into one page, namespaced (at most {@linkcode MAX_PAGES} pages a source:
  * a server cannot keep the proxy listing). Tools always pass the filter: a
  * withheld tool is refused with its reason, an unknown one with "Unknown
- * tool" (JSON-RPC -32602), and neither reaches a server. A JSON-RPC error of
- * a server reaches the host with its code, message and data; any other
- * failure is an internal error (-32603) with jn's one-line reason. Every
+ * tool" (JSON-RPC -32602), and neither reaches a server; a failure reaches
+ * the host as errors.ts says. Every
  * tool call is reported once (`onCall`) with its argument names only.
  *
  * @module
  */
 
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { JsonObject, ToolInfo } from "../types.ts";
+import { hostError, ProtocolErrorCode, rpcError } from "./errors.ts";
 import type { Entry, Hub } from "./hub.ts";
 import type { CallRecord } from "./types.ts";
 
@@ -38,29 +37,6 @@ export interface CallContext {
   logLevel?: string;
   /** Marks the request in flight on a source; returns its end. */
   track(source: string): () => void;
-}
-
-/** Thrown to the host as a JSON-RPC error. */
-export function rpcError(code: number, message: string, data?: unknown): ProtocolError {
-  return new ProtocolError(code, message, data);
-}
-
-/** A failure as the host gets it: a server's own JSON-RPC error as it was, anything else -32603. */
-export function hostError(error: unknown): ProtocolError {
-  if (error instanceof ProtocolError) return error;
-  const failure = error as {
-    code?: unknown;
-    serverMessage?: unknown;
-    message?: unknown;
-    data?: unknown;
-  };
-  if (typeof failure?.code === "number" && Number.isSafeInteger(failure.code)) {
-    const message = typeof failure.serverMessage === "string"
-      ? failure.serverMessage
-      : String(failure.message);
-    return rpcError(failure.code, message, failure.data);
-  }
-  return rpcError(ProtocolErrorCode.InternalError, String(failure?.message ?? error));
 }
 
 const LEVEL_KEY = "io.modelcontextprotocol/logLevel";

@@ -18,7 +18,6 @@
  */
 
 import { Server } from "@modelcontextprotocol/server";
-import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { JsonObject } from "../types.ts";
 import { InputBridge } from "./bridge.ts";
 import {
@@ -30,8 +29,8 @@ import {
   listTools,
   promptRoute,
   resourceSources,
-  rpcError,
 } from "./dispatch.ts";
+import { ProtocolErrorCode, rpcError } from "./errors.ts";
 import type { Downstream, Hub } from "./hub.ts";
 import type { ServedIdentity } from "./identity.ts";
 

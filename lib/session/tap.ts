@@ -27,6 +27,11 @@
  * The wrapper exposes `pid`/`stderr` only when the wrapped transport has
  * them, because the SDK tells stdio from HTTP by those two properties.
  *
+ * It is over 300 lines because each of these watches needs the same two
+ * things — what went out (the pending requests, the progress handlers) and
+ * what came back, in order — which only the one object between the SDK and
+ * the wire sees.
+ *
  * @module
  */
 

@@ -2,7 +2,9 @@
  * What a caller of lib/session gives and gets: the options of a session, the
  * session itself, and its per-call options. Types only, free of the SDK, so
  * the modules of lib/session can share them without importing each other in
- * a circle (session.ts opens sessions; sdk_session.ts implements them).
+ * a circle (session.ts opens sessions; sdk_session.ts implements them). It
+ * is over 300 lines because it is the whole documented contract of a
+ * session, each option and method with its guarantees, in one place.
  *
  * @module
  */
