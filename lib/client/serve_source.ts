@@ -191,6 +191,11 @@ class ServedSource implements Upstream {
     };
     return await open(this.#policy.source, {
       ...options,
+      // With "auto", a 2025 host's servers are spoken to in 2025 too (what they send
+      // it is then theirs as it is); a pinned choice of the caller's stands.
+      protocol: (options.protocol ?? "auto") === "auto" && this.#host.era === "legacy"
+        ? "legacy"
+        : options.protocol,
       events,
       relay: {
         capabilities: this.#host.capabilities,

@@ -97,12 +97,12 @@ export class Hub {
     this.#entries = options.sources.map((source) => ({ name: source.name, resources: new Set() }));
   }
 
-  /** Opens every source (once) for a host with these capabilities. */
-  open(hostCapabilities: JsonObject): Promise<void> {
+  /** Opens every source (once) for a host with these capabilities, of this era. */
+  open(host: { capabilities: JsonObject; era?: "legacy" | "modern" }): Promise<void> {
     this.#opened ??= Promise.all(this.#options.sources.map(async (source, index) => {
       const entry = this.#entries[index];
       try {
-        entry.upstream = await source.open(this.#hostSide(entry, hostCapabilities));
+        entry.upstream = await source.open(this.#hostSide(entry, host));
       } catch (error) {
         entry.failure = (error as Error)?.message ?? String(error);
         this.events.onSourceFailed?.(entry.name, error as Error);
@@ -202,9 +202,10 @@ export class Hub {
     }
   }
 
-  #hostSide(entry: Entry, capabilities: JsonObject): HostSide {
+  #hostSide(entry: Entry, host: { capabilities: JsonObject; era?: "legacy" | "modern" }): HostSide {
     return {
-      capabilities,
+      capabilities: host.capabilities,
+      era: host.era,
       request: (method, params, signal) => this.#ask(entry, method, params, signal),
       notification: (method, params) => this.#fromUpstream(entry, method, params),
     };

@@ -1,7 +1,7 @@
 /**
  * What the proxy reads of a host's message before the SDK serves it: the
  * capabilities the host declares (in `initialize`, or in the 2026-07-28
- * envelope of any request), and the resources a 2026-07-28
+ * envelope of any request) and so its era, and the resources a 2026-07-28
  * `subscriptions/listen` asks to hear about (the SDK's entries answer the
  * listen themselves; the proxy must subscribe upstream).
  *
@@ -21,12 +21,23 @@ function object(value: unknown): JsonObject | undefined {
     : undefined;
 }
 
-/** The client capabilities a host message declares, if it declares any. */
-export function declaredCapabilities(message: unknown): JsonObject | undefined {
+/** What a host says of itself in a message: its client capabilities and its era. */
+export interface HostDeclaration {
+  capabilities: JsonObject;
+  /** `legacy`: a 2025 `initialize`; `modern`: a request with the 2026-07-28 envelope. */
+  era: "legacy" | "modern";
+}
+
+/** What a host message declares of the host, if it declares its capabilities. */
+export function declaredHost(message: unknown): HostDeclaration | undefined {
   const request = object(message);
   const params = object(request?.params);
-  if (request?.method === "initialize") return object(params?.capabilities);
-  return object(object(params?._meta)?.[CAPABILITIES_KEY]);
+  if (request?.method === "initialize") {
+    const capabilities = object(params?.capabilities);
+    return capabilities && { capabilities, era: "legacy" };
+  }
+  const capabilities = object(object(params?._meta)?.[CAPABILITIES_KEY]);
+  return capabilities && { capabilities, era: "modern" };
 }
 
 /** The resource URIs a `subscriptions/listen` request names. */

@@ -6,7 +6,8 @@
  * and makes the server instances that face the host.
  *
  * Guarantees: the sources open with the capabilities of the host's first
- * message that declares any, and never with more; resources a 2026-07-28
+ * message that declares any, and never with more, and in the host's era
+ * where they can (a 2025 host's servers are spoken to in 2025); resources a 2026-07-28
  * host listens to are subscribed upstream; `close()` ends every source and
  * abandons held rounds, and is idempotent.
  *
@@ -17,7 +18,7 @@ import type { Server } from "@modelcontextprotocol/server";
 import type { JsonObject } from "../types.ts";
 import { Hub } from "./hub.ts";
 import { servedIdentity } from "./identity.ts";
-import { declaredCapabilities, listenedResources } from "./peek.ts";
+import { declaredHost, type HostDeclaration, listenedResources } from "./peek.ts";
 import { downstreamOf, proxyServer, type SessionShared, sessionShared } from "./proxy_server.ts";
 import type { ProxyEvents, ServeSource } from "./types.ts";
 
@@ -37,7 +38,7 @@ export class ProxySession {
   readonly hub: Hub;
   readonly shared: SessionShared;
   #options: ProxyOptions;
-  #capabilities?: JsonObject;
+  #host?: HostDeclaration;
   #closed?: Promise<void>;
 
   constructor(options: ProxyOptions) {
@@ -53,7 +54,7 @@ export class ProxySession {
 
   /** Reads a host message before the SDK serves it. */
   peek(message: unknown): void {
-    this.#capabilities ??= declaredCapabilities(message);
+    this.#host ??= declaredHost(message);
     const uris = listenedResources(message);
     if (uris.length > 0) void this.#listen(uris);
   }
@@ -65,7 +66,7 @@ export class ProxySession {
    * listen streams instead).
    */
   async instance(options: { attach?: boolean } = {}): Promise<Server> {
-    await this.hub.open(this.#capabilities ?? {});
+    await this.hub.open(this.#host ?? { capabilities: {} });
     const server = proxyServer(this.shared, servedIdentity(this.hub, this.#options.jn));
     if (options.attach !== false) this.hub.attach(downstreamOf(server, this.shared));
     return server;
@@ -86,7 +87,7 @@ export class ProxySession {
   }
 
   async #listen(uris: string[]): Promise<void> {
-    await this.hub.open(this.#capabilities ?? {}).catch(() => {});
+    await this.hub.open(this.#host ?? { capabilities: {} }).catch(() => {});
     const live = this.hub.live();
     for (const uri of uris) {
       const source = live.length === 1 ? live[0].name : this.hub.resources.route(uri);

@@ -77,6 +77,8 @@ export interface Upstream {
 export interface HostSide {
   /** The host's client capabilities (what to offer the server, no more). */
   capabilities: JsonObject;
+  /** The host's era, when known: a server is best spoken to in the same one. */
+  era?: "legacy" | "modern";
   /** A server→client request (sampling, elicitation, roots), answered by the host. */
   request(method: string, params: JsonObject, signal: AbortSignal): Promise<JsonObject>;
   /** A notification of the server (lists changed, a resource updated, a log message, …). */
