@@ -120,8 +120,13 @@ class ServedSource implements Upstream {
 
   async forward(method: string, params: JsonObject | undefined, options?: ForwardOptions) {
     const conn = await this.#live();
+    // The host owns the bound of its requests (it cancels them), unless the caller set one.
+    const timeoutMs = options?.timeoutMs ?? this.#policy.open.timeoutMs ?? 0;
     try {
-      return redactDeep(await conn.session.forward(method, params, options), conn.secrets);
+      return redactDeep(
+        await conn.session.forward(method, params, { ...options, timeoutMs }),
+        conn.secrets,
+      );
     } catch (error) {
       throw conn.explain(error);
     }
