@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import type { Client } from "@modelcontextprotocol/client";
 import { FIXTURES } from "../helpers.ts";
-import { type Era, fixtureUri, stdioHost } from "./support.ts";
+import { type Era, eventually, fixtureUri, stdioHost } from "./support.ts";
 
 const ASKER = fixtureUri("asker.mjs");
 const SAMPLER = `mcp+deno://${FIXTURES}/servers/sampler.ts`;
@@ -109,6 +109,22 @@ Deno.test("serve (2025 host, 2026-07-28 server pinned to 2025): the server's own
     const text = (result.content as { text: string }[])[0].text;
     assert.ok(text.startsWith("legacy: "), text);
     assert.equal(JSON.parse(text.slice("legacy: ".length)).content.text, 'host saw: "how?"');
+  } finally {
+    await host.close();
+  }
+});
+
+Deno.test("serve: the host's roots/list_changed reaches the server", async () => {
+  const host = await stdioHost([ASKER], { capabilities: EVERYTHING_CAPS, setup: answering });
+  try {
+    const before = answerOf(await host.client.callTool({ name: "roots_changes", arguments: {} }));
+    assert.equal(before, 0);
+    await host.client.sendRootsListChanged();
+    await eventually(
+      async () =>
+        answerOf(await host.client.callTool({ name: "roots_changes", arguments: {} })) === 1,
+      "the server to count the notification",
+    );
   } finally {
     await host.close();
   }
