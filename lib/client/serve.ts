@@ -171,10 +171,13 @@ export async function serve(
       onSourceFailed: events.onSourceFailed,
       onWithheld: events.onWithheld,
       onWarning: events.onWarning,
-      onCall: (record: CallRecord) => {
-        audit?.write(record);
-        events.onCall?.(record);
-      },
+      // Only when someone reads them: a call's record costs a little each time.
+      onCall: audit || events.onCall
+        ? (record: CallRecord) => {
+          audit?.write(record);
+          events.onCall?.(record);
+        }
+        : undefined,
     },
   };
   const running: {

@@ -120,8 +120,9 @@ export async function callTool(
   }
   const args = (params.arguments ?? {}) as JsonObject;
   const started = Date.now();
+  const onCall = hub.events.onCall;
   const report = (source: string, tool: string, outcome: CallRecord["outcome"]) =>
-    hub.events.onCall?.({
+    onCall?.({
       time: new Date(started).toISOString(),
       source,
       tool,

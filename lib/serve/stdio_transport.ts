@@ -9,7 +9,8 @@
  * Guarantees: linear time whatever a line's length; a line longer than
  * `maxLineBytes` is dropped (reported) and the connection goes on; a line
  * that is not a JSON-RPC message is reported and skipped; messages are
- * written whole, one after the other, waiting while the host does not read
+ * written whole and in order, those sent while a write is under way
+ * together in the next one, waiting while the host does not read
  * (backpressure); the end of the input (the host quit) or a failed write
  * (the host went away) closes the transport once, and `close()` releases
  * the input so that nothing keeps the process alive.
@@ -42,6 +43,8 @@ export class StdioTransport implements Transport {
   #splitter: LineSplitter;
   #encoder = new TextEncoder();
   #writing: Promise<void> = Promise.resolve();
+  #outbox: string[] = [];
+  #flushing?: Promise<void>;
   #closed = false;
 
   constructor(options: StdioTransportOptions) {
@@ -91,12 +94,10 @@ export class StdioTransport implements Transport {
 
   send(message: Message): Promise<void> {
     if (this.#closed) return Promise.reject(new Error("The host's connection is closed"));
-    const bytes = this.#encoder.encode(serializeMessage(message));
-    const write = this.#writing.then(async () => {
-      await this.#writer.ready;
-      await this.#writer.write(bytes);
-    });
-    this.#writing = write.catch(() => {});
+    this.#outbox.push(serializeMessage(message));
+    // Messages sent while a write is under way go out together in the next one.
+    this.#flushing ??= this.#writing.then(() => this.#flush());
+    const write = this.#flushing;
     return write.catch(async (error) => {
       // The host went away: nothing more can reach it.
       await this.close();
@@ -104,10 +105,24 @@ export class StdioTransport implements Transport {
     });
   }
 
+  async #flush(): Promise<void> {
+    this.#flushing = undefined;
+    const text = this.#outbox.join("");
+    this.#outbox = [];
+    const write = (async () => {
+      await this.#writer.ready;
+      await this.#writer.write(this.#encoder.encode(text));
+    })();
+    this.#writing = write.catch(() => {});
+    await write;
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     await this.#reader.cancel().catch(() => {});
+    // What was sent before the close still goes out.
+    await (this.#flushing ?? this.#writing).catch(() => {});
     await this.#writing;
     this.#writer.releaseLock();
     this.onclose?.();

@@ -8,7 +8,8 @@
  * talk to no server, and the SDK-not-loaded check), `put` (throughput at 16
  * in flight vs the raw and the SDK-only pipelined clients), `put-memory`
  * (10k→1M records), `payload` (10/25/50 MB results), `teardown` (how long
- * servers take to exit after their stdin closes).
+ * servers take to exit after their stdin closes), `serve` (a host's calls
+ * through `jn serve` vs direct and vs an SDK-only proxy).
  * Prints markdown on stdout, progress on stderr, and last the "Issue 16
  * targets" table computed from the same run (targets.ts); `--write` also
  * writes bench/RESULTS.md, regenerated as a whole (this run, then the
@@ -26,12 +27,13 @@ import { EVERYTHING, EVERYTHING_JS, install, NODE, NODE_BIN_DIR, PEERS } from ".
 import { coldScenario, TRIVIAL } from "./scenarios/cold.ts";
 import { payloadScenario } from "./scenarios/payload.ts";
 import { putMemoryScenario, putScenario } from "./scenarios/put.ts";
+import { serveScenario } from "./scenarios/serve.ts";
 import { startupScenario } from "./scenarios/startup.ts";
 import { teardownScenario } from "./scenarios/teardown.ts";
 import type { ScenarioOptions, Section } from "./scenarios/types.ts";
 import { TARGETS_TITLE, targetsTable } from "./targets.ts";
 
-const ALL = ["cold", "everything", "startup", "put", "put-memory", "payload", "teardown"];
+const ALL = ["cold", "everything", "startup", "put", "put-memory", "payload", "teardown", "serve"];
 
 const USAGE =
   `Usage: deno task bench [SCENARIO…] [--rounds N] [--quick] [--no-peers] [--no-bundle] [--write]
@@ -49,6 +51,8 @@ Scenarios (default: all; they run in the order given):
   put-memory  jn put's peak RSS from 10k to 1M records
   payload     10/25/50 MB results through cat and cat --json
   teardown    how long servers take to exit after their stdin closes
+  serve       a host's calls through jn serve vs direct and vs an SDK-only proxy: added
+              latency, calls/s at 16 in flight, idle memory
 
 Options:
   --rounds N   timed rounds per command (default 7)
@@ -188,6 +192,9 @@ for (const name of scenarios) {
       break;
     case "payload":
       out.push(...await payloadScenario(options));
+      break;
+    case "serve":
+      out.push(...await serveScenario(options));
       break;
   }
 }
