@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { ForwardOptions, WatchFilter } from "../session/types.ts";
+import type { ForwardOptions, Session, WatchFilter } from "../session/types.ts";
 import type { JsonObject, ToolInfo } from "../types.ts";
 
 export type { ForwardOptions, WatchFilter };
@@ -53,24 +53,16 @@ export interface UpstreamIdentity {
   era?: "legacy" | "modern";
 }
 
-/** One upstream server as the proxy sees it. */
-export interface Upstream {
+/**
+ * One upstream server as the proxy sees it: what it said about itself, its
+ * tools after the filter, and the pass-through methods of its session
+ * (`forward`, `notify`, `watch`, `close`: see lib/session/types.ts).
+ */
+export interface Upstream extends Pick<Session, "forward" | "notify" | "watch" | "close"> {
   /** The server's identity and capabilities. */
   readonly server: UpstreamIdentity;
   /** Its tools after the filter (kept until the server says its list changed). */
   tools(): Promise<ToolOffer>;
-  /** A request passed on as it is; see `Session.forward`. */
-  forward(
-    method: string,
-    params: JsonObject | undefined,
-    options?: ForwardOptions,
-  ): Promise<JsonObject>;
-  /** A notification passed on as it is. */
-  notify(method: string, params?: JsonObject): Promise<void>;
-  /** Keeps the change notifications of `filter` coming (to the host side it was opened with). */
-  watch(filter: WatchFilter): Promise<void>;
-  /** Ends it (and the server's process tree). Idempotent. */
-  close(): Promise<void>;
 }
 
 /** The host's side of one upstream: what the server may ask of the host, and tell it. */

@@ -28,9 +28,7 @@ const call = (id: number | string, name: string, args: Record<string, unknown> =
 Deno.test("serve: a hostile host's bytes on stdin never stop it from answering", async () => {
   const host = rawHost(["@demo"]);
   try {
-    await host.write(INITIALIZE);
-    await host.response(0);
-    await host.write({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await host.handshake();
     await host.write("this is not json\n");
     await host.write('{"neither": "is this json-rpc"}\n[]\n123\nnull\n"text"\n');
     await host.write('{"jsonrpc":"2.0","id":77,"result":{"answer":"to nothing"}}\n');
@@ -64,9 +62,7 @@ Deno.test("serve: a hostile host's bytes on stdin never stop it from answering",
 Deno.test("serve: a flood of host requests is answered or refused, never dropped", async () => {
   const host = rawHost(["@demo"]);
   try {
-    await host.write(INITIALIZE);
-    await host.response(0);
-    await host.write({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await host.handshake();
     const count = 600;
     let batch = "";
     for (let id = 1; id <= count; id++) {
@@ -96,9 +92,7 @@ Deno.test("serve: a flood of host requests is answered or refused, never dropped
 Deno.test("serve: a line past the bound is dropped in linear time, and serving goes on", async () => {
   const host = rawHost(["@demo"]);
   try {
-    await host.write(INITIALIZE);
-    await host.response(0);
-    await host.write({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await host.handshake();
     // 70 MiB without a newline (the bound is 64 MiB), then the line's end.
     const chunk = new TextEncoder().encode("x".repeat(1024 * 1024));
     for (let i = 0; i < 70; i++) await host.write(chunk);

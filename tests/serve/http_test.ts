@@ -11,18 +11,7 @@
 import assert from "node:assert/strict";
 import { UsageError } from "../../lib/errors.ts";
 import { endTree, readTree, survivors, treeFiles } from "../session/tree_support.ts";
-import { fixtureUri, httpHost, httpServe } from "./support.ts";
-
-const INIT = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "raw", version: "1" },
-  },
-};
+import { fixtureUri, httpHost, httpServe, INITIALIZE } from "./support.ts";
 
 /**
  * One raw HTTP/1.1 POST over TCP, with exactly these headers (fetch would
@@ -91,28 +80,28 @@ Deno.test("serve --http: Host, Origin and the token are checked before anything 
   const url = served.url!;
   const bearer = { authorization: "Bearer s3cret-token" };
   try {
-    const rebinding = await rawPost(url, INIT, { ...bearer, host: "attacker.example:80" });
+    const rebinding = await rawPost(url, INITIALIZE, { ...bearer, host: "attacker.example:80" });
     assert.equal(rebinding.status, 403);
     assert.doesNotMatch(rebinding.text, /attacker/, "nothing the request sent is repeated");
-    const loopback = await rawPost(url, INIT, {
+    const loopback = await rawPost(url, INITIALIZE, {
       ...bearer,
       host: `localhost:${served.address!.port}`,
     });
     assert.equal(loopback.status, 200);
-    const origin = await post(url, INIT, { ...bearer, origin: "https://evil.example" });
+    const origin = await post(url, INITIALIZE, { ...bearer, origin: "https://evil.example" });
     assert.equal(origin.status, 403);
     await origin.body?.cancel();
-    const opaque = await post(url, INIT, { ...bearer, origin: "null" });
+    const opaque = await post(url, INITIALIZE, { ...bearer, origin: "null" });
     assert.equal(opaque.status, 403);
     await opaque.body?.cancel();
-    const none = await post(url, INIT);
+    const none = await post(url, INITIALIZE);
     assert.equal(none.status, 401);
     assert.equal(none.headers.get("www-authenticate"), 'Bearer realm="jn serve"');
     await none.body?.cancel();
-    const wrong = await post(url, INIT, { authorization: "Bearer s3cret-tokeN" });
+    const wrong = await post(url, INITIALIZE, { authorization: "Bearer s3cret-tokeN" });
     assert.equal(wrong.status, 401);
     await wrong.body?.cancel();
-    const local = await post(url, INIT, { ...bearer, origin: "http://localhost:3000" });
+    const local = await post(url, INITIALIZE, { ...bearer, origin: "http://localhost:3000" });
     assert.equal(local.status, 200);
     await local.body?.cancel();
   } finally {
@@ -130,12 +119,12 @@ Deno.test("serve --http: a non-loopback address needs a token; with one, Host mu
   });
   try {
     const port = served.address!.port;
-    const byAddress = await rawPost(`http://127.0.0.1:${port}/mcp`, INIT, {
+    const byAddress = await rawPost(`http://127.0.0.1:${port}/mcp`, INITIALIZE, {
       authorization: "Bearer t0ken-value",
       host: `10.1.2.3:${port}`,
     });
     assert.equal(byAddress.status, 200);
-    const byName = await rawPost(`http://127.0.0.1:${port}/mcp`, INIT, {
+    const byName = await rawPost(`http://127.0.0.1:${port}/mcp`, INITIALIZE, {
       authorization: "Bearer t0ken-value",
       host: `rebound.example:${port}`,
     });
@@ -170,7 +159,7 @@ Deno.test("serve --http: malformed, oversized, mistyped and sessionless requests
     });
     assert.equal(unknown.status, 404);
     await unknown.body?.cancel();
-    const elsewhere = await post(url.replace("/mcp", "/other"), INIT);
+    const elsewhere = await post(url.replace("/mcp", "/other"), INITIALIZE);
     assert.equal(elsewhere.status, 404);
     await elsewhere.body?.cancel();
   } finally {

@@ -11,7 +11,7 @@
 
 import assert from "node:assert/strict";
 import { ALL_ROLES, endTree, readTree, survivors, treeFiles } from "../session/tree_support.ts";
-import { fixtureUri, INITIALIZE, rawHost, stdioHost } from "./support.ts";
+import { fixtureUri, rawHost, stdioHost } from "./support.ts";
 
 const call = (id: number, name: string, args: Record<string, unknown> = {}) => ({
   jsonrpc: "2.0",
@@ -27,9 +27,7 @@ for (const end of ["stdin EOF", "SIGTERM", "SIGHUP"] as const) {
       const switches = ["--tree", pidFile, ...(stubborn ? ["--stubborn"] : [])];
       const host = rawHost([fixtureUri("hostile.mjs", switches), "@demo"]);
       try {
-        await host.write(INITIALIZE);
-        await host.response(0);
-        await host.write({ jsonrpc: "2.0", method: "notifications/initialized" });
+        await host.handshake();
         await host.write(call(1, "hostile__echo", { text: "x" }));
         await host.response(1);
         const tree = await readTree(pidFile);

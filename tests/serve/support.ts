@@ -142,6 +142,8 @@ export interface RawHost {
   /** Every line serve wrote to stdout so far. */
   lines(): string[];
   stderr(): string;
+  /** The 2025 handshake: `initialize` (id 0), its answer, `notifications/initialized`. */
+  handshake(): Promise<void>;
   /** Closes stdin (the host quit). */
   endInput(): Promise<void>;
   /** Waits for serve to exit (killing it after `ms`): its status. */
@@ -196,13 +198,19 @@ export function rawHost(args: string[], env: Record<string, string> = {}): RawHo
   })().catch(() => {});
   const encoder = new TextEncoder();
   let inputOpen = true;
-  return {
+  const write = async (data: string | Uint8Array | Record<string, unknown>) => {
+    const bytes = data instanceof Uint8Array
+      ? data
+      : encoder.encode(typeof data === "string" ? data : `${JSON.stringify(data)}\n`);
+    await writer.write(bytes);
+  };
+  const host: RawHost = {
     child,
-    write: async (data) => {
-      const bytes = data instanceof Uint8Array
-        ? data
-        : encoder.encode(typeof data === "string" ? data : `${JSON.stringify(data)}\n`);
-      await writer.write(bytes);
+    write,
+    handshake: async () => {
+      await write(INITIALIZE);
+      await host.response(0);
+      await write({ jsonrpc: "2.0", method: "notifications/initialized" });
     },
     response: async (id, ms = 15_000) => {
       const find = () =>
@@ -250,4 +258,5 @@ export function rawHost(args: string[], env: Record<string, string> = {}): RawHo
       return status;
     },
   };
+  return host;
 }

@@ -11,7 +11,7 @@
 
 import assert from "node:assert/strict";
 import { endTree, treeFiles, waitForFile } from "../session/tree_support.ts";
-import { type Era, eventually, fixtureUri, INITIALIZE, rawHost, stdioHost } from "./support.ts";
+import { type Era, eventually, fixtureUri, rawHost, stdioHost } from "./support.ts";
 
 const ERAS: Era[] = ["legacy", "auto"];
 
@@ -128,9 +128,7 @@ for (const era of ERAS) {
 Deno.test("serve: every progress notification goes out with the host's token, before the answer", async () => {
   const host = rawHost(["@demo"]);
   try {
-    await host.write(INITIALIZE);
-    await host.response(0);
-    await host.write({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await host.handshake();
     for (let id = 1; id <= 5; id++) {
       await host.write({
         jsonrpc: "2.0",
