@@ -102,7 +102,42 @@ Deno.test("serve over stdio: the filter's withholding is reported on stderr", as
     const names = (await host.client.listTools()).tools.map((tool) => tool.name);
     assert.ok(!names.includes("env"));
     await eventually(() => /"fixture" withholds env/.test(host.stderr()), "the stderr line");
+    assert.match(
+      host.stderr(),
+      /"fixture" is served as it is: nothing is pinned .* jn profile create NAME --from/,
+    );
   } finally {
     await host.close();
+  }
+});
+
+Deno.test("serve: an offered alias calls the server's tool with its defaults filled in", async () => {
+  const dir = await Deno.makeTempDir();
+  const log = `${dir}/calls.ndjson`;
+  const filter: ToolFilter = (_conn, tools) => {
+    const echo = tools.find((tool) => tool.name === "echo")!;
+    return {
+      offered: [{ ...echo, name: "shout", description: "Echoes, loudly by default" }],
+      withheld: [],
+      aliases: { shout: { tool: "echo", defaults: { text: "HELLO", volume: 11 } } },
+    };
+  };
+  const served = await httpServe([fixtureUri("fixture.mjs", ["--call-log", log])], { filter });
+  const host = await httpHost(served.url!);
+  try {
+    const tools = (await host.client.listTools()).tools;
+    assert.deepEqual(tools.map((tool) => [tool.name, tool.description]), [
+      ["shout", "Echoes, loudly by default"],
+    ]);
+    const result = await host.client.callTool({ name: "shout", arguments: { text: "hi" } });
+    assert.deepEqual(result.content, [{ type: "text", text: '{"text":"hi","volume":11}' }]);
+    const refused = await host.client.callTool({ name: "echo", arguments: {} }).catch((e) => e);
+    assert.match(String(refused?.message), /Unknown tool: echo/);
+    const calls = (await Deno.readTextFile(log)).trim().split("\n").map((l) => JSON.parse(l));
+    assert.deepEqual(calls.map((c) => c.name), ["echo"]);
+  } finally {
+    await host.close();
+    await served.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });
