@@ -70,7 +70,8 @@ for (const era of ["legacy", "auto"] as Era[]) {
   });
 
   Deno.test(`serve (${era} host, 2026-07-28 server): input_required reaches the host`, async () => {
-    const host = await stdioHost([SAMPLER], {
+    // Pinned: with "auto", a 2025 host's servers are spoken to in 2025.
+    const host = await stdioHost(["--protocol", "2026-07-28", SAMPLER], {
       era,
       capabilities: EVERYTHING_CAPS,
       setup: answering,
@@ -99,8 +100,8 @@ Deno.test("serve: a host that offers nothing offers the server nothing", async (
   }
 });
 
-Deno.test("serve (2025 host, 2026-07-28 server pinned to 2025): the server's own request reaches the host", async () => {
-  const host = await stdioHost(["--protocol", "legacy", SAMPLER], {
+Deno.test("serve (2025 host, a server of both eras): the server is spoken to in 2025, its request reaches the host", async () => {
+  const host = await stdioHost([SAMPLER], {
     capabilities: EVERYTHING_CAPS,
     setup: answering,
   });
