@@ -129,11 +129,16 @@ export async function serveOverHttp(options: HttpServeOptions): Promise<HttpServ
         onsessionclosed: (sessionId) => void endSession(sessionId),
       }),
     };
-    session.transport.onclose = () => void proxy.close();
     starting++;
     try {
       const server = await proxy.instance();
       await server.connect(session.transport);
+      // connect() took the transport's callbacks: the session's sources end with it too.
+      const closed = session.transport.onclose;
+      session.transport.onclose = () => {
+        closed?.();
+        void proxy.close();
+      };
       const response = await session.transport.handleRequest(request, { parsedBody: body });
       // An initialize the transport refused leaves no session: its sources end now.
       if (session.transport.sessionId === undefined) await proxy.close();

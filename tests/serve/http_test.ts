@@ -210,3 +210,19 @@ Deno.test("serve --http: an idle session is ended with its server", async () => 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("serve --http: a host that ends its session (DELETE) ends its servers", async () => {
+  const { dir, pidFile } = await treeFiles();
+  const served = await httpServe([fixtureUri("hostile.mjs", ["--tree", pidFile])]);
+  try {
+    const host = await httpHost(served.url!);
+    await host.client.callTool({ name: "echo", arguments: { text: "x" } });
+    const tree = await readTree(pidFile);
+    await host.close();
+    assert.deepEqual(await survivors(tree, ["server", "grandchild"]), []);
+  } finally {
+    await served.close();
+    await endTree(pidFile);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
