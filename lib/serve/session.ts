@@ -1,4 +1,6 @@
 /**
+ * lib/serve: the proxy `serve` puts in front of MCP hosts, over the SDK's server side: stdio, Streamable HTTP.
+ *
  * One downstream session: one host connection over stdio, or one 2025
  * Streamable HTTP session (or, for the 2026-07-28 era over HTTP, which has
  * no sessions, all its requests). It owns its sources (one upstream
