@@ -414,16 +414,23 @@ export class SdkSession implements Session {
       // The tap hands progress over in order with the answer (the SDK's own
       // handler, a turn late, only restarts the request's bound).
       if (onProgress) this.#tap.progressFor((progress) => onProgress(progress as JsonObject));
-      const result = await this.#client.request(
-        { method, params } as never,
-        PASS_THROUGH,
-        {
-          ...base,
-          signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
-          onprogress: onProgress && (() => {}),
-          allowInputRequired: options.inputRequired,
-        },
-      ) as JsonObject;
+      let answer: Promise<unknown>;
+      try {
+        // The SDK sends the request before request() returns: the tap has bound it by then.
+        answer = this.#client.request(
+          { method, params } as never,
+          PASS_THROUGH,
+          {
+            ...base,
+            signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+            onprogress: onProgress && (() => {}),
+            allowInputRequired: options.inputRequired,
+          },
+        );
+      } finally {
+        this.#tap.progressFor(undefined);
+      }
+      const result = await answer as JsonObject;
       return withoutReservedMeta(result) ?? result;
     } catch (error) {
       throw this.#translate(error, forwardLabel(method, params));

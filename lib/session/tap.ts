@@ -190,12 +190,13 @@ export class TransportTap implements Transport {
 
   /**
    * Hands the progress notifications of the next request sent to `handler`,
-   * as they arrive, in order with the rest of the traffic. The SDK hands
+   * as they arrive, in order with the rest of the traffic (`undefined`: no
+   * longer; the caller clears it once its request is sent). The SDK hands
    * them on a turn later, after an answer read in the same chunk has already
    * ended the request — so its own handler misses the last one; a proxy
    * must not.
    */
-  progressFor(handler: (params: Record<string, unknown>) => void): void {
+  progressFor(handler: ((params: Record<string, unknown>) => void) | undefined): void {
     this.#nextProgress = handler;
   }
 
