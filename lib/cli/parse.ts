@@ -157,7 +157,10 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
     }
   }
   for (const flag of command.flags) {
-    if (!(flag.key in options) && flag.default !== undefined) options[flag.key] = flag.default;
+    if (flag.key in options) continue;
+    const own = command.defaults?.[flag.key];
+    const value = own ? own.value : flag.default;
+    if (value !== undefined) options[flag.key] = value;
   }
   const args = bindArguments(command, positionals);
   return { command, args, options, given } as Invocation;
@@ -170,6 +173,11 @@ function bindArguments(command: CommandDef, words: readonly string[]): Record<st
   let i = 0;
   for (const arg of command.args) {
     if (arg.variadic) {
+      if (i >= words.length && !arg.optional) {
+        throw new UsageError(`Missing required argument "${arg.name}"`, {
+          hint: `give at least one (see 'jn help ${name}')`,
+        });
+      }
       args[arg.name] = words.slice(i);
       i = words.length;
     } else if (i < words.length) {

@@ -258,6 +258,29 @@ export const CONNECTION_FLAGS = [
 ] as const;
 
 /**
+ * The connection flags `jn serve` uses: how to reach and launch each source.
+ * Not how to answer a server (`--elicit`, `--sampling-command`) nor show its
+ * progress: the host answers and shows those.
+ */
+export const SERVE_CONNECTION_FLAGS = [
+  TIMEOUT,
+  CONNECT_TIMEOUT,
+  PROTOCOL,
+  ENV_PASSTHROUGH,
+  LOG_LEVEL,
+  IGNORE_SCHEMA,
+  HEADER,
+  TOKEN_ENV,
+  ALLOW_HTTP,
+  ROOT,
+  SANDBOX,
+  SANDBOX_READ,
+  SANDBOX_WRITE,
+  SANDBOX_NET,
+  SANDBOX_HOST,
+] as const;
+
+/**
  * The connection flags `jn auth login` uses: it only reaches a remote
  * server's HTTP endpoint and its authorization server (no process, sandbox,
  * tool call, or answers to the server's requests).
