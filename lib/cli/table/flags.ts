@@ -6,7 +6,8 @@
  * options field it sets, how its value is checked, its default (imported
  * from the layer that owns it) and its help line. One command's own flags
  * are in command_flags.ts and login_flags.ts; the command table
- * (commands.ts) says which commands take which.
+ * (commands.ts) says which commands take which. The module is long because
+ * it is a table: one row per flag, no logic.
  *
  * @module
  */
