@@ -168,11 +168,17 @@ export class ProtocolError extends JnError {
   code?: number;
   /** The JSON-RPC error data, when there was one. */
   data?: unknown;
-  /** `options.code` and `options.data`: the JSON-RPC error's, when there was one. */
-  constructor(message: string, options: JnErrorOptions & { code?: number; data?: unknown } = {}) {
+  /** The JSON-RPC error's message as the server wrote it (`message` is jn's sentence around it). */
+  serverMessage?: string;
+  /** `options.code`, `options.data`, `options.serverMessage`: the JSON-RPC error's, when there was one. */
+  constructor(
+    message: string,
+    options: JnErrorOptions & { code?: number; data?: unknown; serverMessage?: string } = {},
+  ) {
     super(message, options);
     this.code = options.code;
     this.data = options.data;
+    this.serverMessage = options.serverMessage;
   }
 }
 

@@ -37,6 +37,7 @@ const RANKS: [prefix: string, rank: number][] = [
   ["lib/put/", 13],
   ["lib/filter/", 13],
   ["lib/demo/", 13],
+  ["lib/serve/", 13],
   ["lib/client/", 14],
   ["mod.ts", 15],
   ["lib/cli/", 16],

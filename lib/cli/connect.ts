@@ -66,17 +66,8 @@ export async function withConnection<T>(
 /** The client's options of a command's connection flags. */
 export function openOptions(cli: Cli, server: string, values: ConnectionValues): OpenOptions {
   const { io } = cli;
-  // The connection flags set OpenOptions' own fields, but for these two, which are the CLI's.
-  const fields: Record<string, unknown> = {};
-  for (const { key } of CONNECTION_FLAGS) {
-    if (key !== "elicit" && key !== "progress" && values[key] !== undefined) {
-      fields[key] = values[key];
-    }
-  }
   return {
-    ...fields as Partial<OpenOptions>,
-    cwd: io.cwd,
-    env: io.env,
+    ...launchOptions(cli, values),
     elicit: elicitationHandler(io, {
       mode: values.elicit ?? ELICIT.default,
       server,
@@ -88,6 +79,22 @@ export function openOptions(cli: Cli, server: string, values: ConnectionValues):
       onSignIn: (url) => showSignIn(io, server, url),
     },
   };
+}
+
+/**
+ * The client's options that the connection flags set (OpenOptions' own
+ * fields: bounds, protocol, sandbox, headers…), with the caller's directory
+ * and environment: how to reach and launch a server, not how to answer it.
+ */
+export function launchOptions(cli: Cli, values: ConnectionValues): OpenOptions {
+  const fields: Record<string, unknown> = {};
+  for (const { key } of CONNECTION_FLAGS) {
+    // `elicit` and `progress` are the CLI's: how it answers and shows the server.
+    if (key !== "elicit" && key !== "progress" && values[key] !== undefined) {
+      fields[key] = values[key];
+    }
+  }
+  return { ...fields as Partial<OpenOptions>, cwd: cli.io.cwd, env: cli.io.env };
 }
 
 /** Prints the sign-in URL and tries to open it in a browser. */

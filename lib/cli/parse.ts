@@ -18,6 +18,13 @@
 
 import { UsageError } from "../errors.ts";
 import { closest } from "../text/suggest.ts";
+import {
+  badChoice,
+  missingSubcommand,
+  missingValue,
+  unknownCommand,
+  unknownOption,
+} from "./parse_errors.ts";
 import type { CommandDef, GroupDef, Invocation } from "./table/command.ts";
 import { COMMANDS, GROUPS } from "./table/commands.ts";
 import type { AnyFlag } from "./table/flag.ts";
@@ -74,7 +81,9 @@ export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABL
     if (word.startsWith("-")) break;
     const next = [...path, word];
     if (!isPrefix(tables, next)) {
-      if (path.length === 0 || groupAt(tables, path)) throw unknownCommand(tables, path, word);
+      if (path.length === 0 || groupAt(tables, path)) {
+        throw unknownCommand(visibleNext(tables, path), path, word);
+      }
       break;
     }
     path.push(word);
@@ -93,7 +102,7 @@ export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABL
       throw unknownOption(first, [...GLOBAL_FLAGS, VERSION_FLAG], "jn");
     }
     if (help) return { kind: "help", path, globals };
-    throw missingSubcommand(tables, path);
+    throw missingSubcommand(visibleNext(tables, path), path);
   }
   if (help) return { kind: "help", path: command.path, globals };
   if (version) throw unknownOption("--version", command.flags, commandName(command));
@@ -157,7 +166,10 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
     }
   }
   for (const flag of command.flags) {
-    if (!(flag.key in options) && flag.default !== undefined) options[flag.key] = flag.default;
+    if (flag.key in options) continue;
+    const own = command.defaults?.[flag.key];
+    const value = own ? own.value : flag.default;
+    if (value !== undefined) options[flag.key] = value;
   }
   const args = bindArguments(command, positionals);
   return { command, args, options, given } as Invocation;
@@ -170,6 +182,11 @@ function bindArguments(command: CommandDef, words: readonly string[]): Record<st
   let i = 0;
   for (const arg of command.args) {
     if (arg.variadic) {
+      if (i >= words.length && !arg.optional) {
+        throw new UsageError(`Missing required argument "${arg.name}"`, {
+          hint: `give at least one (see 'jn help ${name}')`,
+        });
+      }
       args[arg.name] = words.slice(i);
       i = words.length;
     } else if (i < words.length) {
@@ -245,56 +262,4 @@ function samePath(a: readonly string[], b: readonly string[]): boolean {
 
 function commandName(command: CommandDef): string {
   return command.path.join(" ");
-}
-
-function unknownCommand(tables: Tables, path: readonly string[], word: string): UsageError {
-  const next = visibleNext(tables, path);
-  const near = closest(word, next);
-  const where = ["jn", ...path].join(" ");
-  const help = path.length === 0 ? "'jn help'" : `'jn help ${path.join(" ")}'`;
-  return new UsageError(`Unknown command "${word}"`, {
-    hint: near !== undefined
-      ? `did you mean '${where} ${near}'? (see ${help})`
-      : `${where} has: ${next.join(", ")}`,
-  });
-}
-
-function missingSubcommand(tables: Tables, path: readonly string[]): UsageError {
-  const full = ["jn", ...path].join(" ");
-  return new UsageError(`Missing a subcommand after "${full}"`, {
-    hint: `${full} has: ${visibleNext(tables, path).join(", ")} (see 'jn help ${path.join(" ")}')`,
-  });
-}
-
-function unknownOption(spelled: string, flags: readonly AnyFlag[], name: string): UsageError {
-  const all: readonly AnyFlag[] = [...flags, ...GLOBAL_FLAGS];
-  const names = all.filter((f) => !f.hidden).flatMap((f) => [
-    `--${f.long}`,
-    ...(f.short ? [`-${f.short}`] : []),
-  ]);
-  const near = spelled.startsWith("--") ? closest(spelled, names) : undefined;
-  const help = name === "jn" ? "'jn help' or 'jn help COMMAND'" : `'jn help ${name}'`;
-  return new UsageError(`Unknown option "${spelled}"`, {
-    hint: near !== undefined ? `did you mean ${near}? (see ${help})` : `see ${help}`,
-  });
-}
-
-function missingValue(flag: AnyFlag, spelled: string, name: string): UsageError {
-  return new UsageError(`Option ${spelled} needs a value (${spelled} <${flag.value}>)`, {
-    hint: `see 'jn help ${name}'`,
-  });
-}
-
-function badChoice(
-  choices: readonly string[],
-  spelled: string,
-  value: string,
-  what = "Invalid",
-): UsageError {
-  const near = closest(value, choices);
-  return new UsageError(`${what} ${spelled} "${value}"`, {
-    hint: near !== undefined
-      ? `did you mean ${near}? (use ${choices.join(", ")})`
-      : `use ${choices.join(", ")}`,
-  });
 }

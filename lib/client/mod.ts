@@ -4,7 +4,8 @@
  *
  * The policy that makes jn safe and correct lives here, in one place, for
  * the CLI and for any program that uses jn (the repository's `mod.ts`
- * re-exports this module). `open()` resolves a source
+ * re-exports this module). `serve` puts the same policy in front of an MCP
+ * host: every source it serves is opened by `open`. `open()` resolves a source
  * (a project profile only when trusted), merges the profile's sandbox with
  * the caller's, gives the server a minimal environment, connects, and runs
  * the profile's drift check; `inspect`, `call`, `read`, `getPrompt`, `list`,
@@ -46,6 +47,7 @@ export {
 export { requireDetachable, resumeSource, taskRecord } from "./detach.ts";
 export { getPrompt, type GetPromptOptions, list, type Listing, liveTools, read } from "./verbs.ts";
 export {
+  curatedOffer,
   type CurateOptions,
   curateTools,
   type Curation,
@@ -64,6 +66,19 @@ export { complete, completionRef } from "./complete.ts";
 export { checkFollow, follow, type FollowOptions, followTarget } from "./follow.ts";
 export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
 export { put, type PutOptions, type PutRecord } from "./put.ts";
+export {
+  type CallRecord,
+  type HttpServeOptions,
+  offerAll,
+  serve,
+  SERVE_DEFAULTS,
+  type ServeEvents,
+  type ServeHandle,
+  type ServeOptions,
+  type ToolAlias,
+  type ToolFilter,
+  type ToolOffer,
+} from "./serve.ts";
 export type { RunStats } from "../put/ordered.ts";
 export { compareWithLive, type LiveComparison } from "./profile.ts";
 export { driftWarning, type MessageOptions, outputFormatWarning } from "./messages.ts";
@@ -155,13 +170,16 @@ export type { CredentialSource, IdpSettings } from "../auth/token_store.ts";
 export type {
   Following,
   FollowTarget,
+  ForwardOptions,
   LoginSettings,
   ProtocolMode,
+  Relay,
   Session,
   SessionSkills,
   SessionTasks,
   SkillsPage,
   ToolCallOptions,
+  WatchFilter,
 } from "../session/types.ts";
 export { type LoadOptions, loadProfile } from "../profile/resolve.ts";
 export { type EntryStatus, listProfiles, type ProfileEntry } from "./profile_list.ts";

@@ -28,12 +28,15 @@ import { ConnectFailure, SdkSession } from "./sdk_session.ts";
 import type { ProtocolMode, Session, SessionOptions } from "./types.ts";
 
 export type {
+  ForwardOptions,
   LoginSettings,
   ProtocolMode,
+  Relay,
   Session,
   SessionAuth,
   SessionOptions,
   ToolCallOptions,
+  WatchFilter,
 } from "./types.ts";
 
 type Sdk = typeof import("@modelcontextprotocol/client");
@@ -187,6 +190,7 @@ async function connect(
       onSample: options.onSample,
       roots: options.roots,
       onNotice: options.onNotice,
+      relay: options.relay,
     });
     session = new SdkSession(sdk, client, channel, { ...options, label });
   } catch (error) {

@@ -118,6 +118,7 @@ Deno.test("bash completion completes jn's command line", async (t) => {
         "mcp",
         "profile",
         "put",
+        "serve",
         "skills",
         "tail",
       ]);

@@ -7,9 +7,12 @@
  * @module
  */
 
-import { PUT_DEFAULTS } from "../../client/options.ts";
-import { flag, setTrue, text } from "./flag.ts";
-import { wholeNumber } from "./values.ts";
+import { PUT_DEFAULTS, SERVE_DEFAULTS } from "../../client/options.ts";
+import { formatMs } from "../../errors.ts";
+import { parseDuration } from "../duration.ts";
+import { UsageError } from "../../errors.ts";
+import { append, asIs, flag, setTrue, text } from "./flag.ts";
+import { envName, wholeNumber } from "./values.ts";
 
 /** `--format` with the formats a command prints. */
 export function formatFlag<const C extends readonly string[]>(choices: C, help?: string) {
@@ -203,3 +206,88 @@ export const YES = flag({
   help: "do not ask (for scripts)",
   apply: setTrue,
 });
+
+/** `[HOST:]PORT` of `serve --http` (an IPv6 host in brackets: `[::1]:8080`). */
+function httpAddress(
+  _current: { host?: string; port: number } | undefined,
+  value: string,
+  name: string,
+): { host?: string; port: number } {
+  const match = /^(?:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(value);
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port > 65535) {
+    throw new UsageError(`Invalid ${name} "${value}": expected [HOST:]PORT`, {
+      hint: `e.g. ${name} 8080 (on 127.0.0.1), ${name} 0.0.0.0:8080, ${name} 0 (any free port)`,
+    });
+  }
+  return match[1] === undefined ? { port } : { host: match[1].replace(/^\[|\]$/g, ""), port };
+}
+
+/** `serve`'s own flags. */
+export const SERVE_FLAGS = [
+  flag({
+    long: "http",
+    value: "[HOST:]PORT",
+    key: "http",
+    help: "serve Streamable HTTP on HOST:PORT (HOST: 127.0.0.1) instead of stdio",
+    apply: httpAddress,
+  }),
+  flag({
+    long: "http-token-env",
+    value: "VAR",
+    key: "httpTokenEnv",
+    help: "the variable holding the bearer token every HTTP request must carry (required off " +
+      "loopback)",
+    apply: (_current: string | undefined, value: string, name: string) => envName(value, name),
+  }),
+  flag({
+    long: "allow-host",
+    value: "name",
+    key: "allowedHosts",
+    help: "accept this Host name too (DNS-rebinding protection refuses others)",
+    apply: append(asIs),
+    repeatable: true,
+  }),
+  flag({
+    long: "allow-origin",
+    value: "host",
+    key: "allowedOrigins",
+    help: "accept browser requests from this origin host too",
+    apply: append(asIs),
+    repeatable: true,
+  }),
+  flag({
+    long: "idle",
+    value: "duration",
+    key: "idleMs",
+    help: "end an HTTP session idle this long, with its servers",
+    apply: (_current: number | undefined, value: string, name: string) =>
+      parseDuration(value, name),
+    default: SERVE_DEFAULTS.idleMs as number,
+    shown: formatMs(SERVE_DEFAULTS.idleMs),
+  }),
+  flag({
+    long: "max-sessions",
+    value: "N",
+    key: "maxSessions",
+    help: "HTTP sessions at once, at most (each starts every source's server)",
+    apply: wholeNumber(1, 10_000, "--max-sessions 8"),
+    default: SERVE_DEFAULTS.maxSessions as number,
+  }),
+  flag({
+    long: "audit",
+    value: "file",
+    key: "audit",
+    help: "append one NDJSON line per tool call (time, source, tool, argument names, outcome)",
+    apply: text,
+    completes: "path",
+  }),
+  flag({
+    long: "restarts",
+    value: "N",
+    key: "restarts",
+    help: "start a source whose server died again, at most N times (with backoff)",
+    apply: wholeNumber(0, 100, "--restarts 5"),
+    default: SERVE_DEFAULTS.restarts as number,
+  }),
+] as const;

@@ -25,11 +25,17 @@ import {
   JSON_PAYLOAD,
   LINES,
   PUT_FLAGS,
+  SERVE_FLAGS,
   SKILLS_FLAGS,
   TASK,
   YES,
 } from "./command_flags.ts";
-import { ARGUMENT_FLAGS, CONNECTION_FLAGS, LOGIN_CONNECTION_FLAGS } from "./flags.ts";
+import {
+  ARGUMENT_FLAGS,
+  CONNECTION_FLAGS,
+  LOGIN_CONNECTION_FLAGS,
+  SERVE_CONNECTION_FLAGS,
+} from "./flags.ts";
 import { LOGIN_FLAGS } from "./login_flags.ts";
 
 /** The shells `jn completions` writes scripts for. */
@@ -162,6 +168,24 @@ export const SKILLS = command({
   flags: [...SKILLS_FLAGS, ...CONNECTION_FLAGS],
   footer: "skills",
   module: "commands/skills.ts",
+});
+
+/** `jn serve SOURCE…`. */
+export const SERVE = command({
+  path: ["serve"],
+  summary: "serve profiles or URIs to an MCP host (stdio; --http: Streamable HTTP), curated, " +
+    "pinned and sandboxed as jn calls them",
+  args: [{
+    name: "source",
+    help: "profiles (@server) or naked URIs; several are namespaced SOURCE__NAME",
+    variadic: true,
+    completes: "source",
+  }],
+  flags: [...SERVE_FLAGS, ...SERVE_CONNECTION_FLAGS],
+  // A call through serve is the host's: jn bounds none of its own (the host cancels).
+  defaults: { timeoutMs: { shown: "none: the host cancels" } },
+  footer: "serve",
+  module: "commands/serve.ts",
 });
 
 /** `jn mcp explore SOURCE`. */
@@ -356,6 +380,7 @@ export const HELP_COMMAND = command({
     name: "command",
     help: "a command (cat, mcp schema), or a tool: @profile/tool, SOURCE?tool=NAME",
     variadic: true,
+    optional: true,
   }],
   flags: [FORMAT, ...CONNECTION_FLAGS],
   module: "commands/help.ts",
@@ -372,6 +397,7 @@ export const COMMANDS: readonly CommandDef[] = [
   FILTER,
   GREP,
   SKILLS,
+  SERVE,
   MCP_EXPLORE,
   MCP_TOOLS,
   MCP_SCHEMA,

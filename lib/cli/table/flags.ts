@@ -6,7 +6,8 @@
  * options field it sets, how its value is checked, its default (imported
  * from the layer that owns it) and its help line. One command's own flags
  * are in command_flags.ts and login_flags.ts; the command table
- * (commands.ts) says which commands take which.
+ * (commands.ts) says which commands take which. The module is long because
+ * it is a table: one row per flag, no logic.
  *
  * @module
  */
@@ -248,6 +249,29 @@ export const CONNECTION_FLAGS = [
   ALLOW_HTTP,
   ELICIT,
   SAMPLING_COMMAND,
+  ROOT,
+  SANDBOX,
+  SANDBOX_READ,
+  SANDBOX_WRITE,
+  SANDBOX_NET,
+  SANDBOX_HOST,
+] as const;
+
+/**
+ * The connection flags `jn serve` uses: how to reach and launch each source.
+ * Not how to answer a server (`--elicit`, `--sampling-command`) nor show its
+ * progress: the host answers and shows those.
+ */
+export const SERVE_CONNECTION_FLAGS = [
+  TIMEOUT,
+  CONNECT_TIMEOUT,
+  PROTOCOL,
+  ENV_PASSTHROUGH,
+  LOG_LEVEL,
+  IGNORE_SCHEMA,
+  HEADER,
+  TOKEN_ENV,
+  ALLOW_HTTP,
   ROOT,
   SANDBOX,
   SANDBOX_READ,

@@ -75,6 +75,22 @@ Examples:
   jn skills "mcp+https://example.com/mcp"
   jn skills "mcp+https://example.com/mcp" pdf-processing --out ~/.claude/skills`;
 
+/** The end of `jn help serve`. */
+const serveFooter = (): string => `
+A host starts jn serve as its server (stdio) and sees each source's tools as jn
+would call them: allow_tools/deny_tools and the profile's tools applied, and a
+tool whose description or schemas changed since the profile's snapshot (or one
+the snapshot does not know) withheld until jn profile update. stdin's end,
+SIGTERM or SIGHUP end every server's process tree and exit 0.
+
+Examples:
+  jn serve @demo                                  # what a host's config runs
+  jn serve --http 8080 @demo @filesystem          # Streamable HTTP on 127.0.0.1:8080
+  jn serve --http 0.0.0.0:8080 --http-token-env JN_TOKEN @demo
+  jn serve --sandbox "mcp+npx://@modelcontextprotocol/server-memory"
+
+See docs/serve.md: pinning, namespacing, the threat model.`;
+
 /** Every footer, by the name a command's row gives. */
 export const FOOTERS = {
   inspect: inspectHelp,
@@ -85,5 +101,6 @@ export const FOOTERS = {
   complete: completeFooter,
   completions: completionsFooter,
   grep: grepFooter,
+  serve: serveFooter,
   skills: skillsFooter,
 } as const satisfies Record<string, () => string>;

@@ -1,0 +1,262 @@
+/**
+ * Helpers of the serve tests: serve as hosts run it — a process started by
+ * the official SDK client over stdio (tests/fixtures/serve_main.ts, the
+ * library's `serve()` until the CLI has the command), or `serve()` over
+ * HTTP in the test's own process — and the fixture servers behind it.
+ *
+ * @module
+ */
+
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { serve, type ServeHandle, type ServeOptions } from "../../lib/client/serve.ts";
+import { permissionFlags } from "../../lib/sandbox/permissions.ts";
+import { baseEnv, FIXTURES, ROOT } from "../helpers.ts";
+
+/** The entry that serves over stdio (or --http) through the library. */
+export const SERVE_MAIN = `${FIXTURES}/serve_main.ts`;
+
+/** A fixture server (tests/fixtures/servers/NAME) as a naked URI run by node, with switches. */
+export function fixtureUri(name: string, switches: string[] = []): string {
+  const query = new URLSearchParams();
+  for (const flag of switches) query.append("command", flag);
+  const tail = switches.length > 0 ? `?${query.toString().replaceAll("+", "%20")}` : "";
+  return `mcp+node://${FIXTURES}/servers/${name}${tail}`;
+}
+
+/** The argv (after `deno`) that runs serve_main.ts with jn's permissions. */
+export function serveArgs(args: string[]): string[] {
+  return ["run", "--config", `${ROOT}/deno.json`, ...permissionFlags(), SERVE_MAIN, ...args];
+}
+
+/** Which era a client speaks: 2025 (`legacy`) or 2026-07-28 (`auto` negotiates it). */
+export type Era = "legacy" | "auto";
+
+/** A host: the SDK client connected to a serve process over stdio. */
+export interface StdioHost {
+  client: Client;
+  transport: StdioClientTransport;
+  /** What serve wrote on stderr so far. */
+  stderr(): string;
+  /** serve's pid. */
+  pid: number;
+  close(): Promise<void>;
+}
+
+/** Options of {@linkcode stdioHost}. */
+export interface HostOptions {
+  era?: Era;
+  capabilities?: Record<string, unknown>;
+  /** Called with the client before it connects (to set request handlers). */
+  setup?: (client: Client) => void;
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** Starts serve over stdio as a host does and connects to it. */
+export async function stdioHost(args: string[], options: HostOptions = {}): Promise<StdioHost> {
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: serveArgs(args),
+    env: { ...baseEnv(), ...options.env },
+    cwd: options.cwd ?? ROOT,
+    stderr: "pipe",
+  });
+  let stderr = "";
+  const decoder = new TextDecoder();
+  transport.stderr?.on("data", (chunk: Uint8Array) => stderr += decoder.decode(chunk));
+  const client = sdkClient(options);
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    await transport.close();
+    throw new Error(`serve did not connect: ${(error as Error).message}\n${stderr}`);
+  }
+  return {
+    client,
+    transport,
+    stderr: () => stderr,
+    pid: transport.pid!,
+    close: () => client.close(),
+  };
+}
+
+/** An SDK client as a host makes it. */
+export function sdkClient(options: HostOptions = {}): Client {
+  const client = new Client({ name: "test-host", version: "1.0.0" }, {
+    capabilities: options.capabilities ?? {},
+    versionNegotiation: { mode: options.era ?? "legacy" },
+  });
+  options.setup?.(client);
+  return client;
+}
+
+/** Serves over HTTP on a free port in this process. */
+export function httpServe(
+  sources: string[],
+  options: Partial<ServeOptions> = {},
+): Promise<ServeHandle> {
+  return serve(sources, {
+    cwd: ROOT,
+    env: baseEnv(),
+    ...options,
+    http: { port: 0, ...options.http },
+  });
+}
+
+/** An SDK client connected to serve over Streamable HTTP. */
+export async function httpHost(url: string, options: HostOptions = {}) {
+  const client = sdkClient(options);
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  await client.connect(transport);
+  return {
+    client,
+    transport,
+    close: async () => {
+      await transport.terminateSession().catch(() => {});
+      await client.close();
+    },
+  };
+}
+
+/** Waits until `check` holds (polling), or fails with `what`. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  ms = 10_000,
+) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A host that speaks raw bytes to serve over stdio (for lifecycle and hostile tests). */
+export interface RawHost {
+  child: Deno.ChildProcess;
+  /** Writes bytes (or a message as one JSON line) to serve's stdin. */
+  write(data: string | Uint8Array | Record<string, unknown>): Promise<void>;
+  /** The next JSON line serve wrote whose `id` is `id` (skipping notifications and others). */
+  response(id: number | string, ms?: number): Promise<Record<string, unknown>>;
+  /** Every line serve wrote to stdout so far. */
+  lines(): string[];
+  stderr(): string;
+  /** The 2025 handshake: `initialize` (id 0), its answer, `notifications/initialized`. */
+  handshake(): Promise<void>;
+  /** Closes stdin (the host quit). */
+  endInput(): Promise<void>;
+  /** Waits for serve to exit (killing it after `ms`): its status. */
+  exited(ms?: number): Promise<Deno.CommandStatus>;
+}
+
+/** The 2025 handshake's opening request. */
+export const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "raw", version: "1" },
+  },
+};
+
+/** Starts serve over stdio with pipes a test drives byte by byte. */
+export function rawHost(args: string[], env: Record<string, string> = {}): RawHost {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: serveArgs(args),
+    cwd: ROOT,
+    env: { ...baseEnv(), ...env },
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const out: string[] = [];
+  let err = "";
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const waiter of waiters) waiter();
+  };
+  (async () => {
+    let partial = "";
+    for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
+      partial += chunk;
+      const parts = partial.split("\n");
+      partial = parts.pop()!;
+      out.push(...parts.filter((line) => line !== ""));
+      wake();
+    }
+  })().catch(() => {});
+  (async () => {
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+      err += chunk;
+      wake();
+    }
+  })().catch(() => {});
+  const encoder = new TextEncoder();
+  let inputOpen = true;
+  const write = async (data: string | Uint8Array | Record<string, unknown>) => {
+    const bytes = data instanceof Uint8Array
+      ? data
+      : encoder.encode(typeof data === "string" ? data : `${JSON.stringify(data)}\n`);
+    await writer.write(bytes);
+  };
+  const host: RawHost = {
+    child,
+    write,
+    handshake: async () => {
+      await write(INITIALIZE);
+      await host.response(0);
+      await write({ jsonrpc: "2.0", method: "notifications/initialized" });
+    },
+    response: async (id, ms = 15_000) => {
+      const find = () =>
+        out.map((line) => {
+          try {
+            return JSON.parse(line);
+          } catch {
+            return undefined;
+          }
+        }).find((message) => message?.id === id && !("method" in message));
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = find();
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no response ${id}; stderr:\n${err}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 100);
+          waiters.add(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        waiters.clear();
+      }
+    },
+    lines: () => out,
+    stderr: () => err,
+    endInput: async () => {
+      if (!inputOpen) return;
+      inputOpen = false;
+      await writer.close().catch(() => {});
+    },
+    exited: async (ms = 20_000) => {
+      const timer = setTimeout(() => {
+        try {
+          child.kill("SIGKILL");
+        } catch { /* gone */ }
+      }, ms);
+      const status = await child.status;
+      clearTimeout(timer);
+      if (inputOpen) {
+        inputOpen = false;
+        await writer.close().catch(() => {});
+      }
+      return status;
+    },
+  };
+  return host;
+}
