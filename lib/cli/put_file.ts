@@ -1,6 +1,6 @@
 /**
  * `jn put FILE.json|FILE.ndjson|FILE.jsonl`: stdin's records into a file,
- * atomically (see lib/put/file_sink.ts).
+ * atomically (see lib/client/put_file.ts).
  *
  * Exit status: 0 when the file was written; 1 when a line is not JSON (the
  * file is not written, an existing one is untouched; stderr names the line);

@@ -63,12 +63,11 @@ export interface CatResult {
  *
  * @example
  * ```ts
- * import { cat, collectArgs, open } from "@jn/jn";
+ * import { cat, open, prepareCat } from "@jn/jn";
  *
  * const env = Deno.env.toObject();
  * await using conn = await open("@demo/add?a=2&b=40", { cwd: Deno.cwd(), env });
- * const { target } = conn;
- * const args = collectArgs({ query: target.queryArgs, defaults: target.defaults });
+ * const args = prepareCat(conn.target);
  * const { records } = await cat(conn, { args });
  * console.log(records); // [{type: "tool_result", …}, {type: "structured_result", …}]
  * ```

@@ -151,7 +151,8 @@ export async function applyProfileUpdate(update: ProfileUpdate): Promise<void> {
  *
  * @example
  * ```ts ignore
- * import { open, updateProfile } from "@jn/jn";
+ * import { open } from "@jn/jn";
+ * import { updateProfile } from "@jn/jn/profile";
  *
  * const env = Deno.env.toObject();
  * await using conn = await open("@mine", { cwd: Deno.cwd(), env, ignoreSchema: true });

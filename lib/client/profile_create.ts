@@ -61,7 +61,8 @@ export interface CreatedProfile {
  *
  * @example
  * ```ts
- * import { ConfigError, profileFromDocument } from "@jn/jn";
+ * import { ConfigError } from "@jn/jn";
+ * import { profileFromDocument } from "@jn/jn/profile";
  *
  * const files = profileFromDocument('{"command": "uvx", "args": ["mcp-server-time"]}');
  * console.log(files.meta.command); // "uvx"

@@ -51,6 +51,7 @@ export interface ProfileImportPlan extends ImportPlan {
 
 /** What {@linkcode writeImport} did with one planned import. */
 export interface ImportResult {
+  /** The import, as planned. */
   planned: PlannedImport;
   /** The profile's directory. */
   dir: string;
@@ -133,7 +134,7 @@ export async function writeImport(
  *
  * @example
  * ```ts ignore
- * import { importProfiles } from "@jn/jn";
+ * import { importProfiles } from "@jn/jn/profile";
  *
  * const { results, plan } = await importProfiles("claude", {
  *   cwd: Deno.cwd(),

@@ -17,8 +17,8 @@
 import { type LaunchReview, launchReview } from "../profile/launch_review.ts";
 import { loadProfile } from "../profile/resolve.ts";
 import { curatedProfileTools } from "../profile/tool_filter.ts";
-import { trustState } from "../profile/trust.ts";
-import type { Profile, ProfileTool } from "../profile/types.ts";
+import { type TrustState, trustState } from "../profile/trust.ts";
+import type { LayerName, MetaDef, Profile, ProfileTool, ToolDef } from "../profile/types.ts";
 import type { ProfilePlace } from "./profile_create.ts";
 import { profileName } from "./profile_name.ts";
 
@@ -35,20 +35,57 @@ export interface ProfileDescription {
   secrets: string[];
 }
 
-/** A profile's fields as displayed, its tools, and its trust state. */
-export type ProfileInfo = ReturnType<typeof profileFields> & {
+/**
+ * A profile's fields as displayed (`_meta.json` with substituted values as
+ * `***`), its tools, and its trust state: what `profile info --format json`
+ * prints.
+ */
+export interface ProfileInfo extends Without<MetaDef, "tools"> {
+  /** The server name (without `@`). */
+  name: string;
+  /** The layer whose `_meta.json` defines it. */
+  layer: LayerName;
+  /** Its directory, as named. */
+  dir: string;
+  /** Its `_meta.json`. */
+  meta_file: string;
+  /** Whether jn may write it (not bundled). */
+  writable: boolean;
+  /** Variables it names that are not set. */
+  unset_variables?: string[];
+  /** The tools a caller may use. */
+  tools: ProfileToolInfo[];
+  /** The tools `allow_tools`/`deny_tools` hide, by name only. */
+  hidden_tools?: string[];
+  /** Directories of higher layers with tool files but no `_meta.json`. */
+  ignored?: string[];
   /** `trusted`, `untrusted`, `changed`, `moved` or `not-needed`. */
-  trust: string;
+  trust: TrustState;
   /** The variables of `env` that load code. */
   warnings?: LaunchReview["warnings"];
-};
+}
+
+/** `T` without its field `K` (its other fields and index signature kept, unlike `Omit`). */
+export type Without<T, K extends string> = { [P in keyof T as P extends K ? never : P]: T[P] };
+
+/** One tool of a {@linkcode ProfileInfo}: its definition as displayed. */
+export interface ProfileToolInfo extends Without<ToolDef, "tool"> {
+  /** The profile's tool name. */
+  name: string;
+  /** The server's tool it calls. */
+  tool: string;
+  /** The layer its definition comes from. */
+  layer: LayerName;
+  /** Its tool file, when it has one. */
+  file?: string;
+}
 
 /**
  * Describes the profile `server` (`@name` or `name`).
  *
  * @example
  * ```ts
- * import { describeProfile } from "@jn/jn";
+ * import { describeProfile } from "@jn/jn/profile";
  *
  * const { info } = await describeProfile("@demo", { cwd: Deno.cwd(), env: {} });
  * console.log(info.layer, info.tools.map((tool) => tool.name)); // "bundled" ["echo", "items"]
@@ -68,7 +105,7 @@ export async function describeProfile(
   return { info, review, secrets: profile.secrets };
 }
 
-function profileFields(profile: Profile) {
+function profileFields(profile: Profile): Without<ProfileInfo, "trust" | "warnings"> {
   const { tools: _tools, ...meta } = profile.displayMeta;
   // allow_tools/deny_tools: the tools a caller cannot use are named, not shown.
   const { offered, hidden } = curatedProfileTools(profile);
@@ -86,7 +123,7 @@ function profileFields(profile: Profile) {
   };
 }
 
-function toolFields(tool: ProfileTool) {
+function toolFields(tool: ProfileTool): ProfileToolInfo {
   const { tool: _tool, inputSchema, ...def } = tool.display;
   return {
     name: tool.name,

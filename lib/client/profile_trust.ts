@@ -41,7 +41,7 @@ export interface TrustOutcome {
  *
  * @example
  * ```ts ignore
- * import { trustProfile, trustReportText } from "@jn/jn";
+ * import { trustProfile, trustReportText } from "@jn/jn/profile";
  *
  * const { report } = await trustProfile("@mine", { cwd: Deno.cwd(), env: Deno.env.toObject() });
  * if (report) console.error(trustReportText(report));

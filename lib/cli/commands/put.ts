@@ -2,7 +2,7 @@
  * `jn put TARGET`: one tool call per NDJSON record on stdin (TARGET is an MCP
  * target: `mcp+…?tool=NAME` or `@server/tool`), or stdin's records written
  * to a file (TARGET ends in `.json`, `.ndjson` or `.jsonl`). The rule that
- * tells them apart is lib/put/target_kind.ts; the work is done by
+ * tells them apart is lib/client/put_target.ts; the work is done by
  * lib/cli/put_tool.ts (through lib/client/put.ts) and lib/cli/put_file.ts,
  * loaded on demand.
  *

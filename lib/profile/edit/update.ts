@@ -48,6 +48,7 @@ export interface UpdatePlan {
   actions: string[];
   /** What the update deliberately leaves alone (a description the user wrote), for stderr. */
   notes: string[];
+  /** The profile's `schema_hash` after the update. */
   newHash: string;
 }
 
