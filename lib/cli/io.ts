@@ -25,8 +25,8 @@ export function denoIo(): Io {
   return {
     stdout: Deno.stdout,
     stderr: Deno.stderr,
-    // On first use: creating the stream loads Deno's streams code (~5 ms),
-    // which commands that never read stdin (`profile list`) do without.
+    // On first use: creating the stream loads Deno's streams code, which
+    // commands that never read stdin (`profile list`) do without.
     get stdin() {
       return Deno.stdin.readable;
     },

@@ -7,9 +7,10 @@
  * its file and one entry here (its import and its place in
  * {@linkcode LAUNCHERS}); removing one is the reverse. Everything else —
  * the URI parser (lib/uri), the launch (build.ts), the isolation of every
- * stdio launch (isolation.ts), the session's "not found on PATH" hint, the
- * completion of a source word and the help — reads the descriptors through
- * the functions below and names no launcher.
+ * stdio launch (isolation.ts), the sandbox (what each launcher needs of the
+ * host, lib/sandbox), the session's "not found on PATH" hint, the completion
+ * of a source word and the help — reads the descriptors through the
+ * functions below and names no launcher.
  *
  * Every descriptor loads with the registry: the parser needs each one's
  * schemes and LOCATION rule before it knows which one a URI names, and the
