@@ -24,13 +24,19 @@ Deno.test("numberedLines() puts input right after type, or wraps what cannot tak
 Deno.test("callFailure() treats a protocol error met twice as the end of the session", () => {
   const seen = new WeakSet<object>();
   const garbled = new ProtocolError("The server wrote malformed JSON to stdout");
-  const first = callFailure(1, "t", { error: garbled, seen });
-  const second = callFailure(2, "t", { error: garbled, seen });
+  const first = callFailure(1, { tool: "t" }, { error: garbled, seen });
+  const second = callFailure(2, { tool: "t" }, { error: garbled, seen });
   assert.deepEqual([first.record.kind, first.fatal], ["protocol", false]);
   assert.deepEqual([second.record.kind, second.fatal], ["protocol", true]);
-  const rpc = callFailure(3, "t", { error: new ProtocolError("x", { code: -32602 }), seen });
+  const rpc = callFailure(3, { tool: "t" }, {
+    error: new ProtocolError("x", { code: -32602 }),
+    seen,
+  });
   assert.deepEqual([rpc.record.kind, rpc.record.code, rpc.fatal], ["rpc_error", -32602, false]);
-  assert.throws(() => callFailure(4, "t", { error: new TypeError("a bug"), seen }), TypeError);
+  assert.throws(
+    () => callFailure(4, { tool: "t" }, { error: new TypeError("a bug"), seen }),
+    TypeError,
+  );
 });
 
 Deno.test("putTarget() tells MCP targets from files by a fixed rule", () => {
