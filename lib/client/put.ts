@@ -52,7 +52,7 @@ export type PutRecord = Record<string, unknown>;
 
 /** Options of {@linkcode put} and {@linkcode putLines}. */
 export interface PutOptions {
-  /** Calls in flight at most (default 8). */
+  /** Calls in flight at most (default 8); the operations form runs one at a time. */
   concurrency?: number;
   /** Stop at the first failed record. */
   failFast?: boolean;
@@ -60,7 +60,7 @@ export interface PutOptions {
   maxTimeouts?: number;
   /** The payload instead of the envelope (`--json`). */
   json?: boolean;
-  /** Arguments every call starts from (a record's fields win). */
+  /** Arguments every call starts from (a record's fields win); not for the operations form. */
   args?: ArgPairs | Record<string, unknown>;
   /**
    * Send arguments the tool's schema does not declare. By default one in

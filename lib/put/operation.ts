@@ -125,7 +125,7 @@ export function readOperation(line: NdjsonLine): ReadOperation {
         }; fields starting with _ are ignored`,
     );
   }
-  const args = record[ARGUMENTS] ?? {};
+  const args = Object.hasOwn(record, ARGUMENTS) ? record[ARGUMENTS] : {};
   if (!isObject(args)) {
     return invalid(subject, `"${ARGUMENTS}" must be an object, got ${describe(args)}`);
   }

@@ -36,6 +36,7 @@ Deno.test("put @server: a record that names no valid operation is an invalid_ope
     '{"tool": "get", "args": {"key": "a"}}',
     '{"tool": "get", "limit": 1}',
     '{"tool": "get", "arguments": [1]}',
+    '{"tool": "keys", "arguments": null}',
     '{"resource": "kv://store", "arguments": {}}',
     '{"list": "tool"}',
     '{"tool": "keys", "_row": 12}',
@@ -50,7 +51,7 @@ Deno.test("put @server: a record that names no valid operation is an invalid_ope
   const invalid = (text: string, hint: string, subject: Rec = {}) =>
     error("invalid_operation", text, { ...subject, hint });
   const none = 'No operation: the record names none of "tool", "resource", "prompt" or "list"';
-  assert.deepEqual(records.slice(0, 12).map(({ input: _, ...rest }) => rest), [
+  assert.deepEqual(records.slice(0, 13).map(({ input: _, ...rest }) => rest), [
     error("invalid_json", `Not JSON: Unexpected token 'o', "not json" is not valid JSON`, {
       line: "not json",
     }),
@@ -70,13 +71,14 @@ Deno.test("put @server: a record that names no valid operation is an invalid_ope
       { tool: "get" },
     ),
     error("invalid_operation", '"arguments" must be an object, got an array', { tool: "get" }),
+    error("invalid_operation", '"arguments" must be an object, got null', { tool: "keys" }),
     error("invalid_operation", 'A resource takes no "arguments"', { resource: "kv://store" }),
     invalid('Invalid operation: unknown list kind "tool"', "did you mean list=tools?", {
       list: "tool",
     }),
   ]);
   assert.deepEqual([...new Set(records.map((r) => r.input))], lines.map((_, i) => i + 1));
-  assert.equal(records[12].type, "tool_result", "the run goes on, _ keys ignored");
+  assert.equal(records[13].type, "tool_result", "the run goes on, _ keys ignored");
 });
 
 Deno.test("put @server: unknown tools and prompts name the closest; bad arguments are not sent", async () => {
