@@ -58,7 +58,7 @@ export { cat, type CatOptions, type CatResult } from "./cat.ts";
 export { complete, completionRef } from "./complete.ts";
 export { follow, type FollowOptions, followTarget } from "./follow.ts";
 export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
-export { put, type PutOptions, type PutRecord } from "./put.ts";
+export { put, type PutOperationsOptions, type PutOptions, type PutRecord } from "./put.ts";
 export {
   type CallRecord,
   type HttpServeOptions,

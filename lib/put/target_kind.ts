@@ -6,12 +6,19 @@
  * `.json` (one JSON array), `.ndjson` or `.jsonl` (one record per line),
  * case-insensitively. Any other target is a usage error with a hint, so a
  * typo never silently creates a file. (A file whose name starts with `@` is
- * written as `./@name.json`.) Pure, no I/O.
+ * written as `./@name.json`.)
+ *
+ * An MCP target then says what to run by the operation its source names
+ * ({@linkcode putMode}): a tool is called once per record; no operation at
+ * all (`@server`, `mcp+…` without `?tool=`) runs the operation each record
+ * names (lib/put/operation.ts); a resource, prompt, list or task is a usage
+ * error. Pure, no I/O.
  *
  * @module
  */
 
 import { UsageError } from "../errors.ts";
+import type { Operation } from "../uri/source.ts";
 
 /** The format of a file target. */
 export type FileFormat = "json" | "ndjson";
@@ -50,4 +57,26 @@ export function putTarget(text: string): PutTarget {
         : 'name a tool ("mcp+…?tool=NAME", "@server/tool") or a file ending in .json, .ndjson or .jsonl',
     },
   );
+}
+
+/** What `jn put` does with an MCP target. */
+export type PutMode = { kind: "tool"; name: string } | { kind: "operations" };
+
+/**
+ * What `jn put` does with an MCP target whose source names `operation`;
+ * throws a `UsageError` for an operation it cannot put to.
+ *
+ * @example
+ * ```ts
+ * putMode({ kind: "tool", name: "echo" }, "@demo/echo"); // { kind: "tool", name: "echo" }
+ * putMode({ kind: "none" }, "@demo"); // { kind: "operations" }
+ * ```
+ */
+export function putMode(operation: Operation, text: string): PutMode {
+  if (operation.kind === "tool") return { kind: "tool", name: operation.name };
+  if (operation.kind === "none") return { kind: "operations" };
+  throw new UsageError(`Cannot put to "${text}": it names a ${operation.kind}, not a tool`, {
+    hint: "put calls a tool once per record (@server/TOOL, ?tool=NAME); to a server alone " +
+      '(@server) it runs the operation each record names, e.g. {"resource": "URI"}',
+  });
 }
