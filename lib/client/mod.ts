@@ -42,7 +42,13 @@ export {
 } from "./cat.ts";
 export { checkFollow, follow, type FollowOptions } from "./follow.ts";
 export { getPrompt, type GetPromptOptions, list, type Listing, liveTools, read } from "./verbs.ts";
-export { put, type PutOptions, type PutRecord, type RunStats } from "./put.ts";
+export {
+  put,
+  type PutOperationsOptions,
+  type PutOptions,
+  type PutRecord,
+  type RunStats,
+} from "./put.ts";
 export { complete } from "./complete.ts";
 export { toolHelp } from "./tool_help.ts";
 export {

@@ -1,19 +1,27 @@
 /**
- * Decides what `jn put TARGET` writes to: an MCP tool or a file; for a
- * tool, what each call starts from ({@linkcode preparePut}).
+ * Decides what `jn put TARGET` writes to: an MCP tool or a file; for an
+ * MCP target, what runs and what each call starts from
+ * ({@linkcode preparePut}).
  *
  * The rule: a target starting with `mcp+` or `@` is an MCP target (a naked
  * URI or a profile reference); anything else is a path, which must end in
  * `.json` (one JSON array), `.ndjson` or `.jsonl` (one record per line),
  * case-insensitively. Any other target is a usage error with a hint, so a
  * typo never silently creates a file. (A file whose name starts with `@` is
- * written as `./@name.json`.) Pure, no I/O.
+ * written as `./@name.json`.)
+ *
+ * An MCP target then says what to run by the operation its source names
+ * ({@linkcode putMode}): a tool is called once per record; no operation at
+ * all (`@server`, `mcp+…` without `?tool=`) runs the operation each record
+ * names (lib/put/operation.ts); a resource, prompt, list or task is a usage
+ * error. Pure, no I/O.
  *
  * @module
  */
 
 import { type ArgPairs, collectArgs } from "../args/collect.ts";
 import { UsageError } from "../errors.ts";
+import type { Operation } from "../uri/source.ts";
 import type { ArgInput } from "./cat.ts";
 import type { Target } from "./resolve.ts";
 
@@ -56,28 +64,44 @@ export function putTarget(text: string): PutTarget {
   );
 }
 
+/** What `jn put` does with an MCP target. */
+export type PutMode = { kind: "tool"; name: string } | { kind: "operations" };
+
 /**
- * The tool a put to `target` calls and the arguments every record starts
- * from — its query and defaults, `args` and `arg` merged
- * (lib/args/collect.ts) — after checking, before any server starts, that
- * the target names a tool. UsageError (exit 2) otherwise, or for a
- * malformed `--args`/`--arg`.
+ * What `jn put` does with an MCP target whose source names `operation`;
+ * throws a `UsageError` for an operation it cannot put to.
+ *
+ * @example
+ * ```ts
+ * putMode({ kind: "tool", name: "echo" }, "@demo/echo"); // { kind: "tool", name: "echo" }
+ * putMode({ kind: "none" }, "@demo"); // { kind: "operations" }
+ * ```
+ */
+export function putMode(operation: Operation, text: string): PutMode {
+  if (operation.kind === "tool") return { kind: "tool", name: operation.name };
+  if (operation.kind === "none") return { kind: "operations" };
+  throw new UsageError(`Cannot put to "${text}": it names a ${operation.kind}, not a tool`, {
+    hint: "put calls a tool once per record (@server/TOOL, ?tool=NAME); to a server alone " +
+      '(@server) it runs the operation each record names, e.g. {"resource": "URI"}',
+  });
+}
+
+/**
+ * What a put to `target` does ({@linkcode putMode}) and the arguments every
+ * record starts from — its query and defaults, `args` and `arg` merged
+ * (lib/args/collect.ts) — checked before any server starts: a UsageError
+ * (exit 2) for a target it cannot put to or a malformed `--args`/`--arg`.
  */
 export function preparePut(
   target: Target,
   input: ArgInput = {},
-): { tool: string; args: ArgPairs } {
-  const operation = target.operation;
-  if (operation.kind !== "tool") {
-    throw new UsageError(`Cannot put to "${target.source.raw}": it names no tool`, {
-      hint: "put calls a tool once per record: add ?tool=NAME (see 'jn inspect SOURCE')",
-    });
-  }
+): { mode: PutMode; args: ArgPairs } {
+  const mode = putMode(target.operation, target.source.raw);
   const args = collectArgs({
     query: target.queryArgs,
     args: input.args,
     arg: input.arg ?? [],
     defaults: target.defaults,
   });
-  return { tool: operation.name, args };
+  return { mode, args };
 }
