@@ -1,8 +1,9 @@
 /**
- * Helpers of the serve tests: serve as hosts run it — a process started by
- * the official SDK client over stdio (tests/fixtures/serve_main.ts, the
- * library's `serve()` until the CLI has the command), or `serve()` over
- * HTTP in the test's own process — and the fixture servers behind it.
+ * Helpers of the serve tests: serve as hosts run it — `jn serve` (main.ts,
+ * the production permission set) started by the official SDK client over
+ * stdio or driven byte by byte, or the library's `serve()` over HTTP in the
+ * test's own process (for what the CLI cannot express: a filter of the
+ * test's own, events) — and the fixture servers behind it.
  *
  * @module
  */
@@ -10,11 +11,7 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { serve, type ServeHandle, type ServeOptions } from "../../lib/client/serve.ts";
-import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, FIXTURES, ROOT } from "../helpers.ts";
-
-/** The entry that serves over stdio (or --http) through the library. */
-export const SERVE_MAIN = `${FIXTURES}/serve_main.ts`;
+import { baseEnv, FIXTURES, jnArgs, ROOT } from "../helpers.ts";
 
 /** A fixture server (tests/fixtures/servers/NAME) as a naked URI run by node, with switches. */
 export function fixtureUri(name: string, switches: string[] = []): string {
@@ -24,15 +21,15 @@ export function fixtureUri(name: string, switches: string[] = []): string {
   return `mcp+node://${FIXTURES}/servers/${name}${tail}`;
 }
 
-/** The argv (after `deno`) that runs serve_main.ts with jn's permissions. */
+/** The argv (after `deno`) that runs `jn serve ARGS…` from source with jn's permissions. */
 export function serveArgs(args: string[]): string[] {
-  return ["run", "--config", `${ROOT}/deno.json`, ...permissionFlags(), SERVE_MAIN, ...args];
+  return jnArgs(["serve", ...args]);
 }
 
 /** Which era a client speaks: 2025 (`legacy`) or 2026-07-28 (`auto` negotiates it). */
 export type Era = "legacy" | "auto";
 
-/** A host: the SDK client connected to a serve process over stdio. */
+/** A host: the SDK client connected to `jn serve` over stdio. */
 export interface StdioHost {
   client: Client;
   transport: StdioClientTransport;
@@ -104,10 +101,14 @@ export function httpServe(
   });
 }
 
-/** An SDK client connected to serve over Streamable HTTP. */
-export async function httpHost(url: string, options: HostOptions = {}) {
+/** An SDK client connected to serve over Streamable HTTP (with `headers` on every request). */
+export async function httpHost(
+  url: string,
+  options: HostOptions = {},
+  headers: Record<string, string> = {},
+) {
   const client = sdkClient(options);
-  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
   await client.connect(transport);
   return {
     client,
@@ -162,7 +163,7 @@ export const INITIALIZE = {
   },
 };
 
-/** Starts serve over stdio with pipes a test drives byte by byte. */
+/** Starts `jn serve` over stdio with pipes a test drives byte by byte. */
 export function rawHost(args: string[], env: Record<string, string> = {}): RawHost {
   const child = new Deno.Command(Deno.execPath(), {
     args: serveArgs(args),
