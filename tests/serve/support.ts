@@ -120,6 +120,53 @@ export async function httpHost(
   };
 }
 
+/** `jn serve --http 0 ARGS…` started as a user does; its URL once it listens. */
+export async function startHttp(args: string[], env: Record<string, string> = {}) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: serveArgs(["--http", "0", ...args]),
+    env: { ...baseEnv(), ...env },
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let stderr = "";
+  let stdout = "";
+  const reading = Promise.all([
+    (async () => {
+      for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) stderr += chunk;
+    })(),
+    (async () => {
+      for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) stdout += chunk;
+    })(),
+  ]);
+  const deadline = Date.now() + 30_000;
+  let url: string | undefined;
+  while (url === undefined) {
+    url = /^jn: serving \S+ at (http:\/\/\S+)$/m.exec(stderr)?.[1];
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`jn serve --http did not listen:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return {
+    url,
+    pid: child.pid,
+    stderr: () => stderr,
+    stdout: () => stdout,
+    /** Sends `signal` and waits for the exit code. */
+    async stop(signal: Deno.Signal = "SIGTERM"): Promise<number> {
+      const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      child.kill(signal);
+      const status = await child.status;
+      clearTimeout(timer);
+      await reading;
+      return status.code;
+    },
+  };
+}
+
 /** Waits until `check` holds (polling), or fails with `what`. */
 export async function eventually(
   check: () => boolean | Promise<boolean>,
