@@ -1,5 +1,5 @@
 /**
- * `jn profile import claude|cursor|vscode|windsurf|zed|FILE [--project]
+ * `jn profile import claude|claude-code|cursor|vscode|windsurf|zed|FILE [--project]
  * [--force] [--dry-run]`: turn the MCP server entries of editors' configs
  * into profiles. The user's own configs go to the user layer; a project's
  * config (it came with the directory) goes to the project layer, untrusted,
