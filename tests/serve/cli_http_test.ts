@@ -12,7 +12,7 @@
 
 import assert from "node:assert/strict";
 import { runJn } from "../helpers.ts";
-import { fixtureUri, httpHost, INITIALIZE, startHttp } from "./support.ts";
+import { fixtureUri, httpHost, INITIALIZE, post, rawPost, startHttp } from "./support.ts";
 
 const TOKEN = "jn-serve-test-token-4f1c9a";
 
@@ -41,18 +41,6 @@ async function processTexts(pid: number): Promise<string[]> {
   return texts;
 }
 
-function post(url: string, headers: Record<string, string>) {
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      ...headers,
-    },
-    body: JSON.stringify(INITIALIZE),
-  });
-}
-
 Deno.test("jn serve --http-token-env: the token from the environment, never argv, logs or the servers", async () => {
   const dir = await Deno.makeTempDir();
   const audit = `${dir}/audit.ndjson`;
@@ -61,7 +49,7 @@ Deno.test("jn serve --http-token-env: the token from the environment, never argv
     { JN_SERVE_TOKEN: TOKEN },
   );
   try {
-    const none = await post(served.url, {});
+    const none = await post(served.url, INITIALIZE);
     assert.equal(none.status, 401);
     await none.body?.cancel();
     const host = await httpHost(served.url, {}, { authorization: `Bearer ${TOKEN}` });
@@ -123,13 +111,14 @@ Deno.test("jn serve --http: Host and Origin are checked; --allow-host and --allo
   try {
     const port = new URL(served.url).port;
     const status = async (headers: Record<string, string>) => {
-      const response = await post(served.url, headers);
+      const response = await post(served.url, INITIALIZE, headers);
       await response.body?.cancel();
       return response.status;
     };
     // fetch sets Host from the URL: an allowed name resolves to loopback only through a raw request.
-    assert.equal(await rawStatus(served.url, `attacker.example:${port}`), 403);
-    assert.equal(await rawStatus(served.url, `jn.internal:${port}`), 200);
+    const byHost = async (host: string) => (await rawPost(served.url, INITIALIZE, { host })).status;
+    assert.equal(await byHost(`attacker.example:${port}`), 403);
+    assert.equal(await byHost(`jn.internal:${port}`), 200);
     assert.equal(await status({ origin: "https://evil.example" }), 403);
     assert.equal(await status({ origin: "https://app.example" }), 200);
     assert.equal(await status({ origin: `http://localhost:${port}` }), 200);
@@ -137,22 +126,3 @@ Deno.test("jn serve --http: Host and Origin are checked; --allow-host and --allo
     assert.equal(await served.stop("SIGHUP"), 0, served.stderr());
   }
 });
-
-/** The status of an initialize POST with exactly this Host header. */
-async function rawStatus(url: string, host: string): Promise<number> {
-  const { hostname, port, pathname } = new URL(url);
-  const body = JSON.stringify(INITIALIZE);
-  const conn = await Deno.connect({ hostname, port: Number(port) });
-  try {
-    await conn.write(new TextEncoder().encode(
-      `POST ${pathname} HTTP/1.1\r\nhost: ${host}\r\ncontent-type: application/json\r\n` +
-        `accept: application/json, text/event-stream\r\ncontent-length: ${body.length}\r\n` +
-        `connection: close\r\n\r\n${body}`,
-    ));
-    const buffer = new Uint8Array(256);
-    const n = await conn.read(buffer);
-    return Number(/^HTTP\/1\.1 (\d+)/.exec(new TextDecoder().decode(buffer.slice(0, n ?? 0)))?.[1]);
-  } finally {
-    conn.close();
-  }
-}

@@ -12,6 +12,8 @@
  * @module
  */
 
+import { exists } from "../helpers.ts";
+
 /** The Inspector release the tests pin. */
 export const INSPECTOR_VERSION = "2.12.0";
 /** The oldest Node it runs on (its `engines`). */
@@ -110,13 +112,4 @@ async function supportedNode(candidates: (string | undefined)[]): Promise<string
 function skip(why: string): void {
   // deno-lint-ignore no-console
   console.error(`SKIPPED the MCP Inspector tests: ${why}`);
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
