@@ -44,6 +44,20 @@
  * console.log(conn.sandbox?.policy, conn.drift?.status); // undefined "valid"
  * ```
  *
+ * @example Serve a profile to an MCP host over Streamable HTTP
+ * ```ts
+ * import { serve } from "@jn/jn";
+ *
+ * const served = await serve(["@demo"], {
+ *   cwd: Deno.cwd(),
+ *   env: Deno.env.toObject(),
+ *   http: { port: 0 }, // stdio without it: how hosts start a server
+ *   events: { onSourceFailed: (source, error) => console.error(source, error.message) },
+ * });
+ * console.log(served.url); // http://127.0.0.1:PORT/mcp
+ * await served.close(); // ends every source's server
+ * ```
+ *
  * @module
  */
 

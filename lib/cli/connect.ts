@@ -66,13 +66,6 @@ export async function withConnection<T>(
 /** The client's options of a command's connection flags. */
 export function openOptions(cli: Cli, server: string, values: ConnectionValues): OpenOptions {
   const { io } = cli;
-  // The connection flags set OpenOptions' own fields, but for these two, which are the CLI's.
-  const fields: Record<string, unknown> = {};
-  for (const { key } of CONNECTION_FLAGS) {
-    if (key !== "elicit" && key !== "progress" && values[key] !== undefined) {
-      fields[key] = values[key];
-    }
-  }
   const mode = values.elicit ?? ELICIT.default;
   // Asked to prompt, or to decline: no answers as data, not even the profile's.
   const asked = mode === "prompt" || mode === "decline";
@@ -82,10 +75,8 @@ export function openOptions(cli: Cli, server: string, values: ConnectionValues):
     });
   }
   return {
-    ...fields as Partial<OpenOptions>,
+    ...launchOptions(cli, values),
     ...(asked ? { elicitAnswers: false } : {}),
-    cwd: io.cwd,
-    env: io.env,
     elicit: elicitationHandler(io, { mode, server, quiet: cli.quiet }),
     auth: {
       // A browser sign-in only where a person can see it, or where JN_BROWSER says how.
@@ -93,6 +84,22 @@ export function openOptions(cli: Cli, server: string, values: ConnectionValues):
       onSignIn: (url) => showSignIn(io, server, url),
     },
   };
+}
+
+/**
+ * The client's options that the connection flags set (OpenOptions' own
+ * fields: bounds, protocol, sandbox, headers…), with the caller's directory
+ * and environment: how to reach and launch a server, not how to answer it.
+ */
+export function launchOptions(cli: Cli, values: ConnectionValues): OpenOptions {
+  const fields: Record<string, unknown> = {};
+  for (const { key } of CONNECTION_FLAGS) {
+    // `elicit` and `progress` are the CLI's: how it answers and shows the server.
+    if (key !== "elicit" && key !== "progress" && values[key] !== undefined) {
+      fields[key] = values[key];
+    }
+  }
+  return { ...fields as Partial<OpenOptions>, cwd: cli.io.cwd, env: cli.io.env };
 }
 
 /** Prints the sign-in URL and tries to open it in a browser. */

@@ -61,7 +61,7 @@ export function helpText(
     wrap(summary, WIDTH),
     "",
     "Options:",
-    table(options.map(optionRow)),
+    table(options.map((flag) => optionRow(flag))),
     "",
     "Commands:",
     table(rows),
@@ -76,7 +76,7 @@ function commandHelp(command: CommandDef): string {
     lines.push("Arguments:", table(command.args.map((a) => [a.name, a.help])), "");
   }
   const flags = command.flags.filter((f) => !f.hidden);
-  lines.push("Options:", table([...flags, HELP].map(optionRow)));
+  lines.push("Options:", table([...flags, HELP].map((f) => optionRow(f, command))));
   if (command.footer !== undefined) {
     const footer = FOOTERS[command.footer as keyof typeof FOOTERS];
     if (footer === undefined) throw new Error(`No help footer named "${command.footer}"`);
@@ -95,7 +95,7 @@ function usageTail(command: CommandDef): string {
 
 function argUsage(arg: ArgDef): string {
   const name = arg.variadic ? `${arg.name}...` : arg.name;
-  return arg.optional || arg.variadic ? `[${name}]` : `<${name}>`;
+  return arg.optional ? `[${name}]` : `<${name}>`;
 }
 
 /** A group's help line, ending with its subcommands. */
@@ -107,14 +107,14 @@ function groupSummary(tables: Tables, path: readonly string[], summary: string):
   return `${summary}: ${[...new Set(words)].join(", ")}`;
 }
 
-function optionRow(flag: AnyFlag): [string, string] {
+function optionRow(flag: AnyFlag, command?: CommandDef): [string, string] {
   const names = [flag.short ? `-${flag.short}` : undefined, `--${flag.long}`]
     .filter(Boolean).join(", ");
   const term = flag.value === undefined ? names : `${names} <${flag.value}>`;
   const notes: string[] = [];
   if (flag.choices) notes.push(`one of: ${flag.choices.join(", ")}`);
   if (flag.repeatable) notes.push("repeatable");
-  const shown = flag.shown ??
+  const shown = command?.defaults?.[flag.key]?.shown ?? flag.shown ??
     (flag.default === undefined ? undefined : JSON.stringify(flag.default));
   if (shown !== undefined) notes.push(`default: ${shown}`);
   return [term, notes.length > 0 ? `${flag.help} (${notes.join("; ")})` : flag.help];

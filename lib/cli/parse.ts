@@ -20,11 +20,17 @@
 
 import { UsageError } from "../errors.ts";
 import { closest } from "../text/suggest.ts";
+import {
+  badChoice,
+  missingSubcommand,
+  missingValue,
+  unknownCommand,
+  unknownOption,
+} from "./parse_errors.ts";
 import type { CommandDef, GroupDef, Invocation } from "./table/command.ts";
 import { COMMANDS, GROUPS } from "./table/commands.ts";
 import { type AnyFlag, PendingInput } from "./table/flag.ts";
 import { GLOBAL_FLAGS, VERSION_FLAG } from "./table/flags.ts";
-import { badChoice, missingValue, unknownOption } from "./parse_errors.ts";
 import { sourceArgument, withServerArgv } from "./server_argv.ts";
 
 /** The global flags a run was given. */
@@ -78,7 +84,9 @@ export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABL
     if (word.startsWith("-")) break;
     const next = [...path, word];
     if (!isPrefix(tables, next)) {
-      if (path.length === 0 || groupAt(tables, path)) throw unknownCommand(tables, path, word);
+      if (path.length === 0 || groupAt(tables, path)) {
+        throw unknownCommand(visibleNext(tables, path), path, word);
+      }
       break;
     }
     path.push(word);
@@ -97,7 +105,7 @@ export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABL
       throw unknownOption(first, [...GLOBAL_FLAGS, VERSION_FLAG], "jn");
     }
     if (help) return { kind: "help", path, globals };
-    throw missingSubcommand(tables, path);
+    throw missingSubcommand(visibleNext(tables, path), path);
   }
   if (help) return { kind: "help", path: command.path, globals };
   if (version) throw unknownOption("--version", command.flags, commandName(command));
@@ -166,7 +174,10 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
     }
   }
   for (const flag of command.flags) {
-    if (!(flag.key in options) && flag.default !== undefined) options[flag.key] = flag.default;
+    if (flag.key in options) continue;
+    const own = command.defaults?.[flag.key];
+    const value = own ? own.value : flag.default;
+    if (value !== undefined) options[flag.key] = value;
   }
   const args = bindArguments(
     command,
@@ -182,6 +193,11 @@ function bindArguments(command: CommandDef, words: readonly string[]): Record<st
   let i = 0;
   for (const arg of command.args) {
     if (arg.variadic) {
+      if (i >= words.length && !arg.optional) {
+        throw new UsageError(`Missing required argument "${arg.name}"`, {
+          hint: `give at least one (see 'jn help ${name}')`,
+        });
+      }
       args[arg.name] = words.slice(i);
       i = words.length;
     } else if (i < words.length) {
@@ -257,23 +273,4 @@ function samePath(a: readonly string[], b: readonly string[]): boolean {
 
 function commandName(command: CommandDef): string {
   return command.path.join(" ");
-}
-
-function unknownCommand(tables: Tables, path: readonly string[], word: string): UsageError {
-  const next = visibleNext(tables, path);
-  const near = closest(word, next);
-  const where = ["jn", ...path].join(" ");
-  const help = path.length === 0 ? "'jn help'" : `'jn help ${path.join(" ")}'`;
-  return new UsageError(`Unknown command "${word}"`, {
-    hint: near !== undefined
-      ? `did you mean '${where} ${near}'? (see ${help})`
-      : `${where} has: ${next.join(", ")}`,
-  });
-}
-
-function missingSubcommand(tables: Tables, path: readonly string[]): UsageError {
-  const full = ["jn", ...path].join(" ");
-  return new UsageError(`Missing a subcommand after "${full}"`, {
-    hint: `${full} has: ${visibleNext(tables, path).join(", ")} (see 'jn help ${path.join(" ")}')`,
-  });
 }

@@ -1,7 +1,7 @@
 /**
- * The usage errors of the command-line parser (parse.ts) about one flag: an
- * unknown option (with the closest one), a missing value, a value outside
- * a fixed set. Each names what was wrong and where to read more.
+ * The usage errors of jn's parser (lib/cli/parse.ts): each names what was
+ * wrong on the command line and, as its hint, the closest command, option
+ * or value of the tables, or where the help is.
  *
  * @module
  */
@@ -11,7 +11,31 @@ import { closest } from "../text/suggest.ts";
 import type { AnyFlag } from "./table/flag.ts";
 import { GLOBAL_FLAGS } from "./table/flags.ts";
 
-/** An option the command does not take, with the closest it does. */
+/** A word where a command or subcommand must be, that names none. */
+export function unknownCommand(
+  next: readonly string[],
+  path: readonly string[],
+  word: string,
+): UsageError {
+  const near = closest(word, next);
+  const where = ["jn", ...path].join(" ");
+  const help = path.length === 0 ? "'jn help'" : `'jn help ${path.join(" ")}'`;
+  return new UsageError(`Unknown command "${word}"`, {
+    hint: near !== undefined
+      ? `did you mean '${where} ${near}'? (see ${help})`
+      : `${where} has: ${next.join(", ")}`,
+  });
+}
+
+/** A group (`jn profile`) without its subcommand. */
+export function missingSubcommand(next: readonly string[], path: readonly string[]): UsageError {
+  const full = ["jn", ...path].join(" ");
+  return new UsageError(`Missing a subcommand after "${full}"`, {
+    hint: `${full} has: ${next.join(", ")} (see 'jn help ${path.join(" ")}')`,
+  });
+}
+
+/** An option the command does not take. */
 export function unknownOption(
   spelled: string,
   flags: readonly AnyFlag[],
@@ -36,7 +60,7 @@ export function missingValue(flag: AnyFlag, spelled: string, name: string): Usag
   });
 }
 
-/** A value outside the flag's (or argument's) fixed set. */
+/** A value outside a flag's or argument's fixed set. */
 export function badChoice(
   choices: readonly string[],
   spelled: string,

@@ -43,24 +43,17 @@ import { goneTool, pinFix, pinNotes, withheldReason } from "../drift/pin_text.ts
 import { redact, redactDeep } from "../output/redact.ts";
 import { profileFilter } from "../profile/tool_filter.ts";
 import type { ProfileTool } from "../profile/types.ts";
-import type { JsonSchema, ToolInfo } from "../types.ts";
+import type { JsonObject, JsonSchema, ToolInfo } from "../types.ts";
 import { toolNotFound } from "./call.ts";
 import type { Connection } from "./connection.ts";
+import type { ToolOffer, WithheldTool } from "../serve/types.ts";
+
+export type { WithheldTool };
 
 /** Options of {@linkcode curateTools}. */
 export interface CurateOptions {
   /** Serve without pinning (the user's `--ignore-schema`). */
   ignoreSchema?: boolean;
-}
-
-/** A tool the host is not offered, and what to do about it. */
-export interface WithheldTool {
-  /** The name it would be offered under. */
-  name: string;
-  /** Why: `its description changed since the profile's snapshot`. */
-  reason: string;
-  /** What to run: `review: jn profile diff @p; approve: jn profile update @p`. */
-  fix: string;
 }
 
 /** Where a call of an offered tool goes. */
@@ -157,6 +150,7 @@ export function curateTools(
   }
   const notes = pinNotes(server, {
     profile: profile !== undefined,
+    source: conn.target.source.raw,
     pinOn,
     ignoreSchema: options.ignoreSchema,
     any: pins?.any ?? false,
@@ -231,4 +225,35 @@ export function withoutArguments(schema: JsonSchema, names: readonly string[]): 
     out.required = schema.required.filter((key) => !names.includes(key as string));
   }
   return out;
+}
+
+/**
+ * The tool filter `serve` applies by default: {@linkcode curateTools} as
+ * what a host is offered (a profile's aliases with their fixed arguments,
+ * withheld tools with their reason and fix, and the notes to say once).
+ */
+export function curatedOffer(
+  options: CurateOptions = {},
+): (conn: Connection, live: ToolInfo[]) => ToolOffer {
+  return (conn, live) => {
+    const curation = curateTools(conn, live, options);
+    const aliases: NonNullable<ToolOffer["aliases"]> = {};
+    for (const tool of curation.offered) {
+      const route = curation.route(tool.name);
+      if (!route) continue;
+      const fixed = Object.keys(route.defaults).length > 0;
+      if (route.serverTool !== tool.name || fixed) {
+        aliases[tool.name] = {
+          tool: route.serverTool,
+          ...(fixed ? { defaults: route.defaults as JsonObject } : {}),
+        };
+      }
+    }
+    return {
+      offered: curation.offered,
+      withheld: curation.withheld,
+      aliases,
+      notes: curation.notes,
+    };
+  };
 }

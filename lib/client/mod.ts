@@ -4,7 +4,8 @@
  *
  * The policy that makes jn safe and correct lives here, in one place, for
  * the CLI and for any program that uses jn (the repository's `mod.ts`
- * re-exports this module). `open()` resolves a source
+ * re-exports this module). `serve` puts the same policy in front of an MCP
+ * host: every source it serves is opened by `open`. `open()` resolves a source
  * (a project profile only when trusted), merges the profile's sandbox with
  * the caller's, gives the server a minimal environment, connects, and runs
  * the profile's drift check; `inspect`, `call`, `read`, `getPrompt`, `list`,
@@ -13,23 +14,21 @@
  * secrets redacted from everything reported). Options are plain data;
  * what happens on the way is reported through `events`.
  *
- * The CLI imports the modules of this folder directly, so that a command
- * loads only what it uses; this index is for programs, which may load it all.
+ * This index is the root of the package (`mod.ts`, `@jn/jn`): the verbs,
+ * `Connection`, the options and event types, the errors and the records.
+ * The rest of what a program may use has its own documented entry
+ * (deno.json `exports`): `@jn/jn/profile` (create, import, trust, update,
+ * describe profiles), `@jn/jn/tasks`, `@jn/jn/source` (sources and
+ * arguments), `@jn/jn/schema`, `@jn/jn/sandbox`, `@jn/jn/output`
+ * (rendering). The CLI imports the modules of this folder directly, so that
+ * a command loads only what it uses; the entries are for programs.
  *
  * @module
  */
 
+// The verbs.
 export { open } from "./open.ts";
 export { Connection } from "./connection.ts";
-export {
-  type ClientEvents,
-  LOG_LEVELS,
-  type LogLevel,
-  type OpenOptions,
-  type PreparedLaunch,
-  PUT_DEFAULTS,
-  type SandboxInfo,
-} from "./options.ts";
 export {
   type ResolveOptions,
   resolveTarget,
@@ -38,48 +37,26 @@ export {
   targetShortName,
 } from "./resolve.ts";
 export { inspect, type InspectReport, inspectSections } from "./inspect.ts";
-export { answerForm, type ElicitAnswers } from "./elicit_answers.ts";
-export { saveBinaries, type SaveTarget } from "./save_binary.ts";
-export { type BoundOptions, boundRecords, lineBytes } from "./bound_records.ts";
 export { call, type CallOptions } from "./call.ts";
 export {
-  awaitTask,
-  callAsTask,
-  serverRunsToolTasks,
-  startTask,
-  type TaskCallOptions,
-  type TaskSupport,
-  taskSupport,
-  wantsTask,
-} from "./task.ts";
-export { requireDetachable, resumeSource, taskRecord } from "./detach.ts";
+  type ArgInput,
+  cat,
+  type CatMode,
+  type CatOptions,
+  type CatResult,
+  prepareCat,
+} from "./cat.ts";
+export { checkFollow, follow, type FollowOptions } from "./follow.ts";
 export { getPrompt, type GetPromptOptions, list, type Listing, liveTools, read } from "./verbs.ts";
 export {
-  type CurateOptions,
-  curateTools,
-  type Curation,
-  type ToolRoute,
-  type WithheldTool,
-} from "./curate.ts";
-export { cat, type CatOptions, type CatResult } from "./cat.ts";
-export { complete, type CompleteOptions, completionRef } from "./complete.ts";
-export { follow, type FollowOptions, followTarget } from "./follow.ts";
-export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
-export { put, type PutOptions, type PutRecord } from "./put.ts";
-export type { RunStats } from "../put/ordered.ts";
-export { compareWithLive, type LiveComparison } from "./profile.ts";
-export { driftWarning, type MessageOptions, outputFormatWarning } from "./messages.ts";
-export {
-  type FetchedSkill,
-  fetchSkill,
-  type FetchSkillOptions,
-  listSkills,
-  offersSkills,
-  type SkillFileRecord,
-  type SkillRecord,
-} from "./skills.ts";
-export { SKILL_LIMITS, SKILLS_EXTENSION } from "./skill_entry.ts";
-export { buildToolHelp, savedToolHelp, toolHelp } from "./tool_help.ts";
+  put,
+  type PutOperationsOptions,
+  type PutOptions,
+  type PutRecord,
+  type RunStats,
+} from "./put.ts";
+export { complete, type CompleteOptions } from "./complete.ts";
+export { toolHelp } from "./tool_help.ts";
 export {
   grep,
   type GrepError,
@@ -90,8 +67,70 @@ export {
   type Matcher,
   matcher,
 } from "./grep.ts";
-export type { ProfileToolNotes, ToolHelp } from "../output/tool_help.ts";
+export {
+  type FetchedSkill,
+  fetchSkill,
+  type FetchSkillOptions,
+  listSkills,
+  offersSkills,
+  type SkillFileRecord,
+  type SkillRecord,
+} from "./skills.ts";
+export { SKILL_LIMITS, SKILLS_EXTENSION } from "./skill_entry.ts";
+export {
+  type CallRecord,
+  type HttpServeOptions,
+  offerAll,
+  serve,
+  SERVE_DEFAULTS,
+  type ServeEvents,
+  type ServeHandle,
+  type ServeOptions,
+  type ToolAlias,
+  type ToolFilter,
+  type ToolOffer,
+} from "./serve.ts";
+export { type ConfigScope, EDITOR_NAMES, type EditorName } from "../profile/edit/import_paths.ts";
+export type { Argv } from "../profile/edit/host_entry.ts";
+export {
+  hostAdd,
+  type HostAddOptions,
+  type HostChange,
+  type HostOptions,
+  jnCommand,
+} from "./hosts.ts";
+export {
+  type HostEntryRecord,
+  hostList,
+  type HostListing,
+  type HostRemoval,
+  hostRemove,
+  type HostRemoveOptions,
+} from "./host_list.ts";
+export {
+  curatedOffer,
+  type CurateOptions,
+  curateTools,
+  type Curation,
+  type ToolRoute,
+  type WithheldTool,
+} from "./curate.ts";
 
+// The options and the events.
+export {
+  type ClientEvents,
+  LOG_LEVELS,
+  type LogLevel,
+  type OpenOptions,
+  type PreparedLaunch,
+  PUT_DEFAULTS,
+  type SandboxInfo,
+} from "./options.ts";
+export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
+export { answerForm, type ElicitAnswers } from "./elicit_answers.ts";
+export { driftWarning, type MessageOptions, outputFormatWarning } from "./messages.ts";
+
+// The errors.
 export {
   ArgumentError,
   type ArgumentViolation,
@@ -111,24 +150,8 @@ export {
   UsageError,
   WriteError,
 } from "../errors.ts";
-export type * from "../types.ts";
-export { formatCaret, parseSource } from "../uri/parse.ts";
-export type {
-  Launcher,
-  ListKind,
-  NakedSource,
-  Operation,
-  ProfileSource,
-  RawArg,
-  Source,
-} from "../uri/source.ts";
-export {
-  type ArgPairs,
-  type ArgSources,
-  type ArgValue,
-  collectArgs,
-  typedArgs,
-} from "../args/collect.ts";
+
+// The records, and the MCP data they are made of.
 export {
   completionRecords,
   type JnRecord,
@@ -141,33 +164,46 @@ export {
   toolRecords,
   toolResultRecords,
 } from "../output/records.ts";
+export { type BoundOptions, boundRecords, lineBytes } from "./bound_records.ts";
+export { saveBinaries, type SaveTarget } from "./save_binary.ts";
+export type * from "../types.ts";
+
+// The types the verbs, the connection and the options above name (their
+// functions have their own entries: @jn/jn/source, /profile, /schema, /sandbox, /output).
+export type { ArgPairs, ArgValue } from "../args/collect.ts";
+export type {
+  Launcher,
+  ListKind,
+  NakedSource,
+  Operation,
+  ProfileSource,
+  RawArg,
+  Source,
+} from "../uri/source.ts";
+export type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 export type { Inventory, InventorySection } from "../output/inventory.ts";
-export { formatBrief, toolSignature } from "../output/brief.ts";
-export { formatToolHelp } from "../output/tool_help.ts";
-export { type Style, style } from "../output/style.ts";
-export { type HashableTool, schemaHash, toolHashes } from "../schema/hash.ts";
+export type { ProfileToolNotes, ToolHelp } from "../output/tool_help.ts";
 export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "../schema/diff.ts";
 export type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
 export type { DriftReport } from "../drift/report.ts";
-export type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
-export { parseSandboxPolicy, type SandboxPolicy } from "../sandbox/policy.ts";
+export type { SandboxPolicy } from "../sandbox/policy.ts";
 export type { SandboxLink, SandboxMask, SandboxPlan } from "../sandbox/plan.ts";
 export type { DenoPermissions } from "../sandbox/deno_permissions.ts";
 export type { CredentialSource, IdpSettings } from "../auth/token_store.ts";
 export type {
   Following,
   FollowTarget,
+  ForwardOptions,
   LoginSettings,
   ProtocolMode,
+  Relay,
   Session,
   SessionSkills,
   SessionTasks,
   SkillsPage,
   ToolCallOptions,
+  WatchFilter,
 } from "../session/types.ts";
-export { type LoadOptions, loadProfile } from "../profile/resolve.ts";
-export { type EntryStatus, listProfiles, type ProfileEntry } from "../profile/listing.ts";
-export type { LayerOptions } from "../profile/layers.ts";
 export type {
   LayerName,
   MetaDef,

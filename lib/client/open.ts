@@ -32,7 +32,7 @@ import { redact, redactDeep } from "../output/redact.ts";
 import { LineSplitter } from "../ndjson/split.ts";
 import { openSession } from "../session/session.ts";
 import { SamplingOverflow } from "../session/sampling.ts";
-import type { Session, SessionOptions } from "../session/types.ts";
+import type { Relay, Session, SessionOptions } from "../session/types.ts";
 import type { Source } from "../uri/source.ts";
 import { Connection, explainError } from "./connection.ts";
 import { levelAtLeast, OPEN_DEFAULTS, type OpenOptions, type SandboxInfo } from "./options.ts";
@@ -116,6 +116,9 @@ export async function open(
       onWarning: events.onWarning && ((message) => events.onWarning!(redact(message, secrets))),
       onNotice: events.onNotice && ((message) => void events.onNotice!(redact(message, secrets))),
       onFallback: events.onFallback && ((reason) => events.onFallback!(redact(reason, secrets))),
+      onEnd: events.onEnded &&
+        ((error) => events.onEnded!(explainError(error, { sandbox, secrets }))),
+      relay: options.relay && redactedRelay(options.relay, secrets),
       resumeSession,
     };
     session = await openSession(prepared.launch, sessionOptions);
@@ -146,6 +149,15 @@ export async function open(
     ended();
     throw explainError(error, { sandbox, secrets });
   }
+}
+
+/** A relay that is handed what the server sends with the connection's secrets redacted. */
+function redactedRelay(relay: Relay, secrets: readonly string[]): Relay {
+  return {
+    capabilities: relay.capabilities,
+    request: (method, params, signal) => relay.request(method, redactDeep(params, secrets), signal),
+    notification: (method, params) => relay.notification(method, redactDeep(params, secrets)),
+  };
 }
 
 function isTarget(value: string | Source | Target): value is Target {

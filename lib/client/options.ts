@@ -12,7 +12,8 @@
 import type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { SandboxPolicy } from "../sandbox/policy.ts";
-import type { LoginSettings, ProtocolMode, Session } from "../session/types.ts";
+import type { JnError } from "../errors.ts";
+import type { LoginSettings, ProtocolMode, Relay, Session } from "../session/types.ts";
 import type {
   ElicitationRequest,
   ElicitationResponse,
@@ -22,6 +23,12 @@ import type {
 } from "../types.ts";
 import type { SandboxPlan } from "../sandbox/plan.ts";
 import type { ElicitAnswers } from "./elicit_answers.ts";
+
+export { parseHostList } from "../sandbox/hosts.ts";
+export type { SandboxPolicy } from "../sandbox/policy.ts";
+export type { ProtocolMode } from "../session/types.ts";
+/** The editors whose MCP configs `importProfiles` reads (lib/client/profile_import.ts). */
+export { EDITOR_NAMES, type EditorName } from "../profile/edit/editor_names.ts";
 
 /** MCP log levels, least severe first (RFC 5424 names). */
 export const LOG_LEVELS = [
@@ -52,6 +59,18 @@ export const OPEN_DEFAULTS = {
   /** Server log messages from `info` up. */
   logLevel: "info",
 } as const satisfies Partial<OpenOptions>;
+
+/** What `serve` does unless told otherwise (lib/client/serve.ts). */
+export const SERVE_DEFAULTS = {
+  /** A source whose server died is started again at most this often. */
+  restarts: 3,
+  /** The pause before the first restart (doubling each time). */
+  restartBackoffMs: 500,
+  /** An HTTP session idle this long is ended with its servers: 30 minutes. */
+  idleMs: 30 * 60_000,
+  /** HTTP sessions at once, at most (each starts every source's server). */
+  maxSessions: 32,
+} as const;
 
 /** What `put` does unless told otherwise: calls in flight, timeouts in a row before it stops calling. */
 export const PUT_DEFAULTS = { concurrency: 8, maxTimeouts: 3 } as const;
@@ -126,6 +145,14 @@ export interface OpenOptions {
   };
   /** Aborting it cancels the requests in flight and fails them with InterruptedError. */
   signal?: AbortSignal;
+  /**
+   * Pass the server's requests (sampling, elicitation, roots) and
+   * notifications to another MCP peer instead of answering them (what
+   * `serve` does with its host): `elicit`, `sample` and `samplingCommand`
+   * are then not used; `roots` still win over the peer's. What is handed
+   * to it is redacted.
+   */
+  relay?: Relay;
   /** What jn tells the caller while it works. */
   events?: ClientEvents;
 }
@@ -181,6 +208,8 @@ export interface ClientEvents {
   onWarning?(message: string): void;
   /** A remote server only speaks legacy SSE. */
   onFallback?(reason: string): void;
+  /** The server ended the connection by itself (it exited, or closed it): why. At most once. */
+  onEnded?(error: JnError): void;
 }
 
 /** Whether a log entry's level is at or above the threshold (unknown levels count as `info`). */

@@ -36,6 +36,8 @@ export function goneTool(serverTool: string, server: string): { reason: string; 
 export interface PinNoteFacts {
   /** The source is a profile (else a naked URI). */
   profile: boolean;
+  /** The source as the user gave it (a naked URI), for the command that saves it. */
+  source?: string;
   /** Pinning is on. */
   pinOn: boolean;
   /** Turned off by the caller's `--ignore-schema` (else by `schema_validation: "ignore"`). */
@@ -52,8 +54,8 @@ export interface PinNoteFacts {
 export function pinNotes(server: string, facts: PinNoteFacts): string[] {
   if (!facts.profile) {
     return [
-      `${server}: nothing is pinned (a URI has no snapshot): save it as a profile to pin its ` +
-      "tools: jn profile create NAME --from URI",
+      `${server}: nothing is pinned (a URI has no snapshot): its tools may change unseen; ` +
+      `save it as a profile to pin them: jn profile create NAME --from "${facts.source ?? "URI"}"`,
     ];
   }
   if (!facts.pinOn) {

@@ -8,7 +8,9 @@
  * current directory); sampling only when the caller can answer it
  * (sampling.ts) — a server that asks anyway gets a JSON-RPC error and the
  * caller a notice (once per session, not once per request). In the 2026-07-28 era the same handlers fulfil
- * `input_required` results (the SDK's auto-fulfilment).
+ * `input_required` results (the SDK's auto-fulfilment). With a relay (jn
+ * serve), the host's sampling, elicitation and roots are declared and asked
+ * instead (relay.ts); roots of jn's own still win.
  *
  * @module
  */
@@ -16,6 +18,7 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { VERSION } from "../version.ts";
 import type { JsonSchema } from "../types.ts";
+import { relayCapabilities, relayRequests } from "./relay.ts";
 import { answerSampling } from "./sampling.ts";
 import type { ClientHandlers, ProtocolMode } from "./types.ts";
 
@@ -30,10 +33,13 @@ export interface CreateClientOptions extends ClientHandlers {
 
 /** A new SDK client with jn's capabilities and handlers. */
 export function createClient(sdk: Sdk, options: CreateClientOptions): Client {
-  const capabilities: Record<string, unknown> = {};
-  if (options.onElicit) capabilities.elicitation = { form: {}, url: {} };
-  if (options.roots) capabilities.roots = { listChanged: false };
-  if (options.onSample) capabilities.sampling = {};
+  const relay = options.relay;
+  const capabilities: Record<string, unknown> = relay
+    ? relayCapabilities(relay, options.roots !== undefined)
+    : {};
+  if (!relay && options.onElicit) capabilities.elicitation = { form: {}, url: {} };
+  if (!relay && options.roots) capabilities.roots = { listChanged: false };
+  if (!relay && options.onSample) capabilities.sampling = {};
   const mode = options.mode;
   const client = new sdk.Client({ name: "jn", version: VERSION }, {
     capabilities,
@@ -41,7 +47,8 @@ export function createClient(sdk: Sdk, options: CreateClientOptions): Client {
       ? { mode: "legacy" }
       : { mode, probe: { timeoutMs: options.probeTimeoutMs } },
   });
-  const onElicit = options.onElicit;
+  if (relay) relayRequests(client, relay, capabilities, options.roots !== undefined);
+  const onElicit = relay ? undefined : options.onElicit;
   if (onElicit) {
     client.setRequestHandler("elicitation/create", async (request) => {
       const params = request.params as Record<string, unknown>;
@@ -61,7 +68,7 @@ export function createClient(sdk: Sdk, options: CreateClientOptions): Client {
   if (roots) {
     client.setRequestHandler("roots/list", () => ({ roots: roots.map((r) => ({ ...r })) }));
   }
-  const onSample = options.onSample;
+  const onSample = relay ? undefined : options.onSample;
   if (onSample) {
     client.setRequestHandler(
       "sampling/createMessage",

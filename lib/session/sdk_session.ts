@@ -26,7 +26,14 @@
 import type { Client, RequestOptions } from "@modelcontextprotocol/client";
 import { ConnectionError, JnError, ProtocolError } from "../errors.ts";
 import { type Channel, findCause } from "./channel.ts";
-import type { Session, SessionOptions, ToolCallOptions } from "./types.ts";
+import type {
+  ForwardOptions,
+  Session,
+  SessionOptions,
+  ToolCallOptions,
+  WatchFilter,
+} from "./types.ts";
+import { PASS_THROUGH, relayNotification, Watcher, withoutReservedMeta } from "./relay.ts";
 import { CALL_TOOL_RESULT } from "./call_result_schema.ts";
 import { SdkTasks } from "./tasks.ts";
 import { SdkSkills } from "./skills.ts";
@@ -93,6 +100,7 @@ export class SdkSession implements Session {
   /** The options of every request with the session's bounds and no progress handler. */
   #plainOptions?: RequestOptions;
   #rawTools: RawToolListing;
+  #watcher?: Watcher;
 
   constructor(
     sdk: Sdk,
@@ -120,6 +128,11 @@ export class SdkSession implements Session {
       onRequest: options.onRequest,
       logLevel: options.logLevel,
       onToolsPage: (result) => this.#rawTools.page(result),
+      onNotification: options.relay && ((method, params) => {
+        // A changed tool list is listed again, not served from the cache.
+        if (method === "notifications/tools/list_changed") this.#forgetTools();
+        relayNotification(options.relay!, method, params);
+      }),
       onUnanswered: (method) =>
         this.#fail(
           new ConnectionError(
@@ -162,6 +175,20 @@ export class SdkSession implements Session {
       capabilities: (client.getServerCapabilities() ?? {}) as JsonObject,
       instructions: client.getInstructions(),
     };
+    const onEnd = this.#options.onEnd;
+    if (onEnd) {
+      const previous = client.onclose;
+      client.onclose = () => {
+        previous?.();
+        if (this.#closed) return;
+        onEnd(
+          this.#fatal ??
+            (this.#channel.exitStatus()
+              ? this.#translate(new Error("exited"), "its session")
+              : new ConnectionError(`The server "${this.label}" closed the connection`)),
+        );
+      };
+    }
     // Sent, not awaited: the first real request goes out right behind it
     // instead of one round trip later. A failure is only a warning anyway.
     void this.#setLogLevel();
@@ -378,8 +405,69 @@ export class SdkSession implements Session {
     return this.#plainTools?.has(name) === true;
   }
 
+  async forward(
+    method: string,
+    params: JsonObject | undefined,
+    options: ForwardOptions = {},
+  ): Promise<JsonObject> {
+    if (this.#fatal) throw this.#fatal;
+    const base = this.#requestOptions(options.timeoutMs ?? this.#options.timeoutMs);
+    const signals = [base.signal, options.signal].filter((s): s is AbortSignal => s !== undefined);
+    const onProgress = options.onProgress;
+    try {
+      // The tap hands progress over in order with the answer (the SDK's own
+      // handler, a turn late, only restarts the request's bound).
+      if (onProgress) this.#tap.progressFor((progress) => onProgress(progress as JsonObject));
+      let answer: Promise<unknown>;
+      try {
+        // The SDK sends the request before request() returns: the tap has bound it by then.
+        answer = this.#client.request(
+          { method, params } as never,
+          PASS_THROUGH,
+          {
+            ...base,
+            signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+            onprogress: onProgress && (() => {}),
+            allowInputRequired: options.inputRequired,
+          },
+        );
+      } finally {
+        this.#tap.progressFor(undefined);
+      }
+      const result = await answer as JsonObject;
+      return withoutReservedMeta(result) ?? result;
+    } catch (error) {
+      throw this.#translate(error, forwardLabel(method, params));
+    }
+  }
+
+  async notify(method: string, params?: JsonObject): Promise<void> {
+    if (this.#fatal) throw this.#fatal;
+    try {
+      await this.#client.notification({ method, params } as never);
+    } catch (error) {
+      throw this.#translate(error, method);
+    }
+  }
+
+  async watch(filter: WatchFilter): Promise<void> {
+    if (this.#fatal) throw this.#fatal;
+    this.#watcher ??= new Watcher({
+      client: this.#client,
+      era: this.server.era,
+      capabilities: this.server.capabilities,
+      timeoutMs: bound(this.#options.timeoutMs),
+    });
+    try {
+      await this.#watcher.watch(filter);
+    } catch (error) {
+      throw this.#translate(error, "a subscription to the server's changes");
+    }
+  }
+
   close(): Promise<void> {
     this.#closed ??= (async () => {
+      await this.#watcher?.close();
       await this.#tap.drain(DRAIN_MS);
       await this.#channel.shutdown().catch(() => {});
       try {
@@ -428,6 +516,8 @@ export class SdkSession implements Session {
 
   #onError(error: Error): void {
     if (error instanceof ProtocolError) return this.#fail(error);
+    // The SDK's late copy of a progress notification the tap already handed over.
+    if (error.message.startsWith("Received a progress notification for an unknown token")) return;
     if (
       this.#channel.kind !== "stdio" &&
       findCause(error, (c) => c instanceof SyntaxError || undefined)
@@ -471,4 +561,10 @@ function plainToolNames(kind: Channel["kind"], tools: readonly ToolInfo[]): Read
   // A name listed twice is plain only if every tool of that name is.
   for (const tool of tools) if (tool.outputSchema !== undefined) names.delete(tool.name);
   return names;
+}
+
+/** `tools/call "x"`, `resources/read "uri"`, or the method: a forwarded request in messages. */
+function forwardLabel(method: string, params: JsonObject | undefined): string {
+  const what = params?.name ?? params?.uri;
+  return typeof what === "string" ? `${method} "${what}"` : method;
 }

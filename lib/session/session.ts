@@ -28,12 +28,15 @@ import { ConnectFailure, SdkSession } from "./sdk_session.ts";
 import type { ProtocolMode, Session, SessionOptions } from "./types.ts";
 
 export type {
+  ForwardOptions,
   LoginSettings,
   ProtocolMode,
+  Relay,
   Session,
   SessionAuth,
   SessionOptions,
   ToolCallOptions,
+  WatchFilter,
 } from "./types.ts";
 
 type Sdk = typeof import("@modelcontextprotocol/client");
@@ -47,7 +50,7 @@ function loadSdk(): Promise<Sdk> {
 /** Connects to the server a launch spec describes. */
 export async function openSession(launch: LaunchSpec, options: SessionOptions): Promise<Session> {
   if (launch.transport !== "stdio") return await openHttp(await loadSdk(), launch, options);
-  // Start the server first: its start-up overlaps the SDK's module loading (~60 ms).
+  // Start the server first: its start-up overlaps the SDK's module loading.
   const first = stdioChannel(launch, options);
   first.transport.prestart();
   let sdk: Sdk;
@@ -187,6 +190,7 @@ async function connect(
       onSample: options.onSample,
       roots: options.roots,
       onNotice: options.onNotice,
+      relay: options.relay,
     });
     session = new SdkSession(sdk, client, channel, { ...options, label });
   } catch (error) {

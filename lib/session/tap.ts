@@ -27,6 +27,11 @@
  * exposes `pid`/`stderr` only when the wrapped transport has them (the SDK
  * tells stdio from HTTP by those two properties).
  *
+ * It is over 300 lines because each of these watches needs the same two
+ * things — what went out (the pending requests, the progress handlers) and
+ * what came back, in order — which only the one object between the SDK and
+ * the wire sees.
+ *
  * @module
  */
 
@@ -59,6 +64,8 @@ export interface TapHooks {
    * returns the result to hand to the SDK instead.
    */
   onToolsPage?: (result: Record<string, unknown>) => Record<string, unknown>;
+  /** Every notification of the server as it came (parsed, never copied), before the SDK sees it. */
+  onNotification?: (method: string, params: Record<string, unknown> | undefined) => void;
 }
 
 /** The `_meta` key of the protocol revision a 2026-era request is sent under. */
@@ -99,6 +106,9 @@ export class TransportTap implements Transport {
   #streams: boolean;
   /** The capabilities this client declared: in `initialize`, or in each 2026-era request. */
   clientCapabilities?: Record<string, unknown>;
+  /** Progress handlers by the token of their request (see {@linkcode TransportTap.progressFor}). */
+  #progress = new Map<unknown, (params: Record<string, unknown>) => void>();
+  #nextProgress?: (params: Record<string, unknown>) => void;
 
   constructor(inner: Transport, hooks: TapHooks = {}) {
     this.#inner = inner;
@@ -112,6 +122,13 @@ export class TransportTap implements Transport {
       if (this.#halted || this.#changes.repeats(received)) return;
       const checked = this.#check(received);
       if (checked === undefined) return;
+      if (checked.method === "notifications/progress" && this.#progress.size > 0) {
+        const { progressToken, ...params } = (checked.params ?? {}) as Record<string, unknown>;
+        this.#progress.get(progressToken)?.(params);
+      }
+      if (hooks.onNotification && typeof checked.method === "string" && !("id" in checked)) {
+        hooks.onNotification(checked.method, checked.params as Record<string, unknown> | undefined);
+      }
       (this.onmessage as (m: Message, e?: unknown) => void)?.(checked as Message, extra);
     }) as Transport["onmessage"];
     for (const key of ["pid", "stderr"] as const) {
@@ -126,7 +143,10 @@ export class TransportTap implements Transport {
     const isResponse = !("method" in message);
     const id = isResponse ? this.#pendingKey(message.id) : undefined;
     const request = id === undefined ? undefined : this.#pending.get(id);
-    if (id !== undefined) this.#pending.delete(id);
+    if (id !== undefined) {
+      this.#pending.delete(id);
+      this.#progress.delete(id);
+    }
     if (nestsDeeperThan(message, MAX_JSON_DEPTH)) {
       const deep = `nests more than ${MAX_JSON_DEPTH} levels deep`;
       if (id !== undefined) return malformedStandIn(id, `it ${deep}`);
@@ -171,6 +191,18 @@ export class TransportTap implements Transport {
       return Number(id);
     }
     return undefined;
+  }
+
+  /**
+   * Hands the progress notifications of the next request sent to `handler`,
+   * as they arrive, in order with the rest of the traffic (`undefined`: no
+   * longer; the caller clears it once its request is sent). The SDK hands
+   * them on a turn later, after an answer read in the same chunk has already
+   * ended the request — so its own handler misses the last one; a proxy
+   * must not.
+   */
+  progressFor(handler: ((params: Record<string, unknown>) => void) | undefined): void {
+    this.#nextProgress = handler;
   }
 
   /**
@@ -219,6 +251,13 @@ export class TransportTap implements Transport {
       ? request.params?.capabilities
       : request.params?._meta?.[CLIENT_CAPABILITIES_KEY];
     if (isObject(declared)) this.clientCapabilities = declared;
+    const handler = this.#nextProgress;
+    if (handler && request.id !== undefined) {
+      this.#nextProgress = undefined;
+      const token = (request.params?._meta as Record<string, unknown> | undefined)?.progressToken;
+      // The SDK's token is the request's id: the answer to it ends the handler.
+      if (token !== undefined) this.#progress.set(token, handler);
+    }
     let sendOptions = options;
     if (request.id !== undefined && typeof request.method === "string") {
       this.#changes.requestSent();

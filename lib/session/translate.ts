@@ -58,7 +58,7 @@ export function translateError(error: unknown, label: string, ctx: TranslateCont
   if (error instanceof sdk.ProtocolError) {
     return new ProtocolError(
       `The server answered ${label} with error ${error.code}: ${ownWords(error.message)}`,
-      { code: error.code, data: error.data, cause: error },
+      { code: error.code, data: error.data, serverMessage: error.message, cause: error },
     );
   }
   const specific = ctx.channel.translate(error, label);

@@ -2,12 +2,15 @@
  * What a caller of lib/session gives and gets: the options of a session, the
  * session itself, and its per-call options. Types only, free of the SDK, so
  * the modules of lib/session can share them without importing each other in
- * a circle (session.ts opens sessions; sdk_session.ts implements them).
+ * a circle (session.ts opens sessions; sdk_session.ts implements them). It
+ * is over 300 lines because it is the whole documented contract of a
+ * session, each option and method with its guarantees, in one place.
  *
  * @module
  */
 
 import type { AuthStore, CredentialSource, IdpSettings } from "../auth/token_store.ts";
+import type { JnError } from "../errors.ts";
 import type { Following, FollowTarget } from "./follow.ts";
 import type {
   CompletionRef,
@@ -36,6 +39,27 @@ export type { Following, FollowTarget } from "./follow.ts";
 /** Which protocol era to speak: negotiate (default), 2025 only, or one pinned revision. */
 export type ProtocolMode = "auto" | "legacy" | { pin: string };
 
+/**
+ * A pass-through of what a server asks of its client, for a proxy (jn
+ * serve): the server's requests go to another MCP peer (the host) and its
+ * notifications are passed on as they came.
+ */
+export interface Relay {
+  /**
+   * The client capabilities to declare: of `sampling`, `elicitation` and
+   * `roots`, what the host offered (nothing else is taken from it).
+   */
+  capabilities: JsonObject;
+  /** A server→client request (`sampling/createMessage`, `elicitation/create`, `roots/list`), answered by the host. */
+  request(method: string, params: JsonObject, signal: AbortSignal): Promise<JsonObject>;
+  /**
+   * A notification of the server as it came (every one but progress,
+   * cancellation and the acknowledgement of jn's own subscription), its
+   * reserved `io.modelcontextprotocol/` `_meta` keys removed.
+   */
+  notification(method: string, params: JsonObject | undefined): void;
+}
+
 /** What the client can do for the server. */
 export interface ClientHandlers {
   /** Answers `elicitation/create`; without it elicitation is not advertised. */
@@ -46,6 +70,12 @@ export interface ClientHandlers {
   roots?: RootInfo[];
   /** Things the user should know about (a declined sampling request). */
   onNotice?: (message: string) => void;
+  /**
+   * Pass the server's requests and notifications to a host instead
+   * (jn serve): its sampling and elicitation handlers replace the two above;
+   * `roots` given here still win over the host's.
+   */
+  relay?: Relay;
 }
 
 /** What `jn auth login` asks for. */
@@ -132,6 +162,34 @@ export interface SessionOptions extends ClientHandlers {
    * capabilities are unknown; only the task requests are meant for it.
    */
   resumeSession?: string;
+  /**
+   * The session ended by itself (the server exited or closed the
+   * connection), not by `close()`: why. Called at most once.
+   */
+  onEnd?: (error: JnError) => void;
+}
+
+/** Options of {@linkcode Session.forward}. */
+export interface ForwardOptions {
+  /** Aborting it cancels the request (`notifications/cancelled`). */
+  signal?: AbortSignal;
+  /** The request's progress notifications, as the server sent them (without its token). */
+  onProgress?: (progress: JsonObject) => void;
+  /** Bound of the request in ms (progress resets it); 0 = none. Default: the session's. */
+  timeoutMs?: number;
+  /**
+   * Return a 2026-07-28 `input_required` result as it came, instead of
+   * answering its requests through the session's handlers.
+   */
+  inputRequired?: boolean;
+}
+
+/** The change notifications a proxy wants: of lists, and of resources by URI. */
+export interface WatchFilter {
+  /** The lists whose `list_changed` notifications to receive (those the server announces). */
+  lists: ("tools" | "resources" | "prompts")[];
+  /** The resources whose `notifications/resources/updated` to receive. */
+  resources: string[];
 }
 
 /** Per-call options. */
@@ -248,6 +306,26 @@ export interface Session {
     what: FollowTarget,
     handlers: { onChange: () => void; onEnd: () => void },
   ): Promise<Following>;
+  /**
+   * Sends any request as it is and returns the server's result as it sent it
+   * (for a proxy), but for the reserved `io.modelcontextprotocol/` keys of
+   * its `_meta` (they belong to this session's era); a JSON-RPC error of the
+   * server is a ProtocolError with its `code`, `data` and `serverMessage`.
+   */
+  forward(
+    method: string,
+    params: JsonObject | undefined,
+    options?: ForwardOptions,
+  ): Promise<JsonObject>;
+  /** Sends a notification as it is (for a proxy: `notifications/roots/list_changed`). */
+  notify(method: string, params?: JsonObject): Promise<void>;
+  /**
+   * Keeps the change notifications of `filter` coming to the relay: 2025,
+   * `resources/subscribe` and `resources/unsubscribe` for what changed
+   * (list changes come unasked); 2026-07-28, one `subscriptions/listen`
+   * stream, opened again with each new filter.
+   */
+  watch(filter: WatchFilter): Promise<void>;
   /** Ends the session and the server's process tree or HTTP session. Idempotent. */
   close(): Promise<void>;
 }

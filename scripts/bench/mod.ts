@@ -9,7 +9,8 @@
  * in flight vs the raw and the SDK-only pipelined clients), `put-memory`
  * (10k→1M records), `payload` (10/25/50 MB results), `teardown` (how long
  * servers take to exit after their stdin closes), `listing` (the bytes of
- * each listing format of @demo and server-everything, for agents).
+ * each listing format of @demo and server-everything, for agents), `serve`
+ * (a host's calls through `jn serve` vs direct and vs an SDK-only proxy).
  * Prints markdown on stdout, progress on stderr, and last the "Issue 16
  * targets" table computed from the same run (targets.ts); `--write` also
  * writes bench/RESULTS.md, regenerated as a whole (this run, then the
@@ -28,6 +29,7 @@ import { coldScenario, TRIVIAL } from "./scenarios/cold.ts";
 import { listingScenario } from "./scenarios/listing.ts";
 import { payloadScenario } from "./scenarios/payload.ts";
 import { putMemoryScenario, putScenario } from "./scenarios/put.ts";
+import { serveScenario } from "./scenarios/serve.ts";
 import { startupScenario } from "./scenarios/startup.ts";
 import { teardownScenario } from "./scenarios/teardown.ts";
 import type { ScenarioOptions, Section } from "./scenarios/types.ts";
@@ -42,6 +44,7 @@ const ALL = [
   "payload",
   "teardown",
   "listing",
+  "serve",
 ];
 
 const USAGE =
@@ -62,6 +65,8 @@ Scenarios (default: all; they run in the order given):
   teardown    how long servers take to exit after their stdin closes
   listing     bytes of jn inspect's listings (text, json, brief) of @demo and server-everything,
               and of mcporter's and mcpc's listings of server-everything
+  serve       a host's calls through jn serve vs direct and vs an SDK-only proxy: added
+              latency, calls/s at 16 in flight, idle memory
 
 Options:
   --rounds N   timed rounds per command (default 7)
@@ -210,6 +215,9 @@ for (const name of scenarios) {
       break;
     case "payload":
       out.push(...await payloadScenario(options));
+      break;
+    case "serve":
+      out.push(...await serveScenario(options));
       break;
   }
 }

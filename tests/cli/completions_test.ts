@@ -115,10 +115,12 @@ Deno.test("bash completion completes jn's command line", async (t) => {
         "grep",
         "head",
         "help",
+        "host",
         "inspect",
         "mcp",
         "profile",
         "put",
+        "serve",
         "skills",
         "tail",
       ]);

@@ -18,15 +18,6 @@ const KNOWN = new Set([
 ]);
 const GROUP_WORDS = GROUPS.map((g) => g.path[0]);
 
-/**
- * Commands the docs describe ahead of their row in the table, with where
- * they come from. Each must still be missing: once it lands, the test says
- * to drop it from here.
- */
-const AHEAD: Record<string, string> = {
-  serve: "issue 23: jn serve (lib/serve/) is built on its own branch",
-};
-
 /** The commands an inline code span names: `jn WORD [SUB]`, or `GROUP SUB` alone. */
 export function namedCommands(span: string): string[] {
   const words = span.trim().split(/\s+/);
@@ -54,7 +45,7 @@ Deno.test("every command the docs name in inline code exists", async () => {
     lines.forEach((line, i) => {
       for (const match of line.matchAll(/`([^`\n]+)`/g)) {
         for (const name of namedCommands(match[1])) {
-          if (!KNOWN.has(name) && !(name in AHEAD)) {
+          if (!KNOWN.has(name)) {
             unknown.push(`${file}:${i + 1}: \`${match[1]}\` names "${name}"`);
           }
         }
@@ -62,8 +53,6 @@ Deno.test("every command the docs name in inline code exists", async () => {
     });
   }
   assert.deepEqual(unknown, []);
-  const landed = Object.keys(AHEAD).filter((name) => KNOWN.has(name));
-  assert.deepEqual(landed, [], "these commands exist now: drop them from AHEAD");
 });
 
 Deno.test("namedCommands() reads the forms the docs use", () => {

@@ -15,9 +15,9 @@ export interface ArgDef {
   /** Its name in help (`source`) and in {@linkcode Invocation.args}. */
   readonly name: string;
   readonly help: string;
-  /** May be left out. */
+  /** May be left out (a variadic one: may take no word). */
   readonly optional?: boolean;
-  /** Takes every remaining word (the last argument only). */
+  /** Takes every remaining word (the last argument only); at least one unless optional. */
   readonly variadic?: boolean;
   /** What a shell completes for it. */
   readonly completes?: ValueCompletion;
@@ -34,6 +34,14 @@ export interface CommandDef {
   readonly args: readonly ArgDef[];
   /** Its own flags; the global ones (`--debug`, `--quiet`, `--help`) come on top. */
   readonly flags: readonly AnyFlag[];
+  /**
+   * Where this command's default for a flag's field differs from the flag's
+   * own (`serve` bounds no call by default: the host does): the value (none:
+   * the field stays unset) and how help shows it.
+   */
+  readonly defaults?: Readonly<
+    Record<string, { readonly value?: unknown; readonly shown: string }>
+  >;
   /** The text that ends its help (query keys, examples, exit codes), by name (footers.ts). */
   readonly footer?: string;
   /** The module that runs it, relative to lib/cli/ (`commands/cat.ts`). */

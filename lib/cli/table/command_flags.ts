@@ -2,14 +2,17 @@
  * The flags of one command (or a few alike): `--format`, `--json`, `-n`,
  * `--task`, `--detach`, `--follow`, `put`'s and the profile commands'.
  * Rows of the same shape as flags.ts; defaults come from the layer that
- * owns them (`PUT_DEFAULTS` of lib/client).
+ * owns them (`PUT_DEFAULTS` of lib/client). The module is long because it
+ * is a table: one row per flag, no logic.
  *
  * @module
  */
 
-import { PUT_DEFAULTS } from "../../client/options.ts";
-import { flag, setTrue, text } from "./flag.ts";
-import { wholeNumber } from "./values.ts";
+import { PUT_DEFAULTS, SERVE_DEFAULTS } from "../../client/options.ts";
+import { formatMs } from "../../errors.ts";
+import { parseDuration } from "../duration.ts";
+import { append, asIs, flag, setTrue, text } from "./flag.ts";
+import { envName, httpAddress, wholeNumber } from "./values.ts";
 
 /** `--format` with the formats a command prints. */
 export function formatFlag<const C extends readonly string[]>(choices: C, help?: string) {
@@ -167,7 +170,8 @@ export const PUT_FLAGS = [
     short: "c",
     value: "K",
     key: "concurrency",
-    help: "calls in flight at once on the one session (output stays in input order)",
+    help: "calls in flight at once on the one session (output stays in input order); " +
+      "to @server, operations run one at a time",
     apply: wholeNumber(1, MAX_CONCURRENCY, "--concurrency 16"),
     default: PUT_DEFAULTS.concurrency as number,
   }),
@@ -242,3 +246,72 @@ export const YES = flag({
   help: "do not ask (for scripts)",
   apply: setTrue,
 });
+
+/** `serve`'s own flags. */
+export const SERVE_FLAGS = [
+  flag({
+    long: "http",
+    value: "[HOST:]PORT",
+    key: "http",
+    help: "serve Streamable HTTP on HOST:PORT (HOST: 127.0.0.1) instead of stdio",
+    apply: httpAddress,
+  }),
+  flag({
+    long: "http-token-env",
+    value: "VAR",
+    key: "httpTokenEnv",
+    help: "the variable holding the bearer token every HTTP request must carry (required off " +
+      "loopback)",
+    apply: (_current: string | undefined, value: string, name: string) => envName(value, name),
+  }),
+  flag({
+    long: "allow-host",
+    value: "name",
+    key: "allowedHosts",
+    help: "accept this Host name too (DNS-rebinding protection refuses others)",
+    apply: append(asIs),
+    repeatable: true,
+  }),
+  flag({
+    long: "allow-origin",
+    value: "host",
+    key: "allowedOrigins",
+    help: "accept browser requests from this origin host too",
+    apply: append(asIs),
+    repeatable: true,
+  }),
+  flag({
+    long: "idle",
+    value: "duration",
+    key: "idleMs",
+    help: "end an HTTP session idle this long, with its servers",
+    apply: (_current: number | undefined, value: string, name: string) =>
+      parseDuration(value, name),
+    default: SERVE_DEFAULTS.idleMs as number,
+    shown: formatMs(SERVE_DEFAULTS.idleMs),
+  }),
+  flag({
+    long: "max-sessions",
+    value: "N",
+    key: "maxSessions",
+    help: "HTTP sessions at once, at most (each starts every source's server)",
+    apply: wholeNumber(1, 10_000, "--max-sessions 8"),
+    default: SERVE_DEFAULTS.maxSessions as number,
+  }),
+  flag({
+    long: "audit",
+    value: "file",
+    key: "audit",
+    help: "append one NDJSON line per tool call (time, source, tool, argument names, outcome)",
+    apply: text,
+    completes: "path",
+  }),
+  flag({
+    long: "restarts",
+    value: "N",
+    key: "restarts",
+    help: "start a source whose server died again, at most N times (with backoff)",
+    apply: wholeNumber(0, 100, "--restarts 5"),
+    default: SERVE_DEFAULTS.restarts as number,
+  }),
+] as const;

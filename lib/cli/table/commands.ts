@@ -11,7 +11,7 @@
  * @module
  */
 
-import { EDITOR_NAMES } from "../../profile/edit/editor_names.ts";
+import { EDITOR_NAMES } from "../../client/options.ts";
 import { command, type CommandDef, type GroupDef } from "./command.ts";
 import {
   AGENT_GUIDE_FLAGS,
@@ -27,11 +27,20 @@ import {
   LINES,
   OUTPUT_BOUNDS,
   PUT_FLAGS,
+  SERVE_FLAGS,
   SKILLS_FLAGS,
   TASK,
   YES,
 } from "./command_flags.ts";
-import { ARG, ARGS, ARGUMENT_FLAGS, CONNECTION_FLAGS, LOGIN_CONNECTION_FLAGS } from "./flags.ts";
+import {
+  ARG,
+  ARGS,
+  ARGUMENT_FLAGS,
+  CONNECTION_FLAGS,
+  LOGIN_CONNECTION_FLAGS,
+  SERVE_CONNECTION_FLAGS,
+} from "./flags.ts";
+import { HOST_FLAGS, HOST_FORCE, HOST_LIST_FORMAT } from "./host_flags.ts";
 import { LOGIN_FLAGS } from "./login_flags.ts";
 
 /** The shells `jn completions` writes scripts for. */
@@ -124,11 +133,12 @@ export const COMPLETE = command({
 /** `jn put TARGET`. */
 export const PUT = command({
   path: ["put"],
-  summary:
-    "one tool call per NDJSON record on stdin → NDJSON; or stdin's records → FILE.json|.ndjson",
+  summary: "one tool call per NDJSON record on stdin → NDJSON (to @server: the operation " +
+    "each names); or stdin's records → FILE.json|.ndjson",
   args: [{
     name: "target",
-    help: "mcp+…?tool=NAME or @server/tool; or FILE.json, FILE.ndjson, FILE.jsonl",
+    help: "mcp+…?tool=NAME or @server/tool; @server (records name their operation); " +
+      "or FILE.json, FILE.ndjson, FILE.jsonl",
     completes: "source",
   }],
   flags: [...PUT_FLAGS, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
@@ -188,6 +198,59 @@ export const AGENT_GUIDE = command({
   flags: AGENT_GUIDE_FLAGS,
   footer: "agentGuide",
   module: "commands/agent_guide.ts",
+});
+
+/** `jn serve SOURCE…`. */
+export const SERVE = command({
+  path: ["serve"],
+  summary: "serve profiles or URIs to an MCP host (stdio; --http: Streamable HTTP), curated, " +
+    "pinned and sandboxed as jn calls them",
+  args: [{
+    name: "source",
+    help: "profiles (@server) or naked URIs; several are namespaced SOURCE__NAME",
+    variadic: true,
+    completes: "source",
+  }],
+  flags: [...SERVE_FLAGS, ...SERVE_CONNECTION_FLAGS],
+  // A call through serve is the host's: jn bounds none of its own (the host cancels).
+  defaults: { timeoutMs: { shown: "none: the host cancels" } },
+  footer: "serve",
+  module: "commands/serve.ts",
+});
+
+/** The HOST argument of `jn host add|remove`. */
+const HOST = {
+  name: "host",
+  help: `the MCP host: ${EDITOR_NAMES.join(", ")} (claude: Claude Desktop)`,
+  choices: EDITOR_NAMES,
+} as const;
+
+/** `jn host add HOST @server`. */
+export const HOST_ADD = command({
+  path: ["host", "add"],
+  summary: "write the host's config entry that runs jn serve @server (a backup first)",
+  args: [HOST, { name: "server", help: "the profile to serve (@name)", completes: "source" }],
+  flags: [...HOST_FLAGS, HOST_FORCE],
+  footer: "host",
+  module: "commands/host.ts",
+});
+
+/** `jn host remove HOST @server`. */
+export const HOST_REMOVE = command({
+  path: ["host", "remove"],
+  summary: "take out the host's entries that run jn serve @server",
+  args: [HOST, { name: "server", help: "the profile served (@name)", completes: "source" }],
+  flags: HOST_FLAGS,
+  module: "commands/host.ts",
+});
+
+/** `jn host list`. */
+export const HOST_LIST = command({
+  path: ["host", "list"],
+  summary: "the entries of every host's config that run jn (user and project files)",
+  args: [],
+  flags: [HOST_LIST_FORMAT],
+  module: "commands/host.ts",
 });
 
 /** `jn mcp explore SOURCE`. */
@@ -383,6 +446,7 @@ export const HELP_COMMAND = command({
     name: "command",
     help: "a command (cat, mcp schema), or a tool: @profile/tool, SOURCE?tool=NAME",
     variadic: true,
+    optional: true,
   }],
   flags: [FORMAT, ...CONNECTION_FLAGS],
   module: "commands/help.ts",
@@ -400,6 +464,10 @@ export const COMMANDS: readonly CommandDef[] = [
   GREP,
   SKILLS,
   AGENT_GUIDE,
+  SERVE,
+  HOST_ADD,
+  HOST_REMOVE,
+  HOST_LIST,
   MCP_EXPLORE,
   MCP_TOOLS,
   MCP_SCHEMA,
@@ -426,6 +494,7 @@ export const COMMANDS: readonly CommandDef[] = [
 export const GROUPS: readonly GroupDef[] = [
   { path: ["mcp"], summary: "the seed design's discovery commands, and the demo server" },
   { path: ["profile"], summary: "saved servers (@name)" },
+  { path: ["host"], summary: "MCP hosts' config entries that run jn serve (Claude, Cursor…)" },
   { path: ["auth"], summary: "OAuth sign-in for remote servers" },
 ];
 

@@ -7,14 +7,13 @@
  * from the layer that owns it) and its help line. One command's own flags
  * are in command_flags.ts and login_flags.ts; the command table
  * (commands.ts) says which commands take which. The module is long because
- * it is the table: one row per flag, no logic.
+ * it is a table: one row per flag, no logic.
  *
  * @module
  */
 
-import { LOG_LEVELS, OPEN_DEFAULTS } from "../../client/options.ts";
-import { parseHostList } from "../../sandbox/hosts.ts";
-import type { SandboxPolicy } from "../../sandbox/policy.ts";
+import { LOG_LEVELS, OPEN_DEFAULTS, parseHostList } from "../../client/options.ts";
+import type { SandboxPolicy } from "../../client/options.ts";
 import { formatMs } from "../../errors.ts";
 import { parseDuration } from "../duration.ts";
 import { type AnyFlag, append, asIs, flag, setTrue, text } from "./flag.ts";
@@ -262,6 +261,29 @@ export const CONNECTION_FLAGS = [
   ELICIT,
   ELICIT_ANSWERS,
   SAMPLING_COMMAND,
+  ROOT,
+  SANDBOX,
+  SANDBOX_READ,
+  SANDBOX_WRITE,
+  SANDBOX_NET,
+  SANDBOX_HOST,
+] as const;
+
+/**
+ * The connection flags `jn serve` uses: how to reach and launch each source.
+ * Not how to answer a server (`--elicit`, `--sampling-command`) nor show its
+ * progress: the host answers and shows those.
+ */
+export const SERVE_CONNECTION_FLAGS = [
+  TIMEOUT,
+  CONNECT_TIMEOUT,
+  PROTOCOL,
+  ENV_PASSTHROUGH,
+  LOG_LEVEL,
+  IGNORE_SCHEMA,
+  HEADER,
+  TOKEN_ENV,
+  ALLOW_HTTP,
   ROOT,
   SANDBOX,
   SANDBOX_READ,

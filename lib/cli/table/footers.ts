@@ -34,8 +34,14 @@ arguments; keys starting with _ are not sent. Output: the call's records with
 --max-timeouts calls in a row timed out, no further call is made and each
 remaining line is {"kind":"not_attempted",…}.
 
+To a server without a tool (@server), each record names its operation, run in
+order over the one session: {"tool":NAME,"arguments":{…}}, {"resource":URI},
+{"prompt":NAME,"arguments":{…}} or {"list":"tools"}; the records are those
+jn cat gives for it, with "input": N.
+
 Examples:
   jn put "mcp+uvx://biomcp-python/biomcp?command=run&tool=variant_search" < genes.ndjson
+  printf '%s\n' '{"tool":"add","arguments":{"a":2,"b":40}}' '{"resource":"demo://readme"}' | jn put @demo
   jn cat --json "@demo/list_items?count=20" | jn filter 'select(.id % 2 == 0)' | jn put items.json
 
 Exit: 0 all records succeeded, 1 some failed, 2 usage, 4 the server went away, 130 interrupted.`;
@@ -88,6 +94,38 @@ Examples:
   jn agent-guide > SKILL.md
   jn agent-guide --out ~/.claude/skills        # writes ~/.claude/skills/jn/SKILL.md`;
 
+/** The end of `jn help serve`. */
+const serveFooter = (): string => `
+A host starts jn serve as its server (stdio) and sees each source's tools as jn
+would call them: allow_tools/deny_tools and the profile's tools applied, and a
+tool whose description or schemas changed since the profile's snapshot (or one
+the snapshot does not know) withheld until jn profile update. stdin's end,
+SIGTERM or SIGHUP end every server's process tree and exit 0.
+
+Examples:
+  jn serve @demo                                  # what a host's config runs
+  jn serve --http 8080 @demo @filesystem          # Streamable HTTP on 127.0.0.1:8080
+  jn serve --http 0.0.0.0:8080 --http-token-env JN_TOKEN @demo
+  jn serve --sandbox "mcp+npx://@modelcontextprotocol/server-memory"
+
+See docs/serve.md: pinning, namespacing, the threat model.`;
+
+/** The end of `jn help host add`. */
+const hostFooter = (): string => `
+The entry runs this jn by an absolute path (jn on PATH, the compiled binary, or
+deno run … main.ts from source) with serve @server: the host gets the profile
+curated, pinned and sandboxed. The host's other entries and comments are kept;
+the file is backed up first (FILE.jn-backup-TIME, mode 0600); running it again
+changes nothing. A project profile goes only into the project config (--project),
+once trusted. Restart the host to load the entry.
+
+Examples:
+  jn host add cursor @demo --dry-run              # the entry, as ~/.cursor/mcp.json would hold it
+  jn host add claude-code @github                 # ~/.claude.json, user scope
+  jn host add vscode @db --project                # .vscode/mcp.json of this directory
+  jn host list                                    # which host entries run jn
+  jn host remove cursor @demo`;
+
 /** Every footer, by the name a command's row gives. */
 export const FOOTERS = {
   inspect: inspectHelp,
@@ -98,6 +136,8 @@ export const FOOTERS = {
   complete: completeFooter,
   completions: completionsFooter,
   grep: grepFooter,
+  serve: serveFooter,
+  host: hostFooter,
   skills: skillsFooter,
   agentGuide: agentGuideFooter,
 } as const satisfies Record<string, () => string>;

@@ -9,7 +9,7 @@
  */
 
 import { UsageError } from "../../errors.ts";
-import type { ProtocolMode } from "../../session/types.ts";
+import type { ProtocolMode } from "../../client/options.ts";
 import type { ElicitAnswers } from "../../client/elicit_answers.ts";
 
 /** A variable name (`--env-passthrough`, `--token-env`, `--…-env`). */
@@ -101,4 +101,20 @@ export function elicitAnswers(
   throw new UsageError(`${flag} must be a JSON object (or an array of objects, one per question)`, {
     hint,
   });
+}
+
+/** `[HOST:]PORT` of `serve --http` (an IPv6 host in brackets: `[::1]:8080`). */
+export function httpAddress(
+  _current: { host?: string; port: number } | undefined,
+  value: string,
+  name: string,
+): { host?: string; port: number } {
+  const match = /^(?:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(value);
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port > 65535) {
+    throw new UsageError(`Invalid ${name} "${value}": expected [HOST:]PORT`, {
+      hint: `e.g. ${name} 8080 (on 127.0.0.1), ${name} 0.0.0.0:8080, ${name} 0 (any free port)`,
+    });
+  }
+  return match[1] === undefined ? { port } : { host: match[1].replace(/^\[|\]$/g, ""), port };
 }

@@ -23,19 +23,21 @@
  */
 
 import { basename, dirname, join } from "node:path";
-import type { DriftReport } from "../../drift/report.ts";
+import type { SchemaChange } from "../../schema/change.ts";
 import { escapeValue } from "../expand.ts";
 import { keepOrUpdateDescription } from "./description.ts";
 import { serverVersionEdits } from "./server_version.ts";
-import { isPlainObject } from "../fields.ts";
 import { type JsonPath, setValue } from "./jsonc_edit.ts";
 import { type Rename, renameEverywhere, renameInMetaTestedWith } from "./rename.ts";
 import { parseJsonc } from "../load.ts";
 import type { RawProfile, RawTool } from "../merge.ts";
-import { isSafeToolFileName, seedParameters, toolDefFromLive } from "./snapshot.ts";
+import { isSafeToolFileName, mergeParameters, toolDefFromLive } from "./snapshot.ts";
 import type { ToolDef } from "../types.ts";
 import { assertNoSymlink, profileFileText, writeFileAtomic } from "./write.ts";
 import type { ToolInfo } from "../../types.ts";
+
+/** The live tools' hash and the changes from the profile to them (a drift report has both). */
+export type LiveChanges = { current_hash: string; changes: readonly SchemaChange[] };
 
 /** What an update will do. */
 export interface UpdatePlan {
@@ -47,6 +49,7 @@ export interface UpdatePlan {
   actions: string[];
   /** What the update deliberately leaves alone (a description the user wrote), for stderr. */
   notes: string[];
+  /** The profile's `schema_hash` after the update. */
   newHash: string;
 }
 
@@ -54,7 +57,7 @@ export interface UpdatePlan {
 export function planUpdate(
   raw: RawProfile,
   live: readonly ToolInfo[],
-  report: DriftReport,
+  report: LiveChanges,
   options: { now?: Date; server?: { name?: string; version?: string } } = {},
 ): UpdatePlan {
   const definingDir = raw.location.defining.layer.path(raw.name);
@@ -229,30 +232,9 @@ function toolSources(
   return out;
 }
 
-/** The live parameters in the seed's form, keeping the profile's own descriptions when it has no snapshot. */
-function mergeParameters(
-  old: Record<string, unknown>,
-  live: ToolInfo,
-  renames: Rename[],
-  hasSnapshot: boolean,
-): Record<string, unknown> {
-  const fresh = seedParameters(live.inputSchema);
-  if (hasSnapshot) return fresh;
-  for (const [name, param] of Object.entries(fresh)) {
-    const before = renames.find((r) => r.to === name)?.from ?? name;
-    const previous = Object.hasOwn(old, before) ? old[before] : undefined;
-    if (
-      isPlainObject(previous) && typeof previous.description === "string" && isPlainObject(param)
-    ) {
-      param.description = previous.description;
-    }
-  }
-  return fresh;
-}
-
 function addNewTools(
   raw: RawProfile,
-  report: DriftReport,
+  report: LiveChanges,
   live: Map<string, ToolInfo>,
   ctx: {
     definingDir: string;

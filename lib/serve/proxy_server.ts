@@ -1,0 +1,289 @@
+/**
+ * The downstream face of the proxy: an SDK `Server` (the low-level one: the
+ * proxy registers no tools of its own, it answers every method by passing
+ * it on) whose handlers route each host request through dispatch.ts to the
+ * hub's sources, for either protocol era.
+ *
+ * Guarantees: a host's progress token gets the source's progress of that
+ * request, re-addressed to the token; a host's cancellation aborts the
+ * source's request; a source's request to the host during a host request
+ * goes with that request (2025: a related server→client request; 2026-07-28:
+ * an `input_required` round through the bridge); at most
+ * {@linkcode MAX_IN_FLIGHT} host requests are served at once and at most
+ * {@linkcode MAX_PENDING_NOTIFICATIONS} notifications wait for the host, the
+ * rest refused or dropped (a flood cannot grow jn's memory without bound);
+ * log messages below the level the host set are not sent.
+ *
+ * @module
+ */
+
+import { Server } from "@modelcontextprotocol/server";
+import type { JsonObject } from "../types.ts";
+import { InputBridge } from "./bridge.ts";
+import {
+  type CallContext,
+  callTool,
+  firstAnswer,
+  forward,
+  list,
+  listTools,
+  promptRoute,
+  resourceSources,
+} from "./dispatch.ts";
+import { ProtocolErrorCode, rpcError } from "./errors.ts";
+import type { Downstream, Hub } from "./hub.ts";
+import type { ServedIdentity } from "./identity.ts";
+
+/** The most host requests served at once by one downstream session. */
+export const MAX_IN_FLIGHT = 256;
+
+/** The most notifications waiting to be written to the host. */
+export const MAX_PENDING_NOTIFICATIONS = 1024;
+
+const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+/** A result schema that takes the host's answer as it is. */
+const AS_IS = {
+  "~standard": { version: 1 as const, vendor: "jn", validate: (value: unknown) => ({ value }) },
+};
+
+/** No bound of jn's own on a question to the host: the server's request bounds it. */
+const NO_LIMIT = 2 ** 31 - 1;
+
+// deno-lint-ignore no-explicit-any
+type SdkContext = any;
+type Handler = (params: JsonObject, ctx: CallContext) => Promise<JsonObject>;
+
+/** What one downstream session shares among its server instances. */
+export interface SessionShared {
+  hub: Hub;
+  bridge: InputBridge;
+  /** The log level the host set (2025 era). */
+  level?: string;
+  inFlight: number;
+  onWarning?: (message: string) => void;
+}
+
+/** A new downstream session's shared state. */
+export function sessionShared(hub: Hub, onWarning?: (message: string) => void): SessionShared {
+  return { hub, bridge: new InputBridge(), inFlight: 0, onWarning };
+}
+
+/** A server instance for one downstream connection (or one request, 2026-07-28 over HTTP). */
+export function proxyServer(shared: SessionShared, identity: ServedIdentity): Server {
+  const hub = shared.hub;
+  const server = new Server(identity.serverInfo, {
+    capabilities: identity.capabilities,
+    ...(identity.instructions ? { instructions: identity.instructions } : {}),
+  });
+  const modern = () => (server.getNegotiatedProtocolVersion() ?? "") >= "2026";
+  server.onerror = (error) => shared.onWarning?.(`host: ${error.message}`);
+
+  const register = (method: string, handler: Handler, options: { input?: boolean } = {}) => {
+    try {
+      server.setRequestHandler(method as never, serve(handler, options) as never);
+    } catch { /* a method this SDK does not know: the fallback passes it on */ }
+  };
+
+  const serve =
+    (handler: Handler, options: { input?: boolean }) =>
+    async (request: { params?: JsonObject }, sdk: SdkContext): Promise<JsonObject> => {
+      if (shared.inFlight >= MAX_IN_FLIGHT) {
+        throw rpcError(
+          ProtocolErrorCode.InternalError,
+          `jn serve: too many requests in flight (at most ${MAX_IN_FLIGHT}); try again`,
+        );
+      }
+      shared.inFlight++;
+      try {
+        const params = request.params ?? {};
+        const state = sdk.mcpReq.requestState?.();
+        const ctx = callContext(sdk, typeof state === "string" ? state : undefined);
+        if (!options.input || !modern()) return await handler(params, ctx);
+        const round = {
+          requestState: ctx.retry?.requestState,
+          inputResponses: ctx.retry?.inputResponses as Record<string, unknown> | undefined,
+          signal: ctx.signal,
+        };
+        // The bridge's own state goes no further; a server's own state goes back to it.
+        if (InputBridge.owns(round.requestState)) ctx.retry = undefined;
+        return await shared.bridge.serve(round, (signal, ask) =>
+          handler(params, {
+            ...ctx,
+            signal,
+            track: (source) => hub.begin({ source, ask }),
+          }));
+      } finally {
+        shared.inFlight--;
+      }
+    };
+
+  const callContext = (sdk: SdkContext, requestState: string | undefined): CallContext => {
+    const token = sdk.mcpReq._meta?.progressToken;
+    const envelope = sdk.mcpReq.envelope as JsonObject | undefined;
+    const level = envelope?.["io.modelcontextprotocol/logLevel"];
+    const inputResponses = sdk.mcpReq.inputResponses;
+    return {
+      signal: sdk.mcpReq.signal,
+      wantsProgress: token !== undefined,
+      progress: (params) =>
+        void sdk.mcpReq.notify({
+          method: "notifications/progress",
+          params: { ...params, progressToken: token },
+        })
+          .catch(() => {}),
+      retry: inputResponses !== undefined || requestState !== undefined
+        ? { inputResponses, requestState }
+        : undefined,
+      logLevel: typeof level === "string" ? level : shared.level,
+      track: (source) =>
+        hub.begin({
+          source,
+          ask: (method, params, signal) => {
+            if (modern()) {
+              return Promise.reject(
+                new Error(
+                  "the host speaks 2026-07-28: it cannot be asked outside a tool call, prompt or read",
+                ),
+              );
+            }
+            return sdk.mcpReq.send({ method, params }, AS_IS, { signal, timeout: NO_LIMIT });
+          },
+        }),
+    };
+  };
+
+  const caps = identity.capabilities;
+  const single = () => hub.live()[0];
+  if (caps.tools) {
+    register("tools/list", () => listTools(hub));
+    register("tools/call", (params, ctx) => callTool(hub, params, ctx), { input: true });
+  }
+  if (caps.prompts) {
+    register("prompts/list", (params, ctx) => list(hub, "prompts/list", "prompts", params, ctx));
+    register("prompts/get", async (params, ctx) => {
+      const route = await promptRoute(hub, params.name, ctx);
+      if (!route) throw rpcError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${params.name}`);
+      return await forward(route.entry, "prompts/get", { ...params, name: route.name }, ctx);
+    }, { input: true });
+  }
+  if (caps.resources) {
+    register(
+      "resources/list",
+      (params, ctx) => list(hub, "resources/list", "resources", params, ctx),
+    );
+    register(
+      "resources/templates/list",
+      (params, ctx) => list(hub, "resources/templates/list", "resourceTemplates", params, ctx),
+    );
+    register("resources/read", async (params, ctx) => {
+      const entries = await resourceSources(hub, params.uri, ctx);
+      return await firstAnswer(entries, (entry) => forward(entry, "resources/read", params, ctx));
+    }, { input: true });
+    const subscription = (add: boolean): Handler => async (params, ctx) => {
+      const [entry] = await resourceSources(hub, params.uri, ctx);
+      if (!entry) throw rpcError(ProtocolErrorCode.InvalidParams, `No source serves ${params.uri}`);
+      if (add) entry.resources.add(params.uri as string);
+      else entry.resources.delete(params.uri as string);
+      await hub.watch(entry).catch((error) => {
+        throw rpcError(ProtocolErrorCode.InternalError, (error as Error).message);
+      });
+      return {};
+    };
+    register("resources/subscribe", subscription(true));
+    register("resources/unsubscribe", subscription(false));
+  }
+  if (caps.completions) {
+    register("completion/complete", async (params, ctx) => {
+      const ref = (params.ref ?? {}) as JsonObject;
+      if (ref.type === "ref/prompt") {
+        const route = await promptRoute(hub, ref.name, ctx);
+        if (!route) throw rpcError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${ref.name}`);
+        return await forward(route.entry, "completion/complete", {
+          ...params,
+          ref: { ...ref, name: route.name },
+        }, ctx);
+      }
+      const entries = await resourceSources(hub, ref.uri, ctx);
+      return await firstAnswer(
+        entries,
+        (entry) => forward(entry, "completion/complete", params, ctx),
+      );
+    });
+  }
+  register("logging/setLevel", async (params, ctx) => {
+    if (typeof params.level === "string" && LEVELS.includes(params.level)) {
+      shared.level = params.level;
+    }
+    await Promise.all(
+      hub.live().map((entry) => {
+        const server = entry.upstream!.server;
+        if (!server.capabilities.logging || server.era === "modern") return;
+        return forward(entry, "logging/setLevel", params, ctx).catch(() => {});
+      }),
+    );
+    return {};
+  });
+  const task = (method: string): Handler => async (params, ctx) => {
+    const source = typeof params.taskId === "string" ? hub.tasks.get(params.taskId) : undefined;
+    const entry = source !== undefined ? hub.entry(source) : hub.namespaced ? undefined : single();
+    if (!entry) throw rpcError(ProtocolErrorCode.InvalidParams, `Unknown task: ${params.taskId}`);
+    return await forward(entry, method, params, ctx);
+  };
+  for (const method of ["tasks/get", "tasks/result", "tasks/cancel"]) {
+    register(method, task(method));
+  }
+  register("tasks/list", (params, ctx) => list(hub, "tasks/list", "tasks", params, ctx));
+  server.fallbackRequestHandler = (request, sdk) => {
+    const entry = hub.namespaced ? undefined : single();
+    if (!entry) {
+      return Promise.reject(rpcError(ProtocolErrorCode.MethodNotFound, "Method not found"));
+    }
+    return serve((params, ctx) => forward(entry, request.method, params, ctx), {})(
+      request as { params?: JsonObject },
+      sdk,
+    ) as never;
+  };
+  server.setNotificationHandler("notifications/roots/list_changed", () => {
+    for (const entry of hub.live()) {
+      void entry.upstream!.notify("notifications/roots/list_changed").catch(() => {});
+    }
+  });
+  return server;
+}
+
+/** The hub's way to the host through a connected server instance, outside requests. */
+export function downstreamOf(server: Server, shared: SessionShared): Downstream {
+  let pending = 0;
+  let dropped = false;
+  const modern = () => (server.getNegotiatedProtocolVersion() ?? "") >= "2026";
+  return {
+    get era() {
+      return modern() ? "modern" : "legacy";
+    },
+    notify(method, params) {
+      if (method === "notifications/message" && shared.level !== undefined && !modern()) {
+        const at = LEVELS.indexOf(String(params?.level));
+        if (at !== -1 && at < LEVELS.indexOf(shared.level)) return;
+      }
+      if (pending >= MAX_PENDING_NOTIFICATIONS) {
+        if (!dropped) shared.onWarning?.("the host reads too slowly: dropping notifications");
+        dropped = true;
+        return;
+      }
+      pending++;
+      server.notification({ method, params } as never).catch(() => {}).finally(() => pending--);
+    },
+    request(method, params, signal) {
+      if (modern()) {
+        return Promise.reject(
+          new Error("the host speaks 2026-07-28: it cannot be asked outside a request"),
+        );
+      }
+      return server.request({ method, params } as never, AS_IS, {
+        signal,
+        timeout: NO_LIMIT,
+      }) as Promise<JsonObject>;
+    },
+  };
+}
