@@ -89,7 +89,7 @@ function commandHelp(command: CommandDef): string {
 function usageTail(command: CommandDef): string {
   const options = command.flags.some((f) => !f.hidden) ? " [options]" : "";
   // A SOURCE may be a server's argv at the end (lib/cli/server_argv.ts).
-  const argv = command.args.some((a) => a.completes === "source") ? " [-- PROGRAM ARGS...]" : "";
+  const argv = command.args.some((a) => a.argv) ? " [-- PROGRAM ARGS...]" : "";
   return options + command.args.map((a) => ` ${argUsage(a)}`).join("") + argv;
 }
 

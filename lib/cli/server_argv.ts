@@ -15,9 +15,9 @@ import { argvUri } from "../launch/registry.ts";
 import { QUERY_KEYS } from "../uri/query_keys.ts";
 import type { CommandDef } from "./table/command.ts";
 
-/** The command's SOURCE argument: the one a shell completes as a source (none: no `--` form). */
+/** The command's SOURCE argument that takes a server's argv (none: no `--` form). */
 export function sourceArgument(command: CommandDef): number {
-  return command.args.findIndex((arg) => arg.completes === "source");
+  return command.args.findIndex((arg) => arg.argv === true);
 }
 
 /**

@@ -23,6 +23,11 @@ export interface ArgDef {
   readonly completes?: ValueCompletion;
   /** The values it takes, when they are a fixed set (checked by the parser). */
   readonly choices?: readonly string[];
+  /**
+   * A SOURCE that may be given as a server's argv after `--` instead
+   * (lib/cli/server_argv.ts): any server, not only a profile or a remote one.
+   */
+  readonly argv?: true;
 }
 
 /** One command (`cat`) or subcommand (`profile list`). */

@@ -53,6 +53,7 @@ const SOURCE = {
   help: "mcp+LAUNCHER://… URI or @profile reference; with -- PROGRAM ARGS… at the end, " +
     "?QUERY alone or nothing",
   completes: "source",
+  argv: true,
 } as const;
 const SERVER = { name: "server", help: "@server", completes: "source" } as const;
 const REMOTE = {
@@ -121,6 +122,7 @@ export const COMPLETE = command({
       name: "source",
       help: "a source with ?prompt=NAME or ?resource=TEMPLATE (other keys: context)",
       completes: "source",
+      argv: true,
     },
     { name: "argument", help: "the argument (or template variable) to complete" },
     { name: "partial", help: "what is typed so far", optional: true },
@@ -140,6 +142,7 @@ export const PUT = command({
     help: "mcp+…?tool=NAME or @server/tool; @server (records name their operation); " +
       "or FILE.json, FILE.ndjson, FILE.jsonl",
     completes: "source",
+    argv: true,
   }],
   flags: [...PUT_FLAGS, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
   footer: "put",
@@ -169,6 +172,7 @@ export const GREP = command({
       help: "servers to ask (default: every profile, offline)",
       variadic: true,
       completes: "source",
+      argv: true,
     },
   ],
   flags: [...GREP_FLAGS, ...CONNECTION_FLAGS],
@@ -210,6 +214,7 @@ export const SERVE = command({
     help: "profiles (@server) or naked URIs; several are namespaced SOURCE__NAME",
     variadic: true,
     completes: "source",
+    argv: true,
   }],
   flags: [...SERVE_FLAGS, ...SERVE_CONNECTION_FLAGS],
   // A call through serve is the host's: jn bounds none of its own (the host cancels).
