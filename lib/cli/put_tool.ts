@@ -17,7 +17,7 @@
 
 import { putLines, putOperationLines, refuseForOperations } from "../client/put.ts";
 import { preparePut } from "../client/put_target.ts";
-import { resolveTarget } from "../client/resolve.ts";
+import { resolveTarget, targetShortName } from "../client/resolve.ts";
 import { InterruptedError } from "../errors.ts";
 import { readLineBatches } from "../ndjson/read.ts";
 import { NdjsonWriter } from "../ndjson/write.ts";
@@ -51,7 +51,7 @@ export async function runPutTool(
     args,
   };
   if (mode.kind === "operations") refuseForOperations(options);
-  const label = `jn put ${mode.kind === "tool" ? mode.name : target.name}`;
+  const label = `jn put ${mode.kind === "tool" ? mode.name : targetShortName(target)}`;
   const meter = new PutMeter(io, { label, quiet: cli.quiet });
   let interrupted: unknown;
   const result = await withConnection(cli, target, flags, (conn, signal) => {
