@@ -171,6 +171,7 @@ export const GREP = command({
       name: "source",
       help: "servers to ask (default: every profile, offline)",
       variadic: true,
+      optional: true,
       completes: "source",
       argv: true,
     },
