@@ -35,7 +35,7 @@ Deno.test("put @server runs set then get over one connection: the server's state
     { input: 4, colour: { rgb: [0, 0, 255] } },
   ]);
   assert.deepEqual([records[4].input, records[4].keys], [5, ["colour"]]);
-  assert.match(stderr, /^jn put node \S+kv_store\.mjs: 5 records, 5 calls, 0 errors in /);
+  assert.match(stderr, /^jn put kv_store\.mjs: 5 records, 5 calls, 0 errors in /);
 
   await t.step("a second run starts a new server: what the first one set is gone", async () => {
     const again = await runJnHere(["put", "-q", KV], { stdin: ndjson([get("colour")]) });
