@@ -40,7 +40,10 @@ async function which(name: string): Promise<string | undefined> {
 }
 
 /** A trusted project profile `meta`, with the repository's `tools/node` planted. */
-async function plantedRun(meta: Record<string, unknown>, env: (project: string) => object = () => ({})) {
+async function plantedRun(
+  meta: Record<string, unknown>,
+  env: (project: string) => object = () => ({}),
+) {
   const box = await sandbox();
   try {
     const marker = join(box.root, "PLANTED_NODE_RAN");
@@ -59,7 +62,8 @@ async function plantedRun(meta: Record<string, unknown>, env: (project: string) 
 }
 
 Deno.test({
-  name: "attack: a trusted profile's relative PATH runs the repository's tools/node through npx's shebang",
+  name:
+    "attack: a trusted profile's relative PATH runs the repository's tools/node through npx's shebang",
   ignore: NPX === undefined,
   fn: async () => {
     const { ran, run } = await plantedRun({
