@@ -41,6 +41,7 @@ import { DriftError, UsageError } from "../errors.ts";
 import { pinTools } from "../drift/pin.ts";
 import { goneTool, pinFix, pinNotes, withheldReason } from "../drift/pin_text.ts";
 import { redact, redactDeep } from "../output/redact.ts";
+import { visibleLine } from "../output/visible.ts";
 import { profileFilter } from "../profile/tool_filter.ts";
 import type { ProfileTool } from "../profile/types.ts";
 import type { JsonObject, JsonSchema, ToolInfo } from "../types.ts";
@@ -168,7 +169,8 @@ export function curateTools(
       : pins?.any
       ? "some"
       : "none",
-    notes: notes.map((note) => redact(note, conn.secrets)),
+    // One line each: a tool name with a newline must not start a line of its own.
+    notes: notes.map((note) => visibleLine(redact(note, conn.secrets))),
     route: (name) => routes.get(name),
     check(name, args = {}) {
       const route = routes.get(name);
