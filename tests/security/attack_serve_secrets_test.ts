@@ -59,3 +59,33 @@ Deno.test("attack: a profile's env_passthrough secret reaches the host unredacte
   assert.match(text, /API_TOKEN/, "the server got the variable");
   assert.doesNotMatch(text, /s3cr3t/, "the passed-through token reached the host");
 });
+
+Deno.test("a passed-through value is redacted by every verb: jn cat's error quoting it", async () => {
+  const box = await sandbox({ here: true });
+  try {
+    await box.write(
+      join(box.user, "fx", "_meta.json"),
+      JSON.stringify({ command: "node", args: [FIXTURE], env_passthrough: ["API_TOKEN"] }),
+    );
+    // A server's error that quotes its credential (here: the one it was given).
+    const message = encodeURIComponent(`bad credential ${TOKEN}`);
+    for (const flags of [[], ["--env-passthrough", "OTHER_TOKEN"]]) {
+      const run = await box.run(["cat", ...flags, `@fx?tool=rpc_error&message=${message}`], {
+        env: { API_TOKEN: TOKEN, OTHER_TOKEN: "other-s3cr3t-value" },
+      });
+      assert.notEqual(run.code, 0);
+      assert.match(run.stderr, /bad credential \*\*\*/, run.stderr);
+      assert.doesNotMatch(run.stderr, /s3cr3t/);
+    }
+    const flagged = await box.run([
+      "cat",
+      "--env-passthrough",
+      "OTHER_TOKEN",
+      `@fx?tool=rpc_error&message=${encodeURIComponent("other-s3cr3t-value")}`,
+    ], { env: { OTHER_TOKEN: "other-s3cr3t-value" } });
+    assert.doesNotMatch(flagged.stderr, /s3cr3t/, flagged.stderr);
+    assert.match(flagged.stderr, /\*\*\*/);
+  } finally {
+    await box.dispose();
+  }
+});
