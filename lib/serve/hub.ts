@@ -234,6 +234,10 @@ export class Hub {
       case "notifications/prompts/list_changed":
         this.prompts.clear(entry.name);
         break;
+      case "notifications/resources/list_changed":
+        // Its claims are read again before the next read is routed (dispatch.ts resourceSources).
+        this.resources.clear(entry.name);
+        break;
       case "notifications/message":
         if (this.namespaced && params) {
           const logger = typeof params.logger === "string"

@@ -86,7 +86,7 @@ export async function run(cli: Cli, call: Invocation<typeof SERVE>): Promise<voi
               visibleLine(reason.message)
             }): starting it again (attempt ${attempt})`,
           ),
-        onWarning: cli.debug ? (message) => say(`debug: ${message}`) : undefined,
+        onWarning: cli.debug ? (message) => say(`debug: ${visibleLine(message)}`) : undefined,
       },
     });
     if (served.url) say(`serving ${served.sources.join(", ")} at ${served.url}`);
@@ -124,6 +124,6 @@ function sourceEvents(cli: Cli, name: string, say: (line: string) => void): Clie
     onStderr: cli.debug
       ? (line) => say(`[${name}] ${visible(line, { oneLine: true })}`)
       : undefined,
-    onWarning: cli.debug ? (message) => say(`${name}: debug: ${message}`) : undefined,
+    onWarning: cli.debug ? (message) => say(`${name}: debug: ${visibleLine(message)}`) : undefined,
   };
 }
