@@ -175,6 +175,14 @@ export class ResourceRoutes {
     return [...out].sort();
   }
 
+  /** Why `uri` is read from no source, when several claim it (a message naming them). */
+  conflict(uri: string): string | undefined {
+    const claimants = this.claimants(uri);
+    if (claimants.length < 2) return undefined;
+    const names = claimants.map((name) => `"${name}"`).join(" and ");
+    return `The resource ${uri} is claimed by several sources (${names}): jn serve reads it from none`;
+  }
+
   /**
    * The source that answers `uri`, when one can be told: the one source
    * that claims it; when none does, the one source whose listed URIs share

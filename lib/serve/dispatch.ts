@@ -272,15 +272,10 @@ export async function resourceSources(hub: Hub, uri: unknown, ctx: CallContext):
       list(hub, "resources/templates/list", "resourceTemplates", undefined, ctx),
     ]);
   }
-  const claimants = hub.resources.claimants(uri);
-  if (claimants.length > 1) {
-    const names = claimants.map((name) => `"${name}"`).join(" and ");
-    hub.events.onWarning?.(`the resource ${uri} is claimed by ${names}: read from neither`);
-    throw rpcError(
-      ProtocolErrorCode.InvalidParams,
-      `The resource ${uri} is claimed by several sources (${names}): jn serve reads it from none`,
-      { uri, sources: claimants },
-    );
+  const conflict = hub.resources.conflict(uri);
+  if (conflict !== undefined) {
+    hub.events.onWarning?.(conflict);
+    throw rpcError(ProtocolErrorCode.InvalidParams, conflict, { uri });
   }
   const source = hub.resources.route(uri);
   const entry = source === undefined ? undefined : hub.entry(source);
