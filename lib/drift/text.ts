@@ -121,7 +121,8 @@ function unaffected(report: DriftReport): boolean {
 /**
  * `Changes detected:` and one line per change, its severity in brackets;
  * with `texts`, a changed description is followed by its texts (`was:`
- * where the profile recorded it, `now:`): what a model reads, in full; and
+ * where the profile recorded it, `now:`): what a model reads, in full; a
+ * change of what a host shows (title, annotations…) by its fields now; and
  * a schema change no row names by the places it differs, with their values.
  */
 function changeLines(
@@ -142,8 +143,22 @@ function changeLines(
       lines.push(descriptionText("now", change.new, s));
     }
     if (options.texts && UNNAMED.includes(change.kind)) lines.push(...whereText(change, s));
+    if (options.texts && change.kind === "display_changed") lines.push(...displayText(change, s));
   }
   return lines;
+}
+
+/** `      now: title: TEXT`, per display field that changed (its value now; `(none)`: gone). */
+function displayText(change: SchemaChange, s: Style): string[] {
+  const now = (change.new ?? {}) as Record<string, unknown>;
+  return Object.entries(now).map(([field, value]) => {
+    const text = value === null
+      ? s.dim("(none)")
+      : typeof value === "string"
+      ? value
+      : JSON.stringify(value);
+    return `      ${s.dim("now:")} ${field}: ${text}`;
+  });
 }
 
 /** The changes no classified row names: their places are shown, with what is there. */

@@ -8,7 +8,8 @@
  *   records them (never added where it does not), with the `inputSchema`
  *   snapshot the `outputSchema` one, and the server's description with
  *   its digest `server_description_md5` (description.ts: a text the user
- *   wrote is kept, its digest still recorded);
+ *   wrote is kept, its digest still recorded), and the digests of its
+ *   display fields `server_display_md5` (lib/schema/display.ts);
  * - a renamed parameter is renamed in the tool's `defaults`, `examples[].input`
  *   and `tested_with` (objects and `k=v&…` strings; also `_meta.json`'s
  *   per-tool `tested_with` map);
@@ -25,12 +26,13 @@ import { basename, dirname, join } from "node:path";
 import type { SchemaChange } from "../../schema/change.ts";
 import { escapeValue } from "../expand.ts";
 import { keepOrUpdateDescription } from "./description.ts";
-import { isPlainObject } from "../fields.ts";
+import { displayDigests } from "../../schema/display.ts";
+import { canonical } from "../../schema/schema_view.ts";
 import { type JsonPath, setValue } from "./jsonc_edit.ts";
 import { type Rename, renameEverywhere, renameInMetaTestedWith } from "./rename.ts";
 import { parseJsonc } from "../load.ts";
 import type { RawProfile, RawTool } from "../merge.ts";
-import { isSafeToolFileName, seedParameters, toolDefFromLive } from "./snapshot.ts";
+import { isSafeToolFileName, mergeParameters, toolDefFromLive } from "./snapshot.ts";
 import type { ToolDef } from "../types.ts";
 import { assertNoSymlink, profileFileText, writeFileAtomic } from "./write.ts";
 import type { ToolInfo } from "../../types.ts";
@@ -137,6 +139,13 @@ export function planUpdate(
               : `rewrite the outputSchema snapshot in ${name}`,
           );
         }
+        const digests = displayDigests(now);
+        if (canonical(digests) !== canonical(def.server_display_md5 ?? null)) {
+          run(
+            (t) => setValue(t, at("server_display_md5"), digests),
+            `record the digests of the server's title, annotations… in ${name}`,
+          );
+        }
         let described = false; // the digest goes with a written text, said once
         keepOrUpdateDescription(def, now.description, {
           name,
@@ -227,27 +236,6 @@ function toolSources(
     });
   }
   return out;
-}
-
-/** The live parameters in the seed's form, keeping the profile's own descriptions when it has no snapshot. */
-function mergeParameters(
-  old: Record<string, unknown>,
-  live: ToolInfo,
-  renames: Rename[],
-  hasSnapshot: boolean,
-): Record<string, unknown> {
-  const fresh = seedParameters(live.inputSchema);
-  if (hasSnapshot) return fresh;
-  for (const [name, param] of Object.entries(fresh)) {
-    const before = renames.find((r) => r.to === name)?.from ?? name;
-    const previous = Object.hasOwn(old, before) ? old[before] : undefined;
-    if (
-      isPlainObject(previous) && typeof previous.description === "string" && isPlainObject(param)
-    ) {
-      param.description = previous.description;
-    }
-  }
-  return fresh;
 }
 
 function addNewTools(
