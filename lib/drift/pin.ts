@@ -36,10 +36,10 @@ import type { ToolInfo } from "../types.ts";
 import { snapshotDef, toolsByServerTool } from "./expected.ts";
 
 /**
- * What a snapshot pins of a tool: its description, schemas, or a display
- * field by its name (`title`, `annotations`, …).
+ * What a snapshot pins of a tool: `description`, `input schema`, `output
+ * schema`, or a display field by its name (`title`, `annotations`, …).
  */
-export type PinnedPart = "description" | "input schema" | "output schema" | (string & {});
+export type PinnedPart = string;
 
 /** One server tool against the profile's snapshot. */
 export interface ToolPin {
