@@ -8,6 +8,14 @@
  * host's: every host on the port is untrusted, and one that keeps a call
  * in flight receives the other host's questions, and answers them.
  *
+ * A 2025 server's question says nothing of the request it serves (over
+ * stdio there is no related-request id), so with requests of two hosts in
+ * flight on the source jn cannot tell whose it is: it declines it (the
+ * server gets an error naming why) rather than guess. The red team's first
+ * version expected the victim to be answered; no rule can tell that from
+ * the wire, so the test now expects the refusal, and a control shows a
+ * host alone on the source answered as before.
+ *
  * @module
  */
 
@@ -58,11 +66,38 @@ Deno.test("attack: a 2026-07-28 host on serve --http receives another host's sam
     stop.abort();
     await held;
     assert.deepEqual(attackerAsked, [], "the attacker was asked the victim's question");
-    assert.match(text, /victim's answer/, `the victim's call was answered by: ${text}`);
+    assert.doesNotMatch(text, /attacker's answer/, `the victim's call was answered by: ${text}`);
+    assert.match(
+      text,
+      /jn serve declined sampling\/createMessage: requests of several hosts/,
+      text,
+    );
+    assert.deepEqual(victimAsked, [], "a question that cannot be tied is asked of no host");
   } finally {
     stop.abort();
     await attacker.close();
     await victim.close();
+    await served.close();
+  }
+});
+
+Deno.test("control: a 2026-07-28 host alone on the source is asked its call's question", async () => {
+  const served = await httpServe([fixtureUri("asker.mjs")]);
+  const asked: string[] = [];
+  const host = await httpHost(served.url!, {
+    era: "auto",
+    capabilities: CAPS,
+    setup: recording(asked, "the host's answer"),
+  });
+  try {
+    const result = await host.client.callTool({
+      name: "later_sample",
+      arguments: { ms: 10, text: "the host's own conversation" },
+    });
+    assert.match(JSON.stringify(result), /the host's answer/);
+    assert.deepEqual(asked, ["the host's own conversation"]);
+  } finally {
+    await host.close();
     await served.close();
   }
 });
