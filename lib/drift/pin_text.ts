@@ -48,7 +48,7 @@ export interface PinNoteFacts {
   unpinned: readonly string[];
   /** Offered tools whose snapshot predates description digests. */
   legacy: readonly string[];
-  /** Offered tools whose snapshot predates display digests (served without their display fields). */
+  /** Offered tools whose snapshot predates display digests (served without display fields). */
   legacyDisplay?: readonly string[];
 }
 

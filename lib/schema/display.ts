@@ -42,7 +42,8 @@ export function displayFields(tool: Readonly<Record<string, unknown>>): Record<s
  * what a snapshot records as `server_display_md5`.
  *
  * @example
- * displayDigests({ name: "t", inputSchema: {}, title: "" }); // { title: "9d4568c009d203ab10e33ea9953a0264" }
+ * displayDigests({ name: "t", inputSchema: {}, title: "" });
+ * // { title: "9d4568c009d203ab10e33ea9953a0264" }
  */
 export function displayDigests(tool: Readonly<Record<string, unknown>>): Record<string, string> {
   const out: Record<string, string> = {};

@@ -22,7 +22,7 @@ export interface Followed {
   chain: readonly string[];
   /** A `$ref` on the way points back up the chain (or the walk was too long). */
   cyclic: boolean;
-  /** The nodes the `$ref`s of `node` itself led to, in order (the same objects as in the document). */
+  /** The nodes the `$ref`s of `node` itself led to, in order (the document's own objects). */
   targets: readonly Record<string, unknown>[];
 }
 

@@ -180,7 +180,8 @@ export class ResourceRoutes {
     const claimants = this.claimants(uri);
     if (claimants.length < 2) return undefined;
     const names = claimants.map((name) => `"${name}"`).join(" and ");
-    return `The resource ${uri} is claimed by several sources (${names}): jn serve reads it from none`;
+    return `The resource ${uri} is claimed by several sources (${names}): ` +
+      "jn serve reads it from none";
   }
 
   /**

@@ -14,9 +14,10 @@
  * serves, so with requests of several connections in flight (2026-07-28
  * hosts over HTTP share a hub, one connection per request) it cannot be
  * tied to one host and is declined, never handed to a host that did not
- * cause it ({@linkcode Hub.begin}). Without one in flight it goes on its
- * own, which only the 2025 era has a way for (2026-07-28 refuses it). A server's changed tool list is filtered again before the
- * host is told, so a withheld tool never shows. `close()` ends every source
+ * cause it ({@linkcode Hub.tiedCall}). Without one in flight it goes on
+ * its own, which only the 2025 era has a way for (2026-07-28 refuses it). A
+ * server's changed tool list is filtered again before the host is told, so
+ * a withheld tool never shows. `close()` ends every source
  * (and its process tree) and is idempotent.
  *
  * @module
