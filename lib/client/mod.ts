@@ -84,6 +84,23 @@ export {
   type ToolFilter,
   type ToolOffer,
 } from "./serve.ts";
+export { type ConfigScope, EDITOR_NAMES, type EditorName } from "../profile/edit/import_paths.ts";
+export type { Argv } from "../profile/edit/host_entry.ts";
+export {
+  hostAdd,
+  type HostAddOptions,
+  type HostChange,
+  type HostOptions,
+  jnCommand,
+} from "./hosts.ts";
+export {
+  type HostEntryRecord,
+  hostList,
+  type HostListing,
+  type HostRemoval,
+  hostRemove,
+  type HostRemoveOptions,
+} from "./host_list.ts";
 export {
   curatedOffer,
   type CurateOptions,

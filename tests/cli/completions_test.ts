@@ -114,6 +114,7 @@ Deno.test("bash completion completes jn's command line", async (t) => {
         "grep",
         "head",
         "help",
+        "host",
         "inspect",
         "mcp",
         "profile",

@@ -1,5 +1,5 @@
 /**
- * `jn profile import claude|cursor|vscode|windsurf|zed|FILE [--project]
+ * `jn profile import claude|claude-code|cursor|vscode|windsurf|zed|FILE [--project]
  * [--force] [--dry-run]`: turn the MCP server entries of editors' configs
  * into profiles (lib/client/profile_import.ts says where each goes). Where
  * each profile went, and every note, is said on stderr, with control

@@ -33,7 +33,6 @@ export async function run(cli: Cli, call: Invocation<typeof SERVE>): Promise<voi
   const { io } = cli;
   const { options } = call;
   const say = (line: string) => void printErr(io, `jn: ${visible(line)}`);
-  const token = httpToken(io.env, options.httpTokenEnv);
   if (options.http === undefined) {
     const given = ["httpTokenEnv", "allowedHosts", "allowedOrigins", "maxSessions", "idleMs"]
       .filter((key) => call.given.has(key));
@@ -43,6 +42,7 @@ export async function run(cli: Cli, call: Invocation<typeof SERVE>): Promise<voi
       });
     }
   }
+  const token = httpToken(io.env, options.httpTokenEnv);
   const abort = new AbortController();
   let stoppedBy: StopSignal | undefined;
   const stopSignals = onInterrupt((signal) => {

@@ -36,6 +36,7 @@ import {
   LOGIN_CONNECTION_FLAGS,
   SERVE_CONNECTION_FLAGS,
 } from "./flags.ts";
+import { HOST_FLAGS, HOST_FORCE, HOST_LIST_FORMAT } from "./host_flags.ts";
 import { LOGIN_FLAGS } from "./login_flags.ts";
 
 /** The shells `jn completions` writes scripts for. */
@@ -187,6 +188,41 @@ export const SERVE = command({
   defaults: { timeoutMs: { shown: "none: the host cancels" } },
   footer: "serve",
   module: "commands/serve.ts",
+});
+
+/** The HOST argument of `jn host add|remove`. */
+const HOST = {
+  name: "host",
+  help: `the MCP host: ${EDITOR_NAMES.join(", ")} (claude: Claude Desktop)`,
+  choices: EDITOR_NAMES,
+} as const;
+
+/** `jn host add HOST @server`. */
+export const HOST_ADD = command({
+  path: ["host", "add"],
+  summary: "write the host's config entry that runs jn serve @server (a backup first)",
+  args: [HOST, { name: "server", help: "the profile to serve (@name)", completes: "source" }],
+  flags: [...HOST_FLAGS, HOST_FORCE],
+  footer: "host",
+  module: "commands/host.ts",
+});
+
+/** `jn host remove HOST @server`. */
+export const HOST_REMOVE = command({
+  path: ["host", "remove"],
+  summary: "take out the host's entries that run jn serve @server",
+  args: [HOST, { name: "server", help: "the profile served (@name)", completes: "source" }],
+  flags: HOST_FLAGS,
+  module: "commands/host.ts",
+});
+
+/** `jn host list`. */
+export const HOST_LIST = command({
+  path: ["host", "list"],
+  summary: "the entries of every host's config that run jn (user and project files)",
+  args: [],
+  flags: [HOST_LIST_FORMAT],
+  module: "commands/host.ts",
 });
 
 /** `jn mcp explore SOURCE`. */
@@ -399,6 +435,9 @@ export const COMMANDS: readonly CommandDef[] = [
   GREP,
   SKILLS,
   SERVE,
+  HOST_ADD,
+  HOST_REMOVE,
+  HOST_LIST,
   MCP_EXPLORE,
   MCP_TOOLS,
   MCP_SCHEMA,
@@ -425,6 +464,7 @@ export const COMMANDS: readonly CommandDef[] = [
 export const GROUPS: readonly GroupDef[] = [
   { path: ["mcp"], summary: "the seed design's discovery commands, and the demo server" },
   { path: ["profile"], summary: "saved servers (@name)" },
+  { path: ["host"], summary: "MCP hosts' config entries that run jn serve (Claude, Cursor…)" },
   { path: ["auth"], summary: "OAuth sign-in for remote servers" },
 ];
 

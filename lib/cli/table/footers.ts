@@ -97,6 +97,22 @@ Examples:
 
 See docs/serve.md: pinning, namespacing, the threat model.`;
 
+/** The end of `jn help host add`. */
+const hostFooter = (): string => `
+The entry runs this jn by an absolute path (jn on PATH, the compiled binary, or
+deno run … main.ts from source) with serve @server: the host gets the profile
+curated, pinned and sandboxed. The host's other entries and comments are kept;
+the file is backed up first (FILE.jn-backup-TIME, mode 0600); running it again
+changes nothing. A project profile goes only into the project config (--project),
+once trusted. Restart the host to load the entry.
+
+Examples:
+  jn host add cursor @demo --dry-run              # the entry, as ~/.cursor/mcp.json would hold it
+  jn host add claude-code @github                 # ~/.claude.json, user scope
+  jn host add vscode @db --project                # .vscode/mcp.json of this directory
+  jn host list                                    # which host entries run jn
+  jn host remove cursor @demo`;
+
 /** Every footer, by the name a command's row gives. */
 export const FOOTERS = {
   inspect: inspectHelp,
@@ -108,5 +124,6 @@ export const FOOTERS = {
   completions: completionsFooter,
   grep: grepFooter,
   serve: serveFooter,
+  host: hostFooter,
   skills: skillsFooter,
 } as const satisfies Record<string, () => string>;
