@@ -132,6 +132,13 @@ export function toolProblems(
   out.string("description");
   out.string("output_format");
   out.string("server_description_md5");
+  const display = value.server_display_md5;
+  if (
+    display !== undefined &&
+    !(isPlainObject(display) && Object.values(display).every((v) => typeof v === "string"))
+  ) {
+    out.add(["server_display_md5"], "must be an object of digests (strings)");
+  }
   for (const key of ["parameters", "defaults", "inputSchema", "outputSchema"]) {
     if (value[key] !== undefined && !isPlainObject(value[key])) out.add([key], "must be an object");
   }

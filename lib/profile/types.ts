@@ -37,6 +37,13 @@ export interface ToolDef {
    * update` keeps it.
    */
   server_description_md5?: string;
+  /**
+   * Per display field of the server's tool when the snapshot was taken
+   * (`title`, `annotations`, `icons`…: what a host shows or acts on), the
+   * MD5 of its canonical JSON (lib/schema/display.ts); `{}` when it had
+   * none. Absent in a snapshot an older jn wrote.
+   */
+  server_display_md5?: Record<string, string>;
   /** The snapshot of the server's `outputSchema` (written with `inputSchema`, when the tool has one). */
   outputSchema?: JsonSchema;
   /** Calls the profile was tested with. */

@@ -24,6 +24,7 @@ import { sameSchema } from "./same.ts";
 import {
   canonical,
   enumChange,
+  MAX_COMPARED_NODES,
   type NodeView,
   own,
   typeLabel,
@@ -36,6 +37,8 @@ interface OutputContext {
   oldRoot: unknown;
   newRoot: unknown;
   out: SchemaChange[];
+  /** Nodes compared so far (at most `MAX_COMPARED_NODES`). */
+  visits: number;
 }
 
 /**
@@ -53,7 +56,7 @@ export function compareOutputSchemas(tool: string, old: unknown, now: unknown): 
     }));
     return out;
   }
-  const ctx: OutputContext = { tool, oldRoot: old, newRoot: now, out };
+  const ctx: OutputContext = { tool, oldRoot: old, newRoot: now, out, visits: 0 };
   compareNodes(ctx, "", viewNode(old, old, []), viewNode(now, now, []));
   if (out.length === 0 && !sameSchema(old, now)) {
     out.push(makeChange("output_schema_changed", tool, {
@@ -66,6 +69,7 @@ export function compareOutputSchemas(tool: string, old: unknown, now: unknown): 
 }
 
 function compareNodes(ctx: OutputContext, path: string, old: NodeView, now: NodeView): void {
+  if (++ctx.visits > MAX_COMPARED_NODES) return;
   if (path !== "" && typeLabel(old.type) !== typeLabel(now.type)) {
     const message = `Output field ${quote(path)} type changed from ${
       quote(typeLabel(old.type))

@@ -32,6 +32,15 @@ export interface NodeView {
 
 const MAX_HOPS = 32;
 
+/**
+ * The most nodes one tool's schema comparison visits: `$ref`s that fan out
+ * (a definition used twice by one used twice, …) make a small schema an
+ * exponential tree, and a hostile server must not stall jn. Past it the
+ * comparison stops descending; the schemas' equality is still checked
+ * (same.ts), so a difference is still reported.
+ */
+export const MAX_COMPARED_NODES = 20_000;
+
 /** Reads `node` (a property schema of the document `root`) reached through `chain`. */
 export function viewNode(node: unknown, root: unknown, chain: readonly string[]): NodeView {
   const outer = followRefs(node, root, chain);

@@ -8,10 +8,16 @@
  * message says what it can do; a source that fails to open is reported and
  * listed as failed (in the instructions the host sees), and the others
  * serve. A server's request to the host goes with the host request it
- * serves, when one is in flight (the latest, if several are); without one
- * it goes on its own, which only the 2025 era has a way for (2026-07-28
- * refuses it). A server's changed tool list is filtered again before the
- * host is told, so a withheld tool never shows. `close()` ends every source
+ * serves, when one is in flight (the latest, if several are) — and only
+ * when every request in flight on that source came through one downstream
+ * connection: a 2025 server's question does not say which request it
+ * serves, so with requests of several connections in flight (2026-07-28
+ * hosts over HTTP share a hub, one connection per request) it cannot be
+ * tied to one host and is declined, never handed to a host that did not
+ * cause it ({@linkcode Hub.tiedCall}). Without one in flight it goes on
+ * its own, which only the 2025 era has a way for (2026-07-28 refuses it). A
+ * server's changed tool list is filtered again before the host is told, so
+ * a withheld tool never shows. `close()` ends every source
  * (and its process tree) and is idempotent.
  *
  * @module
@@ -35,6 +41,12 @@ export interface Downstream {
 export interface HostCall {
   /** The source serving it. */
   readonly source: string;
+  /**
+   * The downstream connection the request came through (the server instance
+   * facing the host: one per host connection, one per request for
+   * 2026-07-28 over HTTP). Requests of one connection are one host's.
+   */
+  readonly connection: object;
   /** Asks the host, related to this request. */
   ask(method: string, params: JsonObject, signal: AbortSignal): Promise<JsonObject>;
 }
@@ -69,6 +81,10 @@ export interface HubOptions {
 }
 
 const LISTS = ["tools", "resources", "prompts"] as const;
+
+/** Why a server's request that cannot be tied to one host request is declined. */
+const UNTIED = "requests of several hosts are in flight on that source, and a server's " +
+  "question does not say which one it serves";
 
 /** The sources of one downstream session. */
 export class Hub {
@@ -211,13 +227,34 @@ export class Hub {
     };
   }
 
-  /** A server's request to the host: with the latest host request it serves, or on its own. */
+  /**
+   * A server's request to the host: with the latest host request in flight
+   * on its source when that is one host's (see {@linkcode Hub.tiedCall}),
+   * declined when it is not, or on its own when none is in flight.
+   */
   #ask(entry: Entry, method: string, params: JsonObject, signal: AbortSignal) {
-    const call = this.#calls.get(entry.name)?.at(-1);
-    if (call) return call.ask(method, params, signal);
+    const calls = this.#calls.get(entry.name) ?? [];
+    if (calls.length > 0) {
+      const call = Hub.tiedCall(calls);
+      if (call) return call.ask(method, params, signal);
+      this.events.onWarning?.(`a request of "${entry.name}" (${method}) was declined: ${UNTIED}`);
+      if (method === "elicitation/create") return Promise.resolve({ action: "decline" });
+      return Promise.reject(new Error(`jn serve declined ${method}: ${UNTIED}`));
+    }
     const downstream = this.#downstream;
     if (!downstream) return Promise.reject(new Error("No host is connected"));
     return downstream.request(method, params, signal);
+  }
+
+  /**
+   * The host request a server's request goes with, among those in flight on
+   * its source (in the order they began): the latest, when all came through
+   * one connection; undefined when several connections have requests in
+   * flight — the server's request cannot be tied to one host then.
+   */
+  static tiedCall(calls: readonly HostCall[]): HostCall | undefined {
+    const latest = calls.at(-1);
+    return calls.every((call) => call.connection === latest?.connection) ? latest : undefined;
   }
 
   #fromUpstream(entry: Entry, method: string, params: JsonObject | undefined): void {
@@ -233,6 +270,10 @@ export class Hub {
       }
       case "notifications/prompts/list_changed":
         this.prompts.clear(entry.name);
+        break;
+      case "notifications/resources/list_changed":
+        // Its claims are read again before the next read is routed (dispatch.ts resourceSources).
+        this.resources.clear(entry.name);
         break;
       case "notifications/message":
         if (this.namespaced && params) {

@@ -8,7 +8,8 @@
  * request, re-addressed to the token; a host's cancellation aborts the
  * source's request; a source's request to the host during a host request
  * goes with that request (2025: a related server→client request; 2026-07-28:
- * an `input_required` round through the bridge); at most
+ * an `input_required` round through the bridge), tracked with this instance
+ * as its connection (hub.ts ties a question to one connection's requests); at most
  * {@linkcode MAX_IN_FLIGHT} host requests are served at once and at most
  * {@linkcode MAX_PENDING_NOTIFICATIONS} notifications wait for the host, the
  * rest refused or dropped (a flood cannot grow jn's memory without bound);
@@ -111,7 +112,7 @@ export function proxyServer(shared: SessionShared, identity: ServedIdentity): Se
           handler(params, {
             ...ctx,
             signal,
-            track: (source) => hub.begin({ source, ask }),
+            track: (source) => hub.begin({ source, connection: server, ask }),
           }));
       } finally {
         shared.inFlight--;
@@ -139,6 +140,7 @@ export function proxyServer(shared: SessionShared, identity: ServedIdentity): Se
       track: (source) =>
         hub.begin({
           source,
+          connection: server,
           ask: (method, params, signal) => {
             if (modern()) {
               return Promise.reject(

@@ -92,6 +92,8 @@ export class ProxySession {
     await this.hub.open(this.#host ?? { capabilities: {} }).catch(() => {});
     const live = this.hub.live();
     for (const uri of uris) {
+      // A URI several sources claim is subscribed at none of them (catalog.ts ResourceRoutes).
+      if (live.length > 1 && this.hub.resources.claimants(uri).length > 1) continue;
       const source = live.length === 1 ? live[0].name : this.hub.resources.route(uri);
       const targets = source === undefined ? live : live.filter((entry) => entry.name === source);
       for (const entry of targets) {

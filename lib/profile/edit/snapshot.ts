@@ -3,15 +3,19 @@
  * `parameters` form, the exact `inputSchema` snapshot (and `outputSchema`,
  * when the tool has one), the server's description and its MD5
  * (`server_description_md5`: what tells a description the user edited from
- * the server's, see lib/profile/edit/update.ts); and the file name a tool gets. Strings from the server are
- * escaped (`${` → `$${`) so that substitution gives them back unchanged. An
- * update's `parameters` keep the descriptions a profile wrote for them
- * ({@linkcode mergeParameters}), across a renamed parameter too.
+ * the server's, see lib/profile/edit/update.ts), the digests of its display
+ * fields (`server_display_md5`: title, annotations, icons…, what pinning
+ * compares, lib/schema/display.ts); and the file name a tool gets. Strings
+ * from the server are escaped (`${` → `$${`) so that substitution gives them
+ * back unchanged. An update's `parameters` keep the descriptions a profile
+ * wrote for them ({@linkcode mergeParameters}), across a renamed parameter
+ * too.
  *
  * @module
  */
 
 import { descriptionMd5 } from "../../schema/hash.ts";
+import { displayDigests } from "../../schema/display.ts";
 import type { JsonSchema, ToolInfo } from "../../types.ts";
 import { escapeValue } from "../expand.ts";
 import { isPlainObject } from "../fields.ts";
@@ -67,6 +71,7 @@ export function toolDefFromLive(tool: ToolInfo, fileName: string = tool.name): T
   def.parameters = seedParameters(tool.inputSchema);
   def.inputSchema = escapeValue(tool.inputSchema);
   if (tool.outputSchema !== undefined) def.outputSchema = escapeValue(tool.outputSchema);
+  def.server_display_md5 = displayDigests(tool);
   return def;
 }
 

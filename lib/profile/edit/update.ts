@@ -8,7 +8,8 @@
  *   records them (never added where it does not), with the `inputSchema`
  *   snapshot the `outputSchema` one, and the server's description with
  *   its digest `server_description_md5` (description.ts: a text the user
- *   wrote is kept, its digest still recorded);
+ *   wrote is kept, its digest still recorded), and the digests of its
+ *   display fields `server_display_md5` (lib/schema/display.ts);
  * - a renamed parameter is renamed in the tool's `defaults`, `examples[].input`
  *   and `tested_with` (objects and `k=v&…` strings; also `_meta.json`'s
  *   per-tool `tested_with` map);
@@ -27,6 +28,8 @@ import type { SchemaChange } from "../../schema/change.ts";
 import { escapeValue } from "../expand.ts";
 import { keepOrUpdateDescription } from "./description.ts";
 import { serverVersionEdits } from "./server_version.ts";
+import { displayDigests } from "../../schema/display.ts";
+import { canonical } from "../../schema/schema_view.ts";
 import { type JsonPath, setValue } from "./jsonc_edit.ts";
 import { type Rename, renameEverywhere, renameInMetaTestedWith } from "./rename.ts";
 import { parseJsonc } from "../load.ts";
@@ -136,6 +139,13 @@ export function planUpdate(
             output === undefined
               ? `remove the outputSchema snapshot from ${name}`
               : `rewrite the outputSchema snapshot in ${name}`,
+          );
+        }
+        const digests = displayDigests(now);
+        if (canonical(digests) !== canonical(def.server_display_md5 ?? null)) {
+          run(
+            (t) => setValue(t, at("server_display_md5"), digests),
+            `record the digests of the server's title, annotations… in ${name}`,
           );
         }
         let described = false; // the digest goes with a written text, said once
