@@ -10,6 +10,7 @@ import {
   ConfigError,
   ConnectionError,
   InterruptedError,
+  isPermissionRefusal,
   LaunchError,
   ProtocolError,
   SandboxError,
@@ -17,7 +18,6 @@ import {
   UsageError,
   WriteError,
 } from "../errors.ts";
-import { isPermissionRefusal } from "../sandbox/permissions.ts";
 import type { Outcome } from "./context.ts";
 
 /** Exit codes of SPEC §6. */

@@ -83,7 +83,7 @@ export async function runProcess(args: readonly string[], load?: LoadCommand): P
   try {
     io = denoIo();
   } catch (error) {
-    const { isPermissionRefusal, refusalMessage } = await import("../sandbox/permissions.ts");
+    const { isPermissionRefusal, refusalMessage } = await import("../errors.ts");
     if (!isPermissionRefusal(error)) throw error;
     const bytes = new TextEncoder().encode(`jn: ${refusalMessage(error)}\n`);
     await Deno.stderr.write(bytes);

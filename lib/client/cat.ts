@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { ArgPairs } from "../args/collect.ts";
+import { type ArgPairs, collectArgs } from "../args/collect.ts";
 import { ConnectionError, UsageError } from "../errors.ts";
 import {
   promptMessageRecords,
@@ -63,18 +63,19 @@ export interface CatResult {
  *
  * @example
  * ```ts
- * import { cat, collectArgs, open } from "@jn/jn";
+ * import { cat, open, prepareCat } from "@jn/jn";
  *
  * const env = Deno.env.toObject();
  * await using conn = await open("@demo/add?a=2&b=40", { cwd: Deno.cwd(), env });
- * const { target } = conn;
- * const args = collectArgs({ query: target.queryArgs, defaults: target.defaults });
+ * const args = prepareCat(conn.target);
  * const { records } = await cat(conn, { args });
  * console.log(records); // [{type: "tool_result", …}, {type: "structured_result", …}]
  * ```
  */
 export async function cat(conn: Connection, options: CatOptions = {}): Promise<CatResult> {
   const operation = conn.target.operation;
+  checkCatMode(conn.target, options);
+  if (options.args !== undefined) refuseArguments(conn.target, argumentNames(options.args));
   switch (operation.kind) {
     case "list":
       switch (operation.what) {
@@ -184,7 +185,7 @@ async function detach(conn: Connection, tool: string, options: CatOptions): Prom
 }
 
 /** A usage error when the target names nothing to do (`cat` needs a tool, resource, prompt or list). */
-export function requireOperation(target: Target, sourceText: string = target.name): void {
+export function requireOperation(target: Target, sourceText: string = target.source.raw): void {
   if (target.operation.kind !== "none") return;
   throw new UsageError(
     `Nothing to read from "${sourceText}": name a tool, resource, prompt or list`,
@@ -192,4 +193,93 @@ export function requireOperation(target: Target, sourceText: string = target.nam
       hint: "add ?tool=NAME, ?resource=URI, ?prompt=NAME or ?list=tools (see 'jn inspect SOURCE')",
     },
   );
+}
+
+/** Where a call's arguments come from besides its target: the `--args` and `--arg` forms. */
+export interface ArgInput {
+  /** A JSON object's text (`--args`). */
+  args?: string;
+  /** Each `NAME=VALUE` (`--arg`), in order. */
+  arg?: string[];
+}
+
+/** How a cat runs besides its operation. */
+export interface CatMode {
+  /** Run the tool as a task (`--task`). */
+  task?: boolean;
+  /** Start the tool as a task and return at once (`--detach`). */
+  detach?: boolean;
+}
+
+/**
+ * The arguments of a cat of `target` — its query and defaults, `args` and
+ * `arg` merged (lib/args/collect.ts) — after checking, before any server
+ * starts, that it can run as asked: it names something to do, arguments go
+ * to tools and prompts only, `task`/`detach` to tool calls only, `detach`
+ * to a server that keeps tasks, and a `?task=ID` to a server that outlives
+ * a run. UsageError (exit 2) otherwise. {@linkcode cat} checks the same of
+ * what it is given.
+ *
+ * @example
+ * ```ts
+ * import { prepareCat, resolveTarget } from "@jn/jn";
+ *
+ * const target = await resolveTarget("@demo/add?a=2", { cwd: Deno.cwd(), env: {} });
+ * const args = prepareCat(target, { arg: ["b=40"] }); // Map { "a" => …, "b" => … }
+ * const list = await resolveTarget("@demo?list=tools", { cwd: Deno.cwd(), env: {} });
+ * try {
+ *   prepareCat(list, { arg: ["a=1"] });
+ * } catch (error) {
+ *   console.log((error as Error).message); // "Arguments are not used with list=: a"
+ * }
+ * ```
+ */
+export function prepareCat(target: Target, request: ArgInput & CatMode = {}): ArgPairs {
+  requireOperation(target);
+  // Syntax errors in --arg/--args are reported before any server starts.
+  const args = collectArgs({
+    query: target.queryArgs,
+    args: request.args,
+    arg: request.arg ?? [],
+    defaults: target.defaults,
+  });
+  refuseArguments(target, givenArguments(target, request));
+  checkCatMode(target, request);
+  return args;
+}
+
+/** The arguments a caller gave, by name: query keys, `--arg` names, and `--args` as itself. */
+export function givenArguments(target: Target, input: ArgInput = {}): string[] {
+  const given = [
+    ...target.queryArgs.map((a) => a.key),
+    ...(input.arg ?? []).map((a) => a.split("=")[0]),
+  ];
+  if (input.args !== undefined) given.push("--args");
+  return given;
+}
+
+/** A usage error for arguments given to an operation that takes none (a list, resource, task). */
+function refuseArguments(target: Target, given: readonly string[]): void {
+  const kind = target.operation.kind;
+  if (given.length === 0 || (kind !== "list" && kind !== "resource" && kind !== "task")) return;
+  throw new UsageError(`Arguments are not used with ${kind}=: ${given.join(", ")}`, {
+    hint: kind === "task"
+      ? "the task already runs with the arguments it was started with"
+      : "arguments go to tools (?tool=) and prompts (?prompt=)",
+  });
+}
+
+/** `task`/`detach` only for a tool call, `detach` only where a task outlives the run. */
+function checkCatMode(target: Target, mode: CatMode): void {
+  if ((mode.task || mode.detach) && target.operation.kind !== "tool") {
+    throw new UsageError(`${mode.detach ? "--detach" : "--task"} applies to tool calls only`, {
+      hint: "name a tool: SOURCE?tool=NAME or @server/tool",
+    });
+  }
+  if (mode.detach) requireDetachable(target);
+  requireResumable(target);
+}
+
+function argumentNames(args: ArgPairs | Record<string, unknown>): string[] {
+  return args instanceof Map ? [...args.keys()] : Object.keys(args);
 }

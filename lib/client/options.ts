@@ -23,6 +23,12 @@ import type {
 } from "../types.ts";
 import type { SandboxPlan } from "../sandbox/plan.ts";
 
+export { parseHostList } from "../sandbox/hosts.ts";
+export type { SandboxPolicy } from "../sandbox/policy.ts";
+export type { ProtocolMode } from "../session/types.ts";
+/** The editors whose MCP configs `importProfiles` reads (lib/client/profile_import.ts). */
+export { EDITOR_NAMES, type EditorName } from "../profile/edit/editor_names.ts";
+
 /** MCP log levels, least severe first (RFC 5424 names). */
 export const LOG_LEVELS = [
   "debug",

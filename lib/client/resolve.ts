@@ -15,6 +15,7 @@
  * @module
  */
 
+import { UsageError } from "../errors.ts";
 import { buildLaunch } from "../launch/build.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { Profile } from "../profile/types.ts";
@@ -157,4 +158,25 @@ async function resolveProfileTarget(
 /** The seed's `server` field: a naked URI's location, or a profile's name. */
 export function serverName(target: Target): string {
   return target.source.kind === "naked" ? target.source.location : target.source.server;
+}
+
+/**
+ * A source that names a server only — no operation, no arguments — as the
+ * verbs that work on a whole server take it (`takenBy` names the verb in the
+ * message: `--from`, `mcp hash`). A UsageError otherwise, before anything
+ * starts.
+ */
+export function serverSource(text: string, takenBy: string): Source {
+  const source = parseSource(text);
+  if (source.operation.kind !== "none" || source.args.length > 0) {
+    throw new UsageError(`${takenBy} takes a server, not an operation: "${text}"`, {
+      hint: "drop ?tool=, ?resource=, ?prompt=, ?list= and arguments from the source",
+    });
+  }
+  return source;
+}
+
+/** The server's name of a tool: a profile's own tool name stands for the tool it calls. */
+export function serverToolName(target: Target, name: string): string {
+  return target.profile?.tools.find((tool) => tool.name === name)?.serverTool || name;
 }

@@ -116,12 +116,25 @@ export interface LauncherDescriptor {
 export interface SandboxNeeds {
   /** An interpreter: the script its argv names, and what that script resolves from. */
   script?: ScriptRuntime;
-  /** A cache of the host's the launcher reads: visible read-only (a throw-away one when absent). */
+  /**
+   * A cache of the host's the launcher reads: visible read-only (a throw-away
+   * one when absent); with `cachedPackages`, only where a package is looked up.
+   */
   hostCache?: HostCache;
   /** A cache jn owns for this server, writable: the launcher's writes go there, never to the host's. */
   ownCache?: OwnCache;
-  /** A package already in the host's cache starts from it directly (npx: lib/sandbox/npx_cache.ts). */
+  /**
+   * The program (one of `programs`) whose argv names packages in npx's form:
+   * a package already in the host's cache or in `ownCache` starts from it
+   * directly, read-only, without the launcher (lib/sandbox/npx_cache.ts).
+   */
   cachedPackages?: "npx";
+  /**
+   * Its `script.subcommand` takes Deno's permission flags (`--allow-read=…`):
+   * a profile's `deno_permissions` and the sandbox's paths and network become
+   * flags there (lib/sandbox/deno_permissions.ts).
+   */
+  denoPermissions?: boolean;
 }
 
 /** How to find an interpreter's script in an argv, and what to show of its surroundings. */

@@ -7,9 +7,10 @@
  * its file and one entry here (its import and its place in
  * {@linkcode LAUNCHERS}); removing one is the reverse. Everything else —
  * the URI parser (lib/uri), the launch (build.ts), the isolation of every
- * stdio launch (isolation.ts), the session's "not found on PATH" hint, the
- * completion of a source word and the help — reads the descriptors through
- * the functions below and names no launcher.
+ * stdio launch (isolation.ts), the sandbox (what each launcher needs of the
+ * host, lib/sandbox), the session's "not found on PATH" hint, the completion
+ * of a source word and the help — reads the descriptors through the
+ * functions below and names no launcher.
  *
  * Every descriptor loads with the registry: the parser needs each one's
  * schemes and LOCATION rule before it knows which one a URI names, and the
@@ -20,7 +21,7 @@
  * @module
  */
 
-import type { LauncherDescriptor } from "./descriptor.ts";
+import type { LauncherDescriptor, ScriptRuntime } from "./descriptor.ts";
 import { programName } from "./descriptor.ts";
 import { deno } from "./deno.ts";
 import { http } from "./http.ts";
@@ -52,6 +53,46 @@ export function launcherCompletions(): string[] {
 }
 
 /**
+ * The launcher that starts `command`'s program (`npx`, `/usr/bin/uv`,
+ * `deno.exe`: by {@linkcode programName}), if any: a profile's `"command"`
+ * is recognised as the launch of a naked URI is.
+ *
+ * @example
+ * ```ts
+ * launcherOfProgram("/usr/bin/uv")?.schemes; // ["uvx"]
+ * ```
+ */
+export function launcherOfProgram(command: string): LauncherDescriptor | undefined {
+  const name = programName(command);
+  return LAUNCHERS.find((launcher) => launcher.programs.includes(name));
+}
+
+/** An interpreter a launch runs: its launcher and what the sandbox needs of its script. */
+export interface Interpreter {
+  launcher: LauncherDescriptor;
+  script: ScriptRuntime;
+}
+
+/**
+ * The interpreter `command` is (`node`, `python3.12`, `bun`): the launcher
+ * whose `sandbox.script.programs` matches its program name, if any.
+ */
+export function interpreterOf(command: string): Interpreter | undefined {
+  const name = programName(command);
+  for (const launcher of LAUNCHERS) {
+    const script = launcher.sandbox?.script;
+    if (script?.programs.test(name)) return { launcher, script };
+  }
+  return undefined;
+}
+
+/** The schemes of the launchers that start a process (a sandbox applies to these). */
+export function localSchemes(): string[] {
+  return LAUNCHERS.filter((launcher) => launcher.programs.length > 0)
+    .map((launcher) => launcher.schemes[0]);
+}
+
+/**
  * What to do when `command` (a launch's program) is not on PATH: the hint of
  * the launcher that starts that program, else a general one.
  *
@@ -61,7 +102,5 @@ export function launcherCompletions(): string[] {
  * ```
  */
 export function installHint(command: string): string {
-  const name = programName(command);
-  const launcher = LAUNCHERS.find((l) => l.installHint && l.programs.includes(name));
-  return launcher?.installHint ?? "check the command name, or give its full path";
+  return launcherOfProgram(command)?.installHint ?? "check the command name, or give its full path";
 }

@@ -88,7 +88,7 @@ export interface MetaDef {
 }
 
 /**
- * What `profile list` uses of a `_meta.json` (lib/profile/listing.ts): the
+ * What `profile list` uses of a `_meta.json` (lib/client/profile_list.ts): the
  * bundled layer's are computed when its data is generated
  * (scripts/bundle_profiles.ts), so listing it parses nothing.
  */

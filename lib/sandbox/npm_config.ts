@@ -1,6 +1,6 @@
 /**
  * npm's global configuration for an npx that jn isolated from the working
- * directory. `--prefix /dev/null` (lib/launch/isolation.ts) also moves npm's
+ * directory. `--prefix /dev/null` (lib/launch/npx.ts) also moves npm's
  * global config file to `/dev/null/etc/npmrc`, which does not exist; that
  * file often carries what npm needs to reach its registry at all (a
  * company's `cafile`, `registry`, `proxy`). jn names it again through
@@ -12,7 +12,7 @@
  */
 
 import { dirname, join } from "node:path";
-import { NPX_PREFIX } from "../launch/isolation.ts";
+import { NPX_PREFIX } from "../launch/npx.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
 import { findExecutable, realPath, statKind } from "./host.ts";
 

@@ -28,6 +28,7 @@
 
 import { ConfigError, LaunchError, SandboxError, UsageError } from "../errors.ts";
 import { isolateLauncher } from "../launch/isolation.ts";
+import { localSchemes } from "../launch/registry.ts";
 import type { LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 import type { SandboxPlan } from "./plan.ts";
 import {
@@ -93,7 +94,11 @@ export async function prepareLaunchWithPlan(
     if (options.sandbox) {
       throw new UsageError(
         `Cannot sandbox "${launch.label}": it is a remote server, jn starts no process for it`,
-        { hint: "the sandbox applies to local servers (uvx, npx, python, node, deno, command)" },
+        {
+          hint: `the sandbox applies to local servers (${
+            [...localSchemes(), "command"].join(", ")
+          })`,
+        },
       );
     }
     return { launch };

@@ -21,7 +21,15 @@
 import { type ChangeKind, makeChange, quote, type SchemaChange, toolChange } from "./change.ts";
 import { isObject } from "./ref.ts";
 import { sameSchema } from "./same.ts";
-import { canonical, type NodeView, own, typeLabel, typeValue, viewNode } from "./schema_view.ts";
+import {
+  canonical,
+  enumChange,
+  type NodeView,
+  own,
+  typeLabel,
+  typeValue,
+  viewNode,
+} from "./schema_view.ts";
 
 interface OutputContext {
   tool: string;
@@ -153,10 +161,7 @@ function compareEnums(ctx: OutputContext, path: string, old?: unknown[], now?: u
     push(ctx, "output_enum_widened", path, old, null, message);
     return;
   }
-  const oldKeys = new Set(old.map(canonical));
-  const newKeys = new Set(now.map(canonical));
-  const gained = now.filter((v) => !oldKeys.has(canonical(v)));
-  const lost = old.filter((v) => !newKeys.has(canonical(v)));
+  const { gained, lost } = enumChange(old, now);
   if (gained.length > 0) {
     const message = `Output field ${p} may now also be ${values(gained)}`;
     push(ctx, "output_enum_widened", path, old, now, message);

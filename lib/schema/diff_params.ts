@@ -9,7 +9,7 @@
 
 import { type ChangeKind, quote, type SchemaChange, toolChange } from "./change.ts";
 import { isObject } from "./ref.ts";
-import { canonical, type NodeView, own, typeLabel, typeValue, viewNode } from "./schema_view.ts";
+import { enumChange, type NodeView, own, typeLabel, typeValue, viewNode } from "./schema_view.ts";
 
 /** What one tool's comparison needs to know. */
 export interface ParamContext {
@@ -166,10 +166,7 @@ function compareEnums(ctx: ParamContext, path: string, old?: unknown[], now?: un
     );
     return;
   }
-  const oldKeys = new Set(old.map(canonical));
-  const newKeys = new Set(now.map(canonical));
-  const lost = old.filter((v) => !newKeys.has(canonical(v)));
-  const gained = now.filter((v) => !oldKeys.has(canonical(v)));
+  const { gained, lost } = enumChange(old, now);
   if (lost.length > 0) {
     push(ctx, "enum_narrowed", path, old, now, `Parameter ${p} no longer accepts ${values(lost)}`);
   } else if (gained.length > 0) {

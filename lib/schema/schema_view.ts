@@ -115,6 +115,19 @@ export function canonical(value: unknown): string {
   return pythonJsonDumps(value);
 }
 
+/** The values `now` allows that `old` did not (`gained`) and the reverse (`lost`), by canonical JSON. */
+export function enumChange(
+  old: readonly unknown[],
+  now: readonly unknown[],
+): { gained: unknown[]; lost: unknown[] } {
+  const oldKeys = new Set(old.map(canonical));
+  const newKeys = new Set(now.map(canonical));
+  return {
+    gained: now.filter((v) => !oldKeys.has(canonical(v))),
+    lost: old.filter((v) => !newKeys.has(canonical(v))),
+  };
+}
+
 /** The own property `key` of `record`, never an inherited one (`constructor`, `__proto__`). */
 export function own(record: Record<string, unknown> | undefined, key: string): unknown {
   return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;

@@ -27,10 +27,15 @@ import process from "node:process";
 import type { Writable } from "node:stream";
 import { setImmediate } from "node:timers";
 import type { Transport } from "@modelcontextprotocol/client";
-import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
+import {
+  describeRefusal,
+  isPermissionRefusal,
+  LaunchError,
+  ProtocolError,
+  SandboxError,
+} from "../errors.ts";
 import { installHint } from "../launch/registry.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
-import { describeRefusal, isPermissionRefusal } from "../sandbox/permissions.ts";
 import { LineSplitter } from "../ndjson/split.ts";
 import { LongStrings } from "../ndjson/long_strings.ts";
 import { ProcessTree, TREE_MARKER_VAR } from "./process_tree.ts";

@@ -72,7 +72,7 @@ Deno.test("jn profile create NAME < seed.json splits the document into _meta.jso
       for (
         const [stdin, message] of [
           [`{"description": "no launch"}`, `needs "command" (a local server) or "url"`],
-          [`{"command": "x", "args": "a b"}`, `"args" must be an array of strings`],
+          [`{"command": "x", "args": "a b"}`, `$.args: must be an array of strings`],
           [`{"command": "x",`, `Invalid JSON in <stdin>:1:17`],
         ]
       ) {
@@ -94,6 +94,49 @@ Deno.test("jn profile create NAME < seed.json splits the document into _meta.jso
       const call = await box.run(["cat", "@mine/echo?text=x"]);
       assert.deepEqual([call.code, call.stderr], [0, ""]);
     });
+  } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("jn profile create reports every problem of a document at once, each at its JSON path", async () => {
+  const box = await sandbox({ here: true });
+  const document = JSON.stringify({
+    description: 7,
+    launcher: { args: ["-y", 1], shell: "bash" },
+    env: { PORT: 8080 },
+    tools: {
+      search: {
+        parameters: { limit: { type: "number" }, q: { type: "string" } },
+        defaults: { limit: "ten", q: "x" },
+        examples: {},
+      },
+      "odd name": {
+        inputSchema: { properties: { n: { type: ["integer", "null"] } } },
+        defaults: { n: 1.5 },
+      },
+      broken: [],
+    },
+  });
+  try {
+    const result = await box.run(["profile", "create", "many"], { stdin: document });
+    assert.equal(result.code, 3);
+    assert.equal(result.stdout, "");
+    assert.equal(
+      result.stderr,
+      "jn: Invalid profile in <stdin>: 9 problems\n" +
+        '  $.env.PORT: must be a string (quote it: "8080")\n' +
+        "  $.description: must be a string\n" +
+        "  $.tools.search.examples: must be an array\n" +
+        '  $.tools.search.defaults.limit: expected a number, got "ten"\n' +
+        '  $.tools["odd name"].defaults.n: expected an integer or null, got 1.5\n' +
+        "  $.tools.broken: must be an object\n" +
+        "  $.launcher.shell: is not a launch field\n" +
+        "  $.launcher.args[1]: must be a string, got 1\n" +
+        '  $: needs "command" (a local server) or "url" (a remote one)\n' +
+        "hint: fix each line above in the document, then create it again\n",
+    );
+    await assert.rejects(Deno.stat(join(box.user, "many")));
   } finally {
     await box.dispose();
   }

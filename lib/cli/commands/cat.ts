@@ -8,14 +8,11 @@
  * @module
  */
 
-import { collectArgs } from "../../args/collect.ts";
-import { cat, requireOperation, requireResumable } from "../../client/cat.ts";
-import { follow, followTarget } from "../../client/follow.ts";
+import { cat, prepareCat } from "../../client/cat.ts";
+import { checkFollow, follow } from "../../client/follow.ts";
 import { resolveTarget } from "../../client/resolve.ts";
 import { sandboxHint } from "../../client/sandbox.ts";
-import { UsageError } from "../../errors.ts";
 import { visible } from "../../output/visible.ts";
-import { requireDetachable } from "../../client/detach.ts";
 import type { TaskInfo, ToolCallResult } from "../../types.ts";
 import { type ConnectionValues, withConnection } from "../connect.ts";
 import type { Cli, Outcome } from "../context.ts";
@@ -69,39 +66,12 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
   const { io } = cli;
   const target = await resolveTarget(sourceText, { cwd: io.cwd, env: io.env });
   const operation = target.operation;
-  requireOperation(target, sourceText);
-  // Syntax errors in --arg/--args are reported before any server starts.
-  const args = collectArgs({
-    query: target.queryArgs,
+  const args = prepareCat(target, {
     args: flags.args,
-    arg: flags.arg ?? [],
-    defaults: target.defaults,
+    arg: flags.arg,
+    task: options.task,
+    detach: options.detach,
   });
-  const given = [
-    ...target.queryArgs.map((a) => a.key),
-    ...(flags.arg ?? []).map((a) => a.split("=")[0]),
-  ];
-  if (flags.args !== undefined) given.push("--args");
-  const argless = operation.kind === "list" || operation.kind === "resource" ||
-    operation.kind === "task";
-  if (argless && given.length > 0) {
-    throw new UsageError(
-      `Arguments are not used with ${operation.kind}=: ${given.join(", ")}`,
-      {
-        hint: operation.kind === "task"
-          ? "the task already runs with the arguments it was started with"
-          : "arguments go to tools (?tool=) and prompts (?prompt=)",
-      },
-    );
-  }
-  if ((options.task || options.detach) && operation.kind !== "tool") {
-    throw new UsageError(
-      `${options.detach ? "--detach" : "--task"} applies to tool calls only`,
-      { hint: "name a tool: SOURCE?tool=NAME or @server/tool" },
-    );
-  }
-  if (options.detach) requireDetachable(target);
-  requireResumable(target);
   const sink = new RecordSink(io.stdout, options.mode);
   return await withConnection(cli, target, flags, async (conn) => {
     const what = operation.kind === "tool"
@@ -160,18 +130,7 @@ async function runFollow(
 ): Promise<Outcome> {
   const { io } = cli;
   const target = await resolveTarget(sourceText, { cwd: io.cwd, env: io.env });
-  requireOperation(target, sourceText);
-  followTarget(target); // a usage error before any server starts
-  const given = [
-    ...target.queryArgs.map((a) => a.key),
-    ...(flags.arg ?? []).map((a) => a.split("=")[0]),
-  ];
-  if (flags.args !== undefined) given.push("--args");
-  if (given.length > 0) {
-    throw new UsageError(`Arguments are not used with --follow: ${given.join(", ")}`, {
-      hint: "--follow reads a resource (?resource=URI) or a list (?list=…)",
-    });
-  }
+  checkFollow(target, flags); // a usage error before any server starts
   const sink = new RecordSink(io.stdout, { kind: "all" });
   return await withConnection(cli, target, flags, async (conn, signal) => {
     await follow(conn, {

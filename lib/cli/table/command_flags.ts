@@ -131,7 +131,8 @@ export const PUT_FLAGS = [
     short: "c",
     value: "K",
     key: "concurrency",
-    help: "calls in flight at once on the one session (output stays in input order)",
+    help: "calls in flight at once on the one session (output stays in input order); " +
+      "to @server, operations run one at a time",
     apply: wholeNumber(1, MAX_CONCURRENCY, "--concurrency 16"),
     default: PUT_DEFAULTS.concurrency as number,
   }),

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { EDITOR_NAMES } from "../../profile/edit/editor_names.ts";
+import { EDITOR_NAMES } from "../../client/options.ts";
 import { command, type CommandDef, type GroupDef } from "./command.ts";
 import {
   CREATE_FLAGS,
@@ -117,11 +117,12 @@ export const COMPLETE = command({
 /** `jn put TARGET`. */
 export const PUT = command({
   path: ["put"],
-  summary:
-    "one tool call per NDJSON record on stdin → NDJSON; or stdin's records → FILE.json|.ndjson",
+  summary: "one tool call per NDJSON record on stdin → NDJSON (to @server: the operation " +
+    "each names); or stdin's records → FILE.json|.ndjson",
   args: [{
     name: "target",
-    help: "mcp+…?tool=NAME or @server/tool; or FILE.json, FILE.ndjson, FILE.jsonl",
+    help: "mcp+…?tool=NAME or @server/tool; @server (records name their operation); " +
+      "or FILE.json, FILE.ndjson, FILE.jsonl",
     completes: "source",
   }],
   flags: [...PUT_FLAGS, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],

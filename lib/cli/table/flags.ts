@@ -12,9 +12,8 @@
  * @module
  */
 
-import { LOG_LEVELS, OPEN_DEFAULTS } from "../../client/options.ts";
-import { parseHostList } from "../../sandbox/hosts.ts";
-import type { SandboxPolicy } from "../../sandbox/policy.ts";
+import { LOG_LEVELS, OPEN_DEFAULTS, parseHostList } from "../../client/options.ts";
+import type { SandboxPolicy } from "../../client/options.ts";
 import { formatMs } from "../../errors.ts";
 import { parseDuration } from "../duration.ts";
 import { type AnyFlag, append, asIs, flag, setTrue, text } from "./flag.ts";

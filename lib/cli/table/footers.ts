@@ -33,8 +33,14 @@ arguments; keys starting with _ are not sent. Output: the call's records with
 --max-timeouts calls in a row timed out, no further call is made and each
 remaining line is {"kind":"not_attempted",…}.
 
+To a server without a tool (@server), each record names its operation, run in
+order over the one session: {"tool":NAME,"arguments":{…}}, {"resource":URI},
+{"prompt":NAME,"arguments":{…}} or {"list":"tools"}; the records are those
+jn cat gives for it, with "input": N.
+
 Examples:
   jn put "mcp+uvx://biomcp-python/biomcp?command=run&tool=variant_search" < genes.ndjson
+  printf '%s\n' '{"tool":"add","arguments":{"a":2,"b":40}}' '{"resource":"demo://readme"}' | jn put @demo
   jn cat --json "@demo/list_items?count=20" | jn filter 'select(.id % 2 == 0)' | jn put items.json
 
 Exit: 0 all records succeeded, 1 some failed, 2 usage, 4 the server went away, 130 interrupted.`;

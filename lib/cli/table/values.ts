@@ -9,7 +9,7 @@
  */
 
 import { UsageError } from "../../errors.ts";
-import type { ProtocolMode } from "../../session/types.ts";
+import type { ProtocolMode } from "../../client/options.ts";
 
 /** A variable name (`--env-passthrough`, `--token-env`, `--…-env`). */
 export function envName(text: string, flag: string): string {

@@ -40,7 +40,9 @@ export type ConfigScope = "project" | "user";
 export interface ConfigLocation {
   /** What it is, for messages: `Claude Desktop`, `Cursor (project)`. */
   label: string;
+  /** The config file. */
   path: string;
+  /** The key its server entries are under (`mcpServers`, `servers`, …). */
   key: ServersKey;
   /** `project`: it comes with the directory; `user`: the user's own. */
   scope: ConfigScope;

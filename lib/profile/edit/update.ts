@@ -22,7 +22,7 @@
  */
 
 import { basename, dirname, join } from "node:path";
-import type { DriftReport } from "../../drift/report.ts";
+import type { SchemaChange } from "../../schema/change.ts";
 import { escapeValue } from "../expand.ts";
 import { keepOrUpdateDescription } from "./description.ts";
 import { isPlainObject } from "../fields.ts";
@@ -35,6 +35,9 @@ import type { ToolDef } from "../types.ts";
 import { assertNoSymlink, profileFileText, writeFileAtomic } from "./write.ts";
 import type { ToolInfo } from "../../types.ts";
 
+/** The live tools' hash and the changes from the profile to them (a drift report has both). */
+export type LiveChanges = { current_hash: string; changes: readonly SchemaChange[] };
+
 /** What an update will do. */
 export interface UpdatePlan {
   /** New texts by absolute path (edited, copied down from a lower layer, or new). */
@@ -45,6 +48,7 @@ export interface UpdatePlan {
   actions: string[];
   /** What the update deliberately leaves alone (a description the user wrote), for stderr. */
   notes: string[];
+  /** The profile's `schema_hash` after the update. */
   newHash: string;
 }
 
@@ -52,7 +56,7 @@ export interface UpdatePlan {
 export function planUpdate(
   raw: RawProfile,
   live: readonly ToolInfo[],
-  report: DriftReport,
+  report: LiveChanges,
   options: { now?: Date } = {},
 ): UpdatePlan {
   const definingDir = raw.location.defining.layer.path(raw.name);
@@ -248,7 +252,7 @@ function mergeParameters(
 
 function addNewTools(
   raw: RawProfile,
-  report: DriftReport,
+  report: LiveChanges,
   live: Map<string, ToolInfo>,
   ctx: {
     definingDir: string;
