@@ -108,14 +108,9 @@ export async function prepareLaunchWithPlan(
     ...new Set([...(launch.envPassthrough ?? []), ...(options.envPassthrough ?? [])]),
   ];
   if (passthrough.length > 0) prepared = { ...prepared, envPassthrough: passthrough };
-  prepared = withNpmGlobalConfig(
-    prepared,
-    childEnvironment({
-      callerEnv: options.callerEnv,
-      declared: prepared.env,
-      passthrough: prepared.envPassthrough,
-    }),
-  );
+  // npm's global config is jn's to name, from jn's own environment: a profile's `PREFIX` or
+  // `PATH` would name a file of its choice (the repository's `etc/npmrc`), which npm obeys.
+  prepared = withNpmGlobalConfig(prepared, options.callerEnv);
 
   const policy = options.sandbox &&
     resolvePolicyPaths(options.sandbox, { cwd: options.cwd, home: options.callerEnv.HOME });
