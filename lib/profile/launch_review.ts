@@ -60,6 +60,17 @@ export function samplingCommandDir(profile: Profile): string | undefined {
   return profile.layer === "bundled" ? undefined : profile.realDir;
 }
 
+/**
+ * The directories whose files no trust covers, for a project profile (its
+ * layer is `.jn/profiles/mcp/` of the directory jn runs in): that
+ * directory, as named and by its real path. A user's own profile: none.
+ */
+export async function localDirs(profile: Profile, cwd: string): Promise<string[]> {
+  if (profile.layer !== "project") return [];
+  const real = await Deno.realPath(cwd).catch(() => cwd);
+  return real === cwd ? [cwd] : [cwd, real];
+}
+
 /** The launch fields of a profile as written, for review (`cwd`: where jn runs). */
 export async function launchReview(profile: Profile, cwd: string): Promise<LaunchReview> {
   const meta = profile.rawMeta;
@@ -77,7 +88,10 @@ export async function launchReview(profile: Profile, cwd: string): Promise<Launc
       : [],
     headers: pairs(meta.headers),
     sandbox: describeSandbox(meta.sandbox),
-    warnings: codeLoadingVariables(env).map(({ name, reason }) => ({
+    // A project profile's PATH may not lead into its repository (jn drops such entries).
+    warnings: codeLoadingVariables(env, { local: await localDirs(profile, cwd) }).map((
+      { name, reason },
+    ) => ({
       name: visibleLine(name),
       reason,
     })),

@@ -133,6 +133,43 @@ Deno.test("codeLoadingVariables() flags what loads code, with a reason, and noth
   assert.equal(codeLoadingVariables({ PATH: "/usr/bin::/bin" }).length, 1, "an empty entry");
 });
 
+Deno.test("codeLoadingVariables(): npm's settings in any spelling, launchers' caches, git's programs, a local PATH", () => {
+  const flagged = (env: Record<string, string>, local?: string[]) =>
+    codeLoadingVariables(env, { local }).map((v) => v.name);
+  const npm = [
+    "npm_config_node-options",
+    "NPM_CONFIG_NODE-OPTIONS",
+    "Npm_Config_UserConfig",
+    "npm_config_globalconfig",
+    "npm_config_cache",
+    "npm_config_prefix",
+    "npm_config_script-shell",
+    "NPM_CONFIG_SCRIPT_SHELL",
+  ];
+  const env = Object.fromEntries(npm.map((name) => [name, "./x"]));
+  assert.deepEqual(flagged(env), npm);
+  // What only chooses the package (like args) is shown, not flagged.
+  assert.deepEqual(flagged({ npm_config_registry: "https://r", UV_INDEX_URL: "https://i" }), []);
+  const others = [
+    "PREFIX",
+    "UV_CACHE_DIR",
+    "UV_TOOL_DIR",
+    "UV_PYTHON",
+    "UV_PYTHON_INSTALL_DIR",
+    "XDG_CACHE_HOME",
+    "DENO_DIR",
+    "JN_HOME",
+    "GIT_SSH_COMMAND",
+    "GIT_EXEC_PATH",
+    "git_ssh_command",
+  ];
+  assert.deepEqual(flagged(Object.fromEntries(others.map((name) => [name, "./x"]))), others);
+  assert.deepEqual(flagged({ PATH: "${PWD}/tools:/usr/bin" }), ["PATH"], "a variable");
+  assert.deepEqual(flagged({ PATH: "/usr/../srv/p/tools:/usr/bin" }), ["PATH"], "a .. step");
+  assert.deepEqual(flagged({ PATH: "/srv/p/tools:/usr/bin" }, ["/srv/p"]), ["PATH"], "local");
+  assert.deepEqual(flagged({ PATH: "/srv/px/tools:/usr/bin" }, ["/srv/p"]), [], "a sibling");
+});
+
 Deno.test("jn never finds a program through a relative PATH entry", async (t) => {
   const dir = await tempDir("jn-relpath-");
   try {
