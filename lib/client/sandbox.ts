@@ -17,6 +17,7 @@ import { ConnectionError, LaunchError } from "../errors.ts";
 import { describeArgv, type LaunchSpec, type StdioLaunch } from "../launch/spec.ts";
 import { redact } from "../output/redact.ts";
 import { visible } from "../output/visible.ts";
+import { untrustedDirs } from "../sandbox/code_loading_env.ts";
 import { statKind } from "../sandbox/host.ts";
 import { mergePolicies, type SandboxPolicy } from "../sandbox/policy.ts";
 import { prepareLaunchWithPlan } from "../sandbox/prepare.ts";
@@ -49,9 +50,11 @@ export async function sandboxedLaunch(
     // Its files are what trust covered, and its sampling command runs unconfined.
     readOnly: profileDir(target),
     envPassthrough: options.envPassthrough ?? [],
+    // A project profile's PATH may not lead into the directory it came with.
+    local: target.profile?.layer === "project" ? untrustedDirs(options.cwd) : undefined,
     denoPermissions: target.denoPermissions,
   });
-  for (const notice of prepared.plan?.notices ?? []) {
+  for (const notice of [...prepared.notices ?? [], ...prepared.plan?.notices ?? []]) {
     await options.events?.onNotice?.(visible(redact(notice, target.secrets)));
   }
   // A server without a working directory of its own starts in the caller's

@@ -20,7 +20,7 @@
  */
 
 import { visibleLine } from "../output/visible.ts";
-import { codeLoadingVariables } from "../sandbox/code_loading_env.ts";
+import { codeLoadingVariables, untrustedDirs } from "../sandbox/code_loading_env.ts";
 import { isAbsolutePath, joinPath } from "./paths.ts";
 import { describeLaunch } from "./trust.ts";
 import type { Profile } from "./types.ts";
@@ -60,17 +60,6 @@ export function samplingCommandDir(profile: Profile): string | undefined {
   return profile.layer === "bundled" ? undefined : profile.realDir;
 }
 
-/**
- * The directories whose files no trust covers, for a project profile (its
- * layer is `.jn/profiles/mcp/` of the directory jn runs in): that
- * directory, as named and by its real path. A user's own profile: none.
- */
-export async function localDirs(profile: Profile, cwd: string): Promise<string[]> {
-  if (profile.layer !== "project") return [];
-  const real = await Deno.realPath(cwd).catch(() => cwd);
-  return real === cwd ? [cwd] : [cwd, real];
-}
-
 /** The launch fields of a profile as written, for review (`cwd`: where jn runs). */
 export async function launchReview(profile: Profile, cwd: string): Promise<LaunchReview> {
   const meta = profile.rawMeta;
@@ -80,6 +69,8 @@ export async function launchReview(profile: Profile, cwd: string): Promise<Launc
       value: visibleLine(String(value)),
     }));
   const env = isRecord(meta.env) ? meta.env as Record<string, string> : {};
+  // A project profile's PATH may not lead into its repository (jn drops such entries).
+  const local = profile.layer === "project" ? untrustedDirs(cwd) : [];
   const review: LaunchReview = {
     launches: describeLaunch(meta),
     env: pairs(meta.env),
@@ -88,10 +79,7 @@ export async function launchReview(profile: Profile, cwd: string): Promise<Launc
       : [],
     headers: pairs(meta.headers),
     sandbox: describeSandbox(meta.sandbox),
-    // A project profile's PATH may not lead into its repository (jn drops such entries).
-    warnings: codeLoadingVariables(env, { local: await localDirs(profile, cwd) }).map((
-      { name, reason },
-    ) => ({
+    warnings: codeLoadingVariables(env, { local }).map(({ name, reason }) => ({
       name: visibleLine(name),
       reason,
     })),

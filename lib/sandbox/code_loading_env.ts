@@ -240,3 +240,17 @@ export function isInside(path: string, root: string): boolean {
   const base = root.replace(/\/+$/, "") || "/";
   return trimmed === base || trimmed.startsWith(base === "/" ? "/" : `${base}/`);
 }
+
+/**
+ * The directories whose files no trust covers for a project profile (its
+ * layer is `.jn/profiles/mcp/` of the directory jn runs in): `cwd`, as
+ * named and by its real path. The trust report flags a PATH entry inside
+ * one; an unsandboxed server's PATH loses it (server_path.ts).
+ */
+export function untrustedDirs(cwd: string): string[] {
+  let real = cwd;
+  try {
+    real = Deno.realPathSync(cwd);
+  } catch { /* not there, or not ours to see: as named */ }
+  return real === cwd ? [cwd] : [cwd, real];
+}

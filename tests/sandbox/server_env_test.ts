@@ -16,7 +16,7 @@ import { bwrapLaunch, setenvArgs } from "../../lib/sandbox/bwrap.ts";
 import { codeLoadingVariables, hasRelativeEntry } from "../../lib/sandbox/code_loading_env.ts";
 import { findExecutable, helperProgram } from "../../lib/sandbox/host.ts";
 import type { SandboxPlan } from "../../lib/sandbox/plan.ts";
-import { prepareLaunch } from "../../lib/sandbox/prepare.ts";
+import { prepareLaunch, prepareLaunchWithPlan } from "../../lib/sandbox/prepare.ts";
 import { seatbeltLaunch } from "../../lib/sandbox/seatbelt.ts";
 import { tempDir } from "../helpers.ts";
 
@@ -197,6 +197,8 @@ Deno.test("jn never finds a program through a relative PATH entry", async (t) =>
         callerEnv: { PATH: "/usr/bin:/bin" },
       });
       assert.equal(prepared.transport === "stdio" && prepared.command, `${dir}/tools/node`);
+      // The launcher's own lookups (npx's `#!/usr/bin/env node`) see no relative entry either.
+      assert.equal(prepared.transport === "stdio" && prepared.env.PATH, `${dir}/tools`);
     });
     await t.step("unsandboxed, found only through a relative entry: refused", async () => {
       await assert.rejects(
@@ -204,9 +206,42 @@ Deno.test("jn never finds a program through a relative PATH entry", async (t) =>
         (error) =>
           error instanceof LaunchError &&
           error.message ===
-            'Cannot start server "@p": node is not in an absolute directory of its PATH',
+            'Cannot start server "@p": node is not in a directory of its PATH that jn keeps',
       );
     });
+    await t.step("unsandboxed, a project profile's PATH inside the current directory", async () => {
+      const { launch: prepared, notices } = await prepareLaunchWithPlan(
+        launch({ PATH: `${dir}/tools:${dir}/x/../tools:/usr/bin:/bin` }),
+        { cwd: dir, callerEnv: {}, local: [dir] },
+      );
+      assert.equal(prepared.transport === "stdio" && prepared.env.PATH, "/usr/bin:/bin");
+      assert.match(notices?.join("\n") ?? "", /leaves out ".*\/tools", ".*\/x\/\.\.\/tools"/);
+      // A symlink elsewhere that leads inside is inside.
+      const link = await tempDir("jn-relpath-link-");
+      try {
+        await Deno.symlink(join(dir, "tools"), join(link, "bin"));
+        const linked = await prepareLaunch(launch({ PATH: `${link}/bin:/usr/bin` }), {
+          cwd: dir,
+          callerEnv: {},
+          local: [dir],
+        });
+        assert.equal(linked.transport === "stdio" && linked.env.PATH, "/usr/bin");
+      } finally {
+        await Deno.remove(link, { recursive: true });
+      }
+    });
+    await t.step(
+      "the caller's own PATH keeps its absolute entries, in the current directory too",
+      async () => {
+        const { launch: prepared, notices } = await prepareLaunchWithPlan(launch({}), {
+          cwd: dir,
+          callerEnv: { PATH: `.:${dir}/tools:/usr/bin` },
+          local: [dir],
+        });
+        assert.equal(prepared.transport === "stdio" && prepared.env.PATH, `${dir}/tools:/usr/bin`);
+        assert.deepEqual(notices, []);
+      },
+    );
     await t.step("an absolute PATH is left to the OS, as before", async () => {
       const prepared = await prepareLaunch(launch({ PATH: "/usr/bin:/bin" }), {
         cwd: dir,
