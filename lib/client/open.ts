@@ -74,13 +74,14 @@ export async function open(
   const stderr = events.onStderr && stderrLines(events.onStderr, secrets);
   // Ends a sampling command still running when the connection closes.
   const samplingStop = new AbortController();
-  const onSample = samplingHandler(resolved, options, samplingStop.signal);
+  let sandbox: SandboxInfo | undefined;
+  // A profile's sampling command is kept from what the sandboxed server may write.
+  const onSample = samplingHandler(resolved, options, samplingStop.signal, () => sandbox);
   const questions = new QuestionBudget(events.onNotice);
   const ended = () => {
     samplingStop.abort();
     stderr?.end();
   };
-  let sandbox: SandboxInfo | undefined;
   let session: Session | undefined;
   try {
     const prepared = await sandboxedLaunch(resolved, options, settings.launch);

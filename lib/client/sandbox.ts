@@ -18,7 +18,7 @@ import { describeArgv, type LaunchSpec, type StdioLaunch } from "../launch/spec.
 import { redact } from "../output/redact.ts";
 import { visible } from "../output/visible.ts";
 import { untrustedDirs } from "../sandbox/code_loading_env.ts";
-import { statKind } from "../sandbox/host.ts";
+import { helperProgram, statKind } from "../sandbox/host.ts";
 import { mergePolicies, type SandboxPolicy } from "../sandbox/policy.ts";
 import { prepareLaunchWithPlan } from "../sandbox/prepare.ts";
 import type { OpenOptions, SandboxInfo } from "./options.ts";
@@ -47,7 +47,7 @@ export async function sandboxedLaunch(
     callerEnv: options.env,
     sandbox: policy,
     explicitPaths: options.sandbox && [...options.sandbox.read, ...options.sandbox.write],
-    // Its files are what trust covered, and its sampling command runs unconfined.
+    // Its files are what trust covered, and its sampling command runs from there.
     readOnly: profileDir(target),
     envPassthrough: options.envPassthrough ?? [],
     // A project profile's PATH may not lead into the directory it came with.
@@ -125,6 +125,40 @@ export function sandboxHint(sandbox: SandboxPolicy): string {
   const writes = sandbox.write.length > 0 ? `${sandbox.write.join(", ")}, /tmp` : "/tmp only";
   return `the server runs sandboxed (${network}; writable: ${writes}; your files hidden): ` +
     "grant more with --sandbox-read, --sandbox-write, --sandbox-net (see docs/sandbox.md)";
+}
+
+/**
+ * The argv before `/bin/sh -c COMMAND` that runs a profile's sampling
+ * command beside the connection's `sandbox`: bubblewrap with every path the
+ * server may write hidden (lib/sandbox/sampling_view.ts), started from `dir`
+ * in the caller's `env`; none when the server writes nothing of the user's
+ * (no sandbox, or only its private /tmp). Throws, refusing the request with
+ * the reason and what to do, where jn cannot hide those paths (not Linux) or
+ * where the command's own directory is one of them. `onHidden` hears what is hidden.
+ */
+export async function confinedSampling(
+  sandbox: SandboxInfo | undefined,
+  options: { dir: string; env: Record<string, string>; onHidden?: (paths: string[]) => void },
+): Promise<string[] | undefined> {
+  if (!sandbox?.plan) return undefined;
+  const { samplingView, samplingBwrapArgs, hiddenFrom } = await import(
+    "../sandbox/sampling_view.ts"
+  );
+  const view = samplingView(sandbox.plan, statKind);
+  if (!view) return undefined;
+  const what = `the profile's sampling_command runs beside a sandboxed server that may write ` +
+    view.hidden.join(", ");
+  const instead = "give --sampling-command yourself, or let the server write elsewhere " +
+    '(e.g. "write": ["./out"])';
+  if (Deno.build.os !== "linux") {
+    throw new Error(`${what}, and jn can hide those from it on Linux only: ${instead}`);
+  }
+  if (hiddenFrom(view, options.dir)) {
+    throw new Error(`${what}, its own directory included: ${instead}`);
+  }
+  options.onHidden?.(view.hidden);
+  const bwrap = helperProgram("bwrap", options.env).command;
+  return [bwrap, ...samplingBwrapArgs(view, options.dir)];
 }
 
 /** The profile's own directory (its real path), when it has one. */
