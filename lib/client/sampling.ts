@@ -41,7 +41,8 @@ import process from "node:process";
 import { trackTree } from "../session/live_trees.ts";
 import { SamplingOverflow } from "../session/sampling.ts";
 import type { SamplingRequest, SamplingResponse } from "../types.ts";
-import type { OpenOptions, SandboxInfo } from "./options.ts";
+import type { ServerWrites } from "../sandbox/sampling_view.ts";
+import type { OpenOptions } from "./options.ts";
 import type { Target } from "./resolve.ts";
 
 /** The model name of answers from a sampling command. */
@@ -225,16 +226,15 @@ function signalGroup(pid: number | undefined, signal: "SIGTERM" | "SIGKILL"): vo
  * `sampling_command`), else none. `stop` ends a running command.
  *
  * The caller's own command runs as they typed it. The profile's runs, when
- * the server is sandboxed and may write somewhere of the user's
- * (`sandbox()`, the connection's sandbox once it is known), with those
- * paths hidden from it (confinedSampling, sandbox.ts), and the caller is
- * told once which.
+ * the server is confined and may write somewhere of the user's (`writes()`,
+ * known once the launch is prepared), with those paths hidden from it
+ * (confinedSampling, sandbox.ts), and the caller is told once which.
  */
 export function samplingHandler(
   target: Target,
   options: OpenOptions,
   stop: AbortSignal,
-  sandbox: () => SandboxInfo | undefined = () => undefined,
+  writes: () => ServerWrites | undefined = () => undefined,
 ): ((request: SamplingRequest) => Promise<SamplingResponse>) | undefined {
   const onNotice = options.events?.onNotice;
   const onOverflow = onNotice && (() => void onNotice(SAMPLING_OVERFLOW_NOTICE));
@@ -265,7 +265,7 @@ export function samplingHandler(
     confine: own
       ? undefined
       : async () =>
-        await (await import("./sandbox.ts")).confinedSampling(sandbox(), {
+        await (await import("./sandbox.ts")).confinedSampling(writes(), {
           dir: cwd,
           env: options.env,
           onHidden,

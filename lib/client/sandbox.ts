@@ -20,7 +20,9 @@ import { visible } from "../output/visible.ts";
 import { untrustedDirs } from "../sandbox/code_loading_env.ts";
 import { helperProgram, statKind } from "../sandbox/host.ts";
 import { mergePolicies, type SandboxPolicy } from "../sandbox/policy.ts";
+import { denoWrites } from "../sandbox/deno_permissions.ts";
 import { prepareLaunchWithPlan } from "../sandbox/prepare.ts";
+import type { ServerWrites } from "../sandbox/sampling_view.ts";
 import type { OpenOptions, SandboxInfo } from "./options.ts";
 import type { Target } from "./resolve.ts";
 
@@ -28,6 +30,12 @@ import type { Target } from "./resolve.ts";
 export interface SandboxedLaunch {
   launch: LaunchSpec;
   sandbox?: SandboxInfo;
+  /**
+   * Where the server, confined (a sandbox, or Deno's permissions), may
+   * write: what a profile's sampling command must not see. None for a
+   * server that is not confined (it could plant code anywhere anyway).
+   */
+  writes?: ServerWrites;
 }
 
 /**
@@ -73,6 +81,24 @@ export async function sandboxedLaunch(
   return {
     launch: ready,
     sandbox: policy && { policy, plan: prepared.plan, home: options.env.HOME },
+    writes: prepared.plan ?? (ready.transport === "stdio" ? denoServerWrites(ready) : undefined),
+  };
+}
+
+/** Where an unsandboxed Deno server may write by its flags, by real path (see `denoWrites`). */
+function denoServerWrites(launch: StdioLaunch): ServerWrites | undefined {
+  const writes = denoWrites(launch);
+  if (writes === undefined) return undefined;
+  const cwd = launch.cwd ?? "/";
+  return {
+    write: writes.map((path) => {
+      const absolute = path.startsWith("/") ? path : `${cwd}/${path}`;
+      try {
+        return Deno.realPathSync(absolute);
+      } catch {
+        return absolute; // not there (yet): hidden as named
+      }
+    }),
   };
 }
 
@@ -129,22 +155,22 @@ export function sandboxHint(sandbox: SandboxPolicy): string {
 
 /**
  * The argv before `/bin/sh -c COMMAND` that runs a profile's sampling
- * command beside the connection's `sandbox`: bubblewrap with every path the
- * server may write hidden (lib/sandbox/sampling_view.ts), started from `dir`
- * in the caller's `env`; none when the server writes nothing of the user's
- * (no sandbox, or only its private /tmp). Throws, refusing the request with
+ * command beside a confined server that `writes` somewhere of the user's:
+ * bubblewrap with every such path hidden (lib/sandbox/sampling_view.ts),
+ * started from `dir` in the caller's `env`; none when the server writes
+ * nothing of the user's (only its private /tmp), or is not confined. Throws, refusing the request with
  * the reason and what to do, where jn cannot hide those paths (not Linux) or
  * where the command's own directory is one of them. `onHidden` hears what is hidden.
  */
 export async function confinedSampling(
-  sandbox: SandboxInfo | undefined,
+  writes: ServerWrites | undefined,
   options: { dir: string; env: Record<string, string>; onHidden?: (paths: string[]) => void },
 ): Promise<string[] | undefined> {
-  if (!sandbox?.plan) return undefined;
+  if (!writes) return undefined;
   const { samplingView, samplingBwrapArgs, hiddenFrom } = await import(
     "../sandbox/sampling_view.ts"
   );
-  const view = samplingView(sandbox.plan, statKind);
+  const view = samplingView(writes, statKind);
   if (!view) return undefined;
   const what = `the profile's sampling_command runs beside a sandboxed server that may write ` +
     view.hidden.join(", ");

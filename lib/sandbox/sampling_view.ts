@@ -24,7 +24,16 @@
 
 import { outermost, within } from "./host_view.ts";
 import type { PathKind } from "./host.ts";
-import type { SandboxPlan } from "./plan.ts";
+
+/**
+ * Where a confined server may write (real paths): a sandbox plan's `write`,
+ * or a Deno server's `--allow-write` list; `protect`: directories inside
+ * them it may not write (the profile's own).
+ */
+export interface ServerWrites {
+  write: readonly string[];
+  protect?: readonly string[];
+}
 
 /** One step of a sampling command's view, in the order bwrap takes them (outer paths first). */
 export interface SamplingMount {
@@ -41,13 +50,13 @@ export interface SamplingView {
 }
 
 /**
- * The view of a sampling command beside a server sandboxed by `plan`; none
+ * The view of a sampling command beside a server that writes `plan`; none
  * when the server writes nothing of yours. `stat` tells a directory from a
  * file; a path that is not there has nothing to load. A writable path
  * inside a kept directory (the profile's own `out`, say) is hidden again.
  */
 export function samplingView(
-  plan: SandboxPlan | undefined,
+  plan: ServerWrites | undefined,
   stat: (path: string) => PathKind | undefined,
 ): SamplingView | undefined {
   const writable = [...new Set(plan?.write ?? [])]

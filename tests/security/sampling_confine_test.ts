@@ -85,11 +85,15 @@ Deno.test("samplingView(): what the server may write is hidden, the profile kept
   assert.equal(hiddenFrom(own, "/repo/.jn/profiles/mcp/p"), true);
 });
 
-/** A trusted project profile running asker.mjs with `sandbox` and a sampling command. */
+/**
+ * A trusted project profile running asker.mjs with `sandbox` and a sampling
+ * command (a `deno` server with `deno_permissions` instead, given `deno`).
+ */
 async function sampled(
   sandboxField: unknown,
   samplingCommand: string,
   extra: string[] = [],
+  deno?: Record<string, unknown>,
 ) {
   const box = await sandbox();
   try {
@@ -100,9 +104,13 @@ async function sampled(
     await box.write(
       join(dir, "_meta.json"),
       JSON.stringify({
-        command: "node",
-        args: [`${FIXTURES}/servers/asker.mjs`],
-        sandbox: sandboxField,
+        ...deno
+          ? {
+            command: "deno",
+            args: ["run", `${FIXTURES}/servers/asker.mjs`],
+            deno_permissions: deno,
+          }
+          : { command: "node", args: [`${FIXTURES}/servers/asker.mjs`], sandbox: sandboxField },
         sampling_command: samplingCommand,
       }),
     );
@@ -251,5 +259,38 @@ Deno.test({
         } catch { /* gone */ }
       }
     }
+  },
+});
+
+Deno.test({
+  name:
+    "a Deno server confined by its permissions: its writable paths are hidden from the sampling command too",
+  ignore: NO_BWRAP,
+  fn: async (t) => {
+    await t.step("--allow-write=./out: the repository is there, out is not", async () => {
+      const { run, answer } = await sampled(
+        undefined,
+        "cat ../../../../README; cat ../../../../out/planted.txt 2>/dev/null || echo hidden",
+        [],
+        { write: ["./out"] },
+      );
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(answer?.result?.content?.text, "the repository's own file\nhidden", run.stderr);
+    });
+    await t.step("--allow-write=.: it may write the profile's directory; refused", async () => {
+      const { run, answer } = await sampled(undefined, "cat answer.txt", [], { write: ["."] });
+      assert.equal(answer?.error?.code, -1, run.stdout);
+      assert.match(run.stderr, /its own directory included/);
+    });
+    await t.step(
+      "a bare --allow-write: not confined, nothing to keep from it: as before",
+      async () => {
+        const { run, answer } = await sampled(undefined, "cat ../../../../out/planted.txt", [], {
+          write: true,
+          read: true,
+        });
+        assert.equal(answer?.result?.content?.text, "what the server wrote", run.stderr);
+      },
+    );
   },
 });
