@@ -13,12 +13,12 @@
  * @module
  */
 
-import { ConnectionError, LaunchError } from "../errors.ts";
+import { ConnectionError, LaunchError, SandboxError } from "../errors.ts";
 import { describeArgv, type LaunchSpec, type StdioLaunch } from "../launch/spec.ts";
 import { redact } from "../output/redact.ts";
 import { visible } from "../output/visible.ts";
 import { untrustedDirs } from "../sandbox/code_loading_env.ts";
-import { helperProgram, statKind } from "../sandbox/host.ts";
+import { helperProgram, probeBwrap, statKind } from "../sandbox/host.ts";
 import { mergePolicies, type SandboxPolicy } from "../sandbox/policy.ts";
 import { denoWrites } from "../sandbox/deno_permissions.ts";
 import { prepareLaunchWithPlan } from "../sandbox/prepare.ts";
@@ -182,9 +182,19 @@ export async function confinedSampling(
   if (hiddenFrom(view, options.dir)) {
     throw new Error(`${what}, its own directory included: ${instead}`);
   }
+  const bwrap = helperProgram("bwrap", options.env);
+  try {
+    await probeBwrap("the sampling command", bwrap);
+  } catch (error) {
+    const why = error instanceof SandboxError ? `${error.message}${hintOf(error)}` : String(error);
+    throw new Error(`${what}, and jn hides those from it with bubblewrap: ${why}`);
+  }
   options.onHidden?.(view.hidden);
-  const bwrap = helperProgram("bwrap", options.env).command;
-  return [bwrap, ...samplingBwrapArgs(view, options.dir)];
+  return [bwrap.command, ...samplingBwrapArgs(view, options.dir)];
+}
+
+function hintOf(error: SandboxError): string {
+  return error.hint ? ` (${error.hint})` : "";
 }
 
 /** The profile's own directory (its real path), when it has one. */

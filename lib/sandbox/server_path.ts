@@ -12,9 +12,11 @@
  * - for a PATH the profile sets, an absolute entry is dropped when it lies
  *   inside one of the `local` directories (for a project profile: the
  *   directory jn runs in, which holds its `.jn`, as named and by its real
- *   path), judged with its `.`/`..` steps resolved and again by its real
- *   path (a symlink that leads inside is inside); `${PWD}/tools` is such an
- *   entry once expanded. A user's own PATH (and a user's own profile) keeps
+ *   path), judged with its `.`/`..` steps resolved, by its real path (a
+ *   symlink that leads inside is inside) and by the identity (device and
+ *   inode) of it and its parents (a bind-mounted alias); `${PWD}/tools` is
+ *   such an entry once expanded. So is any entry under `/proc` or `/dev`
+ *   (`/proc/self/cwd/tools`), whoever wrote it. A user's own PATH (and a user's own profile) keeps
  *   its absolute entries: they are the user's choice;
  * - what is kept keeps its order; the server's command, found in it, is
  *   started by its path (or refused when only a dropped entry has it).
@@ -24,7 +26,7 @@
  * @module
  */
 
-import { isAbsolute, normalize } from "node:path";
+import { dirname, isAbsolute, normalize } from "node:path";
 import { isInside } from "./code_loading_env.ts";
 import { realPath } from "./host.ts";
 
@@ -47,18 +49,45 @@ export interface JudgedPath {
  * ```
  */
 export function judgePath(path: string, local: readonly string[]): JudgedPath {
-  const roots = [...new Set(local.flatMap((dir) => [normalize(dir), real(dir)]))]
+  const roots = local.flatMap((dir) => [normalize(dir), real(dir)])
     .filter((dir): dir is string => dir !== undefined);
+  const ids = new Set(roots.map(identity).filter((id) => id !== undefined));
   const kept: string[] = [];
   const dropped: string[] = [];
   for (const entry of path.split(":")) {
-    const ok = isAbsolute(entry) &&
+    const ok = isAbsolute(entry) && !PSEUDO.some((root) => isInside(normalize(entry), root)) &&
       ![normalize(entry), real(entry)].some((dir) =>
-        dir !== undefined && roots.some((root) => isInside(dir, root))
+        dir !== undefined &&
+        (roots.some((root) => isInside(dir, root)) || (ids.size > 0 && underAny(dir, ids)))
       );
     (ok ? kept : dropped).push(entry);
   }
   return { kept: kept.join(":"), dropped };
+}
+
+/**
+ * File systems whose paths name other places (`/proc/self/cwd` is the
+ * directory a process runs in, `/dev/fd/3` an open file): no PATH entry.
+ */
+const PSEUDO = ["/proc", "/dev"];
+
+/** Whether `dir` or one of its parents is one of the directories `ids` (a bind-mounted alias). */
+function underAny(dir: string, ids: Set<string>): boolean {
+  for (let at = dir;; at = dirname(at)) {
+    const id = identity(at);
+    if (id !== undefined && ids.has(id)) return true;
+    if (at === dirname(at)) return false;
+  }
+}
+
+/** A directory's device and inode, when jn may see it. */
+function identity(path: string): string | undefined {
+  try {
+    const info = Deno.statSync(path);
+    return info.ino === null ? undefined : `${info.dev}:${info.ino}`;
+  } catch {
+    return undefined;
+  }
 }
 
 function real(path: string): string | undefined {

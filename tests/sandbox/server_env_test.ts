@@ -216,6 +216,13 @@ Deno.test("jn never finds a program through a relative PATH entry", async (t) =>
       );
       assert.equal(prepared.transport === "stdio" && prepared.env.PATH, "/usr/bin:/bin");
       assert.match(notices?.join("\n") ?? "", /leaves out ".*\/tools", ".*\/x\/\.\.\/tools"/);
+      // The working directory by another name: /proc/self/cwd is whatever directory runs it.
+      const proc = await prepareLaunch(launch({ PATH: "/proc/self/cwd/tools:/usr/bin" }), {
+        cwd: dir,
+        callerEnv: {},
+        local: [dir],
+      });
+      assert.equal(proc.transport === "stdio" && proc.env.PATH, "/usr/bin");
       // A symlink elsewhere that leads inside is inside.
       const link = await tempDir("jn-relpath-link-");
       try {

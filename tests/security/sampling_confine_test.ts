@@ -94,6 +94,7 @@ async function sampled(
   samplingCommand: string,
   extra: string[] = [],
   deno?: Record<string, unknown>,
+  env?: Record<string, string>,
 ) {
   const box = await sandbox();
   try {
@@ -116,7 +117,7 @@ async function sampled(
     );
     const trust = await box.run(["profile", "trust", "@samp"]);
     assert.equal(trust.code, 0, trust.stderr);
-    const run = await box.run(["cat", "@samp?tool=ask_sample", ...extra]);
+    const run = await box.run(["cat", "@samp?tool=ask_sample", ...extra], { env });
     const [record] = parseNdjson(run.stdout) as { text?: string }[];
     const answer = record?.text ? JSON.parse(record.text) : undefined;
     return { run, answer };
@@ -293,4 +294,22 @@ Deno.test({
       },
     );
   },
+});
+
+Deno.test("without bubblewrap, a profile's sampling command beside a Deno server that writes ./out is refused, saying why", async () => {
+  // A PATH with deno and nothing else: no bwrap to hide ./out with.
+  const bin = await Deno.makeTempDir({ prefix: "jn-nobwrap-" });
+  try {
+    await Deno.symlink(Deno.execPath(), join(bin, "deno"));
+    const { run, answer } = await sampled(undefined, "cat answer.txt", [], { write: ["./out"] }, {
+      PATH: bin,
+    });
+    assert.equal(answer?.error?.code, -1, run.stderr);
+    assert.match(
+      run.stderr,
+      /declined a sampling request: the profile's sampling_command runs beside a sandboxed server that may write .*\/out, and jn hides those from it with bubblewrap: Cannot sandbox "the sampling command": bubblewrap \(bwrap\) is not installed \(install bubblewrap/,
+    );
+  } finally {
+    await Deno.remove(bin, { recursive: true });
+  }
 });
