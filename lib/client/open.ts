@@ -31,6 +31,7 @@
 import { redact, redactDeep } from "../output/redact.ts";
 import { LineSplitter } from "../ndjson/split.ts";
 import { openSession } from "../session/session.ts";
+import type { ServerWrites } from "../sandbox/sampling_view.ts";
 import { SamplingOverflow } from "../session/sampling.ts";
 import type { Relay, Session, SessionOptions } from "../session/types.ts";
 import type { Source } from "../uri/source.ts";
@@ -74,17 +75,20 @@ export async function open(
   const stderr = events.onStderr && stderrLines(events.onStderr, secrets);
   // Ends a sampling command still running when the connection closes.
   const samplingStop = new AbortController();
-  const onSample = samplingHandler(resolved, options, samplingStop.signal);
+  let sandbox: SandboxInfo | undefined;
+  let writes: ServerWrites | undefined;
+  // A profile's sampling command is kept from what the confined server may write.
+  const onSample = samplingHandler(resolved, options, samplingStop.signal, () => writes);
   const questions = new QuestionBudget(events.onNotice);
   const ended = () => {
     samplingStop.abort();
     stderr?.end();
   };
-  let sandbox: SandboxInfo | undefined;
   let session: Session | undefined;
   try {
     const prepared = await sandboxedLaunch(resolved, options, settings.launch);
     sandbox = prepared.sandbox;
+    writes = prepared.writes;
     await events.onPrepared?.({ launch: prepared.launch, sandbox, secrets });
     const logLevel = options.logLevel ?? OPEN_DEFAULTS.logLevel;
     const sessionOptions: SessionOptions = {

@@ -140,6 +140,25 @@ export function withDenoPermissions(
   };
 }
 
+/**
+ * Where a Deno server may write by its `deno run` flags, as written
+ * (relative paths are relative to where it runs): `[]` when nowhere;
+ * `undefined` when it is no Deno server, or one Deno does not confine
+ * (`-A`, a bare or short write flag, `run` or `ffi`: it may start anything).
+ */
+export function denoWrites(launch: StdioLaunch): string[] | undefined {
+  const runner = denoRunner(launch);
+  if (!runner) return undefined;
+  const writes: string[] = [];
+  for (const arg of launch.args.slice(1, scriptIndex(launch.args, runner.valueOptions))) {
+    if (/^(-[a-zA-Z]*[AW]|--allow-(all|run|ffi|write)(=$|$))/.test(arg)) return undefined;
+    if (/^--allow-(run|ffi)=/.test(arg)) return undefined;
+    const write = /^--allow-write=(.*)$/.exec(arg);
+    if (write) writes.push(...write[1].split(",").filter(Boolean));
+  }
+  return writes;
+}
+
 /** Index of the script after `deno run`: the first argument that is not an option. */
 function scriptIndex(args: string[], valueOptions: readonly string[]): number {
   let index = 1;
