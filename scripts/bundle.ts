@@ -24,16 +24,18 @@ export const ROOT: string = new URL("..", import.meta.url).pathname.replace(/\/$
 export const BUNDLE_MAIN = "main.js";
 
 /**
- * The command modules, relative to the bundle's folder: what main.js loads
- * by a computed URL (and `deno compile` must be given with `--include`).
+ * The modules main.js loads by a computed URL, relative to the bundle's
+ * folder (what `deno compile` must be given with `--include`): each
+ * command's, and the report of what a command throws.
  */
 export function bundledCommandModules(): string[] {
   return commandModules().map((module) => `lib/cli/${module.replace(/\.ts$/, ".js")}`);
 }
 
-/** The command table's modules (relative to lib/cli/), each once. */
+/** The command table's modules and `report.ts` (relative to lib/cli/), each once. */
 function commandModules(): string[] {
-  return [...new Set(COMMANDS.map((c) => c.module).filter((m) => m.endsWith(".ts")))];
+  const modules = COMMANDS.map((c) => c.module).filter((m) => m.endsWith(".ts"));
+  return [...new Set([...modules, "report.ts"])];
 }
 
 /**
@@ -44,16 +46,23 @@ export async function buildBundle(out: string): Promise<string> {
   await Deno.remove(out, { recursive: true }).catch((error) => {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   });
+  // The commands, code-split: each loads its own chunks when it runs. Laid out as in the
+  // source tree (their common folder is lib/cli/, so `--outdir` is out/lib/cli).
   await denoBundle([
     "--code-splitting",
     "--outdir",
-    out,
-    // The entry points, laid out as in the source tree (their common folder is the root).
-    `${ROOT}/scripts/bundle_entry.ts`,
+    `${out}/lib/cli`,
     ...commandModules().map((module) => `${ROOT}/lib/cli/${module}`),
   ]);
+  // The start-up — the parser and the tables — as one file, what `--version` and a
+  // command's parse read, and what only some runs need (help, reading `--args @FILE`) in
+  // chunks of its own. Its modules also live in the commands' chunks, apart: what crosses
+  // between the two is plain data (the parsed call, the Io), a command's error is reported
+  // by the report module beside it (lib/cli/main.ts), and state both need is global
+  // (lib/profile/self_entry.ts).
+  await denoBundle(["--code-splitting", "--outdir", out, `${ROOT}/scripts/bundle_entry.ts`]);
   const main = `${out}/${BUNDLE_MAIN}`;
-  await Deno.writeTextFile(main, 'import "./scripts/bundle_entry.js";\n');
+  await Deno.rename(`${out}/bundle_entry.js`, main);
   return main;
 }
 

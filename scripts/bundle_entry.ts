@@ -15,8 +15,8 @@
 import { runProcess } from "../lib/cli/main.ts";
 import { recordBundleEntry } from "../lib/profile/self_entry.ts";
 
-/** A module's place in the bundle, relative to this module's. */
-const bundled = (path: string) => new URL(`../${path}`, import.meta.url).href;
+/** A module's place in the bundle, relative to its main.js (this module, bundled). */
+const bundled = (path: string) => new URL(path, import.meta.url).href;
 
 // jn starting itself (`@demo`) runs this bundle, wherever it lives.
 recordBundleEntry(bundled("main.js"));

@@ -16,7 +16,7 @@ import { writeAll } from "../ndjson/write_all.ts";
 import { VERSION } from "../version.ts";
 import type { Cli } from "./context.ts";
 import { denoIo, type Io } from "./io.ts";
-import { parseArgs } from "./parse.ts";
+import { parseCommandLine } from "./parse.ts";
 import type { CommandModule } from "./table/command.ts";
 import { PendingInput } from "./table/flag.ts";
 
@@ -24,10 +24,13 @@ import { PendingInput } from "./table/flag.ts";
 // `--version` and `--help` load the parser, the tables and nothing else.
 
 /**
- * Loads a command's module by its path relative to lib/cli/ (the table's
- * `module`). From source it is imported by a computed URL, so that `deno
- * run` does not analyse every command's graph (the SDK, ajv, jq) at
- * start-up; the bundle gives its own loader (scripts/bundle_entry.ts).
+ * Loads a module of lib/cli by its path relative to lib/cli/: a command's
+ * (the table's `module`), or `report.ts`, which reports what a command
+ * threw. From source it is imported by a computed URL, so that `deno run`
+ * does not analyse every command's graph (the SDK, ajv, jq) at start-up;
+ * the bundle gives its own loader (scripts/bundle_entry.ts), whose command
+ * modules are built apart from the start-up: an error a command throws is
+ * reported by the report module loaded beside it, which knows its classes.
  */
 export type LoadCommand = (module: string) => Promise<CommandModule>;
 
@@ -43,7 +46,7 @@ export async function main(
 ): Promise<number> {
   const cli: Cli = { io, outcome: "ok", debug: false, quiet: false };
   try {
-    const parsed = parseArgs(args);
+    const parsed = await parseCommandLine(args);
     cli.debug = parsed.globals.debug;
     cli.quiet = parsed.globals.quiet;
     switch (parsed.kind) {
@@ -67,7 +70,13 @@ export async function main(
           await (await import("./flag_inputs.ts")).readFlagInputs(parsed.call, io);
         }
         const module = await load(parsed.call.command.module);
-        cli.outcome = (await module.run(cli, parsed.call) as Cli["outcome"] | undefined) ?? "ok";
+        try {
+          cli.outcome = (await module.run(cli, parsed.call) as Cli["outcome"] | undefined) ??
+            "ok";
+        } catch (error) {
+          const report = await load("report.ts") as unknown as typeof import("./report.ts");
+          return await report.reportFailure(error, cli);
+        }
         const { outcomeExitCode } = await import("./exit_codes.ts");
         return outcomeExitCode(cli.outcome);
       }

@@ -31,7 +31,6 @@ import type { CommandDef, GroupDef, Invocation } from "./table/command.ts";
 import { COMMANDS, GROUPS } from "./table/commands.ts";
 import { type AnyFlag, PendingInput } from "./table/flag.ts";
 import { GLOBAL_FLAGS, VERSION_FLAG } from "./table/flags.ts";
-import { sourceArgument, withServerArgv } from "./server_argv.ts";
 
 /** The global flags a run was given. */
 export interface Globals {
@@ -47,7 +46,18 @@ export type Parsed =
    * nothing at all (the help then goes to stderr, and the run is a usage error).
    */
   | { kind: "help"; path: readonly string[]; globals: Globals; bare?: boolean }
-  | { kind: "run"; call: Invocation; globals: Globals };
+  | {
+    kind: "run";
+    call: Invocation;
+    globals: Globals;
+    /**
+     * A server given as an argv after `--` (`jn inspect -- node s.js`): its
+     * words and the positional ones before it. {@linkcode parseCommandLine}
+     * puts its URI in the SOURCE's place and binds the arguments; until then
+     * `call.args` is empty.
+     */
+    serverArgv?: { positionals: readonly string[]; argv: readonly string[] };
+  };
 
 /** The tables a parse reads (tests give their own, with throwaway rows). */
 export interface Tables {
@@ -57,7 +67,28 @@ export interface Tables {
 
 const DEFAULT_TABLES: Tables = { commands: COMMANDS, groups: GROUPS };
 
-/** Parses `argv` (without the program name); throws a UsageError. */
+/**
+ * Parses `argv` (without the program name), the whole of it: with a server
+ * given as an argv after `--`, its URI is put in the SOURCE's place
+ * (server_argv.ts, loaded only then). Throws a UsageError.
+ */
+export async function parseCommandLine(
+  argv: readonly string[],
+  tables: Tables = DEFAULT_TABLES,
+): Promise<Parsed> {
+  const parsed = parseArgs(argv, tables);
+  if (parsed.kind !== "run" || parsed.serverArgv === undefined) return parsed;
+  const { withServerArgv } = await import("./server_argv.ts");
+  const { command } = parsed.call;
+  const words = withServerArgv(command, parsed.serverArgv.positionals, parsed.serverArgv.argv);
+  const call = { ...parsed.call, args: bindArguments(command, words) } as Invocation;
+  return { kind: "run", call, globals: parsed.globals };
+}
+
+/**
+ * Parses `argv` without the server argv step of {@linkcode parseCommandLine}
+ * (what needs no module beyond the tables); throws a UsageError.
+ */
 export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABLES): Parsed {
   const globals: Globals = { debug: false, quiet: false };
   let help = false;
@@ -109,12 +140,15 @@ export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABL
   }
   if (help) return { kind: "help", path: command.path, globals };
   if (version) throw unknownOption("--version", command.flags, commandName(command));
-  const call = parseCommand(command, rest.slice(i));
-  return { kind: "run", call, globals };
+  const { call, serverArgv } = parseCommand(command, rest.slice(i));
+  return { kind: "run", call, globals, ...(serverArgv ? { serverArgv } : {}) };
 }
 
 /** The flags and arguments after a command's words. */
-function parseCommand(command: CommandDef, words: readonly string[]): Invocation {
+function parseCommand(
+  command: CommandDef,
+  words: readonly string[],
+): { call: Invocation; serverArgv?: { positionals: string[]; argv: string[] } } {
   const options: Record<string, unknown> = {};
   const given = new Set<string>();
   const positionals: string[] = [];
@@ -133,7 +167,7 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
     const word = words[i];
     if (word === "--") {
       // A command that takes a SOURCE takes the server's argv there (server_argv.ts).
-      if (sourceArgument(command) === -1) positionals.push(...words.slice(i + 1));
+      if (!command.args.some((arg) => arg.argv)) positionals.push(...words.slice(i + 1));
       else serverArgv = words.slice(i + 1);
       break;
     }
@@ -179,15 +213,19 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
     const value = own ? own.value : flag.default;
     if (value !== undefined) options[flag.key] = value;
   }
-  const args = bindArguments(
-    command,
-    serverArgv === undefined ? positionals : withServerArgv(command, positionals, serverArgv),
-  );
-  return { command, args, options, given } as Invocation;
+  if (serverArgv !== undefined) {
+    const call = { command, args: {}, options, given } as Invocation;
+    return { call, serverArgv: { positionals, argv: serverArgv } };
+  }
+  const args = bindArguments(command, positionals);
+  return { call: { command, args, options, given } as Invocation };
 }
 
 /** Positional words → the command's arguments by name. */
-function bindArguments(command: CommandDef, words: readonly string[]): Record<string, unknown> {
+export function bindArguments(
+  command: CommandDef,
+  words: readonly string[],
+): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   const name = commandName(command);
   let i = 0;

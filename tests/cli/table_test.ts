@@ -12,7 +12,7 @@ import { completionScript } from "../../lib/cli/completion_scripts.ts";
 import { completionSpec } from "../../lib/cli/completion_spec.ts";
 import { openOptions } from "../../lib/cli/connect.ts";
 import { helpText } from "../../lib/cli/help.ts";
-import { helpTopic, parseArgs, type Tables } from "../../lib/cli/parse.ts";
+import { helpTopic, parseArgs, parseCommandLine, type Tables } from "../../lib/cli/parse.ts";
 import { command, type Invocation } from "../../lib/cli/table/command.ts";
 import { CAT, COMMANDS, GROUPS, HEAD, PUT } from "../../lib/cli/table/commands.ts";
 import { flag } from "../../lib/cli/table/flag.ts";
@@ -156,9 +156,10 @@ Deno.test("the parser reads every form of a command line", async (t) => {
   });
   await t.step(
     "-- ends the flags (a SOURCE command's server argv follows); lone - is an argument",
-    () => {
+    async () => {
       assert.deepEqual(run(["filter", "--", "--json"]).args, { expr: "--json" });
-      assert.equal(run(["cat", "--", "--json"]).args.source, "mcp+cmd://--json");
+      const parsed = await parseCommandLine(["cat", "--", "--json"]);
+      assert.equal(parsed.kind === "run" && parsed.call.args.source, "mcp+cmd://--json");
       assert.equal(run(["cat", "-"]).args.source, "-");
     },
   );

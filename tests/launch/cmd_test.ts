@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { buildLaunch } from "../../lib/launch/build.ts";
 import { argvUri } from "../../lib/launch/registry.ts";
-import { parseArgs } from "../../lib/cli/parse.ts";
+import { parseCommandLine } from "../../lib/cli/parse.ts";
 import { parseSource } from "../../lib/uri/parse.ts";
 import { FIXTURES, parseNdjson, runJn, runJnHere } from "../helpers.ts";
 import { waitGone } from "../session/tree_support.ts";
@@ -36,33 +36,39 @@ Deno.test("the argv after -- is the naked URI of the cmd launcher", async (t) =>
     });
   });
 
-  await t.step("the parser puts it in the SOURCE's place, joined to a query given there", () => {
-    const args = (argv: string[]) => {
-      const parsed = parseArgs(argv);
-      assert.equal(parsed.kind, "run");
-      return parsed.kind === "run" ? parsed.call.args : undefined;
-    };
-    assert.deepEqual(args(["inspect", "--", "node", "s.js"]), {
-      source: "mcp+cmd://node?command=s.js",
-    });
-    assert.deepEqual(args(["cat", "?tool=add&a=2", "--json", "--", "node", "s.js", "--x"]), {
-      source: "mcp+cmd://node?command=s.js&command=--x&tool=add&a=2",
-    });
-    assert.deepEqual(args(["mcp", "schema", "add", "--", "node", "s.js"]), {
-      source: "mcp+cmd://node?command=s.js",
-      tool: "add",
-    });
-    assert.deepEqual(args(["complete", "?prompt=p", "topic", "--", "srv"]), {
-      source: "mcp+cmd://srv?prompt=p",
-      argument: "topic",
-    });
-    assert.deepEqual(args(["grep", "sum", "@demo", "--", "srv"]), {
-      pattern: "sum",
-      source: ["@demo", "mcp+cmd://srv"],
-    });
-    // A command without a SOURCE keeps `--` as the end of its flags.
-    assert.deepEqual(args(["filter", "--", "-x"]), { expr: "-x" });
-  });
+  await t.step(
+    "the parser puts it in the SOURCE's place, joined to a query given there",
+    async () => {
+      const args = async (argv: string[]) => {
+        const parsed = await parseCommandLine(argv);
+        assert.equal(parsed.kind, "run");
+        return parsed.kind === "run" ? parsed.call.args : undefined;
+      };
+      assert.deepEqual(await args(["inspect", "--", "node", "s.js"]), {
+        source: "mcp+cmd://node?command=s.js",
+      });
+      assert.deepEqual(
+        await args(["cat", "?tool=add&a=2", "--json", "--", "node", "s.js", "--x"]),
+        {
+          source: "mcp+cmd://node?command=s.js&command=--x&tool=add&a=2",
+        },
+      );
+      assert.deepEqual(await args(["mcp", "schema", "add", "--", "node", "s.js"]), {
+        source: "mcp+cmd://node?command=s.js",
+        tool: "add",
+      });
+      assert.deepEqual(await args(["complete", "?prompt=p", "topic", "--", "srv"]), {
+        source: "mcp+cmd://srv?prompt=p",
+        argument: "topic",
+      });
+      assert.deepEqual(await args(["grep", "sum", "@demo", "--", "srv"]), {
+        pattern: "sum",
+        source: ["@demo", "mcp+cmd://srv"],
+      });
+      // A command without a SOURCE keeps `--` as the end of its flags.
+      assert.deepEqual(await args(["filter", "--", "-x"]), { expr: "-x" });
+    },
+  );
 
   await t.step("mistakes are usage errors saying what to write", async () => {
     const nothing = await runJnHere(["inspect", "--"]);
