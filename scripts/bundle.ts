@@ -16,6 +16,7 @@
  * @module
  */
 
+import { LOADED } from "../lib/cli/main.ts";
 import { COMMANDS } from "../lib/cli/table/commands.ts";
 
 /** The repository root. */
@@ -26,16 +27,17 @@ export const BUNDLE_MAIN = "main.js";
 /**
  * The modules main.js loads by a computed URL, relative to the bundle's
  * folder (what `deno compile` must be given with `--include`): each
- * command's, and the report of what a command throws.
+ * command's, and the others lib/cli/main.ts loads so (`LOADED`: the
+ * parser's second phase, the report of what those throw, the help texts).
  */
 export function bundledCommandModules(): string[] {
   return commandModules().map((module) => `lib/cli/${module.replace(/\.ts$/, ".js")}`);
 }
 
-/** The command table's modules and `report.ts` (relative to lib/cli/), each once. */
+/** The command table's modules and `LOADED`'s (relative to lib/cli/), each once. */
 function commandModules(): string[] {
   const modules = COMMANDS.map((c) => c.module).filter((m) => m.endsWith(".ts"));
-  return [...new Set([...modules, "report.ts"])];
+  return [...new Set([...modules, ...Object.values(LOADED)])];
 }
 
 /**

@@ -4,9 +4,10 @@
  * connected components), imports that run back up a layer (STYLE.md's
  * dependency direction, ranked below), modules over 300 lines, and whether
  * a given entry point loads `lib/cli`. The default entries are main.ts,
- * mod.ts, the library's other entries (mod/) and every command module of
- * the command table (main.ts loads them
- * by a computed URL, which `deno info` does not follow).
+ * mod.ts, the library's other entries (mod/), every command module of the
+ * command table and the other modules lib/cli/main.ts loads beside them
+ * (`LOADED`: main.ts loads these by a computed URL, which `deno info` does
+ * not follow).
  *
  * Usage: `deno run --allow-read --allow-run scripts/import_graph.ts [ENTRY…]`
  * (default: the entries above), from the repository root.
@@ -14,6 +15,7 @@
  * @module
  */
 
+import { LOADED } from "../lib/cli/main.ts";
 import { COMMANDS } from "../lib/cli/table/commands.ts";
 
 /** Layers from the bottom up: a module may import its own layer and those below. */
@@ -122,7 +124,7 @@ function cycles(edges: Map<string, Set<string>>): string[][] {
   return found;
 }
 
-const commandModules = [...new Set(COMMANDS.map((c) => c.module))]
+const commandModules = [...new Set([...COMMANDS.map((c) => c.module), ...Object.values(LOADED)])]
   .filter((module) => module.endsWith(".ts"))
   .map((module) => `lib/cli/${module}`);
 const libraryEntries = [...Deno.readDirSync("mod")].map((entry) => `mod/${entry.name}`).sort();

@@ -8,10 +8,9 @@
  * @module
  */
 
-import { COMMANDS, GROUPS } from "./table/commands.ts";
-import type { AnyFlag } from "./table/flag.ts";
-import { GLOBAL_FLAGS, VERSION_FLAG } from "./table/flags.ts";
-import type { Tables } from "./parse.ts";
+import type { Tables } from "./table/command.ts";
+import { COMPILED } from "./table/compiled.ts";
+import type { FlagData } from "./table/flag.ts";
 
 /** One option: its spellings and whether it takes a value. */
 export interface OptionSpec {
@@ -40,11 +39,9 @@ export interface CommandSpec {
   argChoices?: readonly string[];
 }
 
-/** The spec of jn's command line, from the command and flag tables. */
-export function completionSpec(
-  tables: Tables = { commands: COMMANDS, groups: GROUPS },
-): CommandSpec {
-  const globals = GLOBAL_FLAGS.map(optionSpec);
+/** The spec of jn's command line, from the command and flag tables (their compiled data). */
+export function completionSpec(tables: Tables = COMPILED): CommandSpec {
+  const globals = tables.globalFlags.map(optionSpec);
   const specAt = (path: string[]): CommandSpec => {
     const command = tables.commands.find((c) =>
       c.path.length === path.length && c.path.every((w, i) => w === path[i])
@@ -68,7 +65,7 @@ export function completionSpec(
       description: command?.summary ?? group?.summary ?? "",
       options: dedupe([
         ...own,
-        ...(path.length === 0 ? [optionSpec(VERSION_FLAG)] : []),
+        ...(path.length === 0 ? [optionSpec(tables.versionFlag)] : []),
         ...globals,
       ]),
       subcommands: command === undefined ? words.map((word) => specAt([...path, word])) : [],
@@ -79,7 +76,7 @@ export function completionSpec(
   return specAt([]);
 }
 
-function optionSpec(flag: AnyFlag): OptionSpec {
+function optionSpec(flag: FlagData): OptionSpec {
   return {
     names: [`--${flag.long}`, ...(flag.short ? [`-${flag.short}`] : [])],
     takesValue: flag.value !== undefined,

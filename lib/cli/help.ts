@@ -1,30 +1,24 @@
 /**
  * The help texts of `jn --help`, `jn help CMD` and `jn CMD --help`, made
- * from the command and flag tables (lib/cli/table/): usage, the summary,
- * arguments, options with their defaults, subcommands, and the command's
- * own footer. Always 80 columns wide, so the text is the same on a
- * terminal, in a pipe and in the docs.
+ * from the command and flag tables' data: usage, the summary, arguments,
+ * options with their defaults, subcommands, and the command's own footer.
+ * Always 80 columns wide, so the text is the same on a terminal, in a pipe
+ * and in the docs. `deno task tables` renders every one of them from the
+ * real tables into lib/cli/table/compiled_help.ts, which jn prints.
  *
  * @module
  */
 
-import type { ArgDef, CommandDef } from "./table/command.ts";
-import { COMMANDS, GROUPS, PROGRAM_SUMMARY } from "./table/commands.ts";
-import type { AnyFlag } from "./table/flag.ts";
-import { GLOBAL_FLAGS, HELP, VERSION_FLAG } from "./table/flags.ts";
-import { FOOTERS, programFooter } from "./table/footers.ts";
+import type { ArgDef, CommandData, HelpTables } from "./table/command.ts";
+import type { FlagData } from "./table/flag.ts";
 import { wrap } from "./help_wrap.ts";
-import type { Tables } from "./parse.ts";
 
 const WIDTH = 80;
 
 /** The help of the command or group at `path` (`[]`: jn itself). */
-export function helpText(
-  path: readonly string[],
-  tables: Tables = { commands: COMMANDS, groups: GROUPS },
-): string {
+export function helpText(path: readonly string[], tables: HelpTables): string {
   const command = tables.commands.find((c) => same(c.path, path));
-  if (command !== undefined) return commandHelp(command);
+  if (command !== undefined) return commandHelp(command, tables);
   const subcommands = tables.commands.filter((c) =>
     !c.hidden && c.path.length === path.length + 1 && path.every((w, i) => c.path[i] === w)
   );
@@ -33,7 +27,7 @@ export function helpText(
   );
   const name = ["jn", ...path].join(" ");
   const summary = path.length === 0
-    ? PROGRAM_SUMMARY
+    ? tables.programSummary
     : groupSummary(tables, path, tables.groups.find((g) => same(g.path, path))?.summary ?? "");
   const rows: [string, string][] = [];
   // Commands and groups in the table's order (a group where its first command is).
@@ -54,7 +48,9 @@ export function helpText(
       rows.push([word, groupSummary(tables, group.path, group.summary)]);
     }
   }
-  const options = path.length === 0 ? [VERSION_FLAG, ...GLOBAL_FLAGS] : [HELP];
+  const options = path.length === 0
+    ? [tables.versionFlag, ...tables.globalFlags]
+    : [helpFlag(tables)];
   return [
     `Usage: ${name} [options] [command]`,
     "",
@@ -65,28 +61,28 @@ export function helpText(
     "",
     "Commands:",
     table(rows),
-    path.length === 0 ? programFooter() : "",
+    path.length === 0 ? tables.programFooter : "",
   ].join("\n").replace(/\n+$/, "") + "\n";
 }
 
-function commandHelp(command: CommandDef): string {
+function commandHelp(command: CommandData, tables: HelpTables): string {
   const name = ["jn", ...command.path].join(" ");
   const lines = [`Usage: ${name}${usageTail(command)}`, "", wrap(command.summary, WIDTH), ""];
   if (command.args.length > 0) {
     lines.push("Arguments:", table(command.args.map((a) => [a.name, a.help])), "");
   }
   const flags = command.flags.filter((f) => !f.hidden);
-  lines.push("Options:", table([...flags, HELP].map((f) => optionRow(f, command))));
+  lines.push("Options:", table([...flags, helpFlag(tables)].map((f) => optionRow(f, command))));
   if (command.footer !== undefined) {
-    const footer = FOOTERS[command.footer as keyof typeof FOOTERS];
+    const footer = tables.footers[command.footer];
     if (footer === undefined) throw new Error(`No help footer named "${command.footer}"`);
-    lines.push(footer());
+    lines.push(footer);
   }
   return lines.join("\n") + "\n";
 }
 
 /** ` [options] <source> [partial]` after a command's words. */
-function usageTail(command: CommandDef): string {
+function usageTail(command: CommandData): string {
   const options = command.flags.some((f) => !f.hidden) ? " [options]" : "";
   // A SOURCE may be a server's argv at the end (lib/cli/server_argv.ts).
   const argv = command.args.some((a) => a.argv) ? " [-- PROGRAM ARGS...]" : "";
@@ -99,7 +95,7 @@ function argUsage(arg: ArgDef): string {
 }
 
 /** A group's help line, ending with its subcommands. */
-function groupSummary(tables: Tables, path: readonly string[], summary: string): string {
+function groupSummary(tables: HelpTables, path: readonly string[], summary: string): string {
   const words = tables.commands
     .filter((c) => !c.hidden && c.path.length > path.length)
     .filter((c) => path.every((w, i) => c.path[i] === w))
@@ -107,7 +103,14 @@ function groupSummary(tables: Tables, path: readonly string[], summary: string):
   return `${summary}: ${[...new Set(words)].join(", ")}`;
 }
 
-function optionRow(flag: AnyFlag, command?: CommandDef): [string, string] {
+/** `-h`, `--help`: the global flag of key `help`. */
+function helpFlag(tables: HelpTables): FlagData {
+  const flag = tables.globalFlags.find((f) => f.key === "help");
+  if (flag === undefined) throw new Error("No --help among the global flags");
+  return flag;
+}
+
+function optionRow(flag: FlagData, command?: CommandData): [string, string] {
   const names = [flag.short ? `-${flag.short}` : undefined, `--${flag.long}`]
     .filter(Boolean).join(", ");
   const term = flag.value === undefined ? names : `${names} <${flag.value}>`;

@@ -7,7 +7,6 @@
  */
 
 import { type ByteWriter, writeAll } from "../ndjson/write_all.ts";
-import { terminalSafe } from "../output/visible.ts";
 
 /** Everything the CLI touches of the outside world. */
 export interface Io {
@@ -49,10 +48,12 @@ export function useColor(io: Io): boolean {
  * Writes a line of text to stderr, ignoring a closed stderr. Server text is
  * made visible where it is formatted (lib/output/visible.ts); as a last line
  * of defence, any control character left in `text` is shown escaped, except
- * jn's own colour codes when colour is on.
+ * jn's own colour codes when colour is on. (The escaping module loads on
+ * the first line: a run that writes nothing to stderr never loads it.)
  */
 export async function printErr(io: Io, text: string): Promise<void> {
   try {
+    const { terminalSafe } = await import("../output/visible.ts");
     const safe = terminalSafe(text, useColor(io));
     await writeAll(io.stderr, new TextEncoder().encode(safe.endsWith("\n") ? safe : safe + "\n"));
   } catch {

@@ -16,23 +16,35 @@ import { writeAll } from "../ndjson/write_all.ts";
 import { VERSION } from "../version.ts";
 import type { Cli } from "./context.ts";
 import { denoIo, type Io } from "./io.ts";
-import { parseCommandLine } from "./parse.ts";
+import { parseArgs, plainCall } from "./parse.ts";
+import { COMPILED, PROGRAM_HELP } from "./table/compiled.ts";
 import type { CommandModule } from "./table/command.ts";
-import { PendingInput } from "./table/flag.ts";
 
 // What only a command that runs, an error or help needs is imported where it is needed:
-// `--version` and `--help` load the parser, the tables and nothing else.
+// `--version` loads the parser and the compiled tables (plain data), `--help` the rendered
+// help besides, and neither any module of the tables themselves; a command line that gives
+// flags loads those with the parser's second phase (call.ts), beside the command's module.
 
 /**
  * Loads a module of lib/cli by its path relative to lib/cli/: a command's
- * (the table's `module`), or `report.ts`, which reports what a command
- * threw. From source it is imported by a computed URL, so that `deno run`
- * does not analyse every command's graph (the SDK, ajv, jq) at start-up;
- * the bundle gives its own loader (scripts/bundle_entry.ts), whose command
- * modules are built apart from the start-up: an error a command throws is
+ * (the table's `module`) or one of {@linkcode LOADED}. From source it is
+ * imported by a computed URL, so that `deno run` does not analyse every
+ * command's graph (the SDK, ajv, jq) at start-up; the bundle gives its own
+ * loader (scripts/bundle_entry.ts), whose modules are built apart from the
+ * start-up: an error a command or the parser's second phase throws is
  * reported by the report module loaded beside it, which knows its classes.
  */
 export type LoadCommand = (module: string) => Promise<CommandModule>;
+
+/** The modules besides the commands' that {@linkcode main} loads with a {@linkcode LoadCommand}. */
+export const LOADED = {
+  /** The parser's second phase: the flags given, applied by the real tables. */
+  call: "call.ts",
+  /** Reports what a command or the second phase threw. */
+  report: "report.ts",
+  /** Every help text, rendered (a large module only help reads). */
+  help: "table/compiled_help.ts",
+} as const;
 
 /** The source tree's loader. */
 export const loadFromSource: LoadCommand = (module) =>
@@ -45,8 +57,9 @@ export async function main(
   load: LoadCommand = loadFromSource,
 ): Promise<number> {
   const cli: Cli = { io, outcome: "ok", debug: false, quiet: false };
+  const loadAs = <M>(module: string) => load(module) as unknown as Promise<M>;
   try {
-    const parsed = await parseCommandLine(args);
+    const parsed = parseArgs(args, COMPILED);
     cli.debug = parsed.globals.debug;
     cli.quiet = parsed.globals.quiet;
     switch (parsed.kind) {
@@ -54,8 +67,10 @@ export async function main(
         await write(io.stdout, `${VERSION}\n`);
         return 0;
       case "help": {
-        const { helpText } = await import("./help.ts");
-        const text = helpText(parsed.path);
+        const text = parsed.path.length === 0
+          ? PROGRAM_HELP
+          : (await loadAs<typeof import("./table/compiled_help.ts")>(LOADED.help))
+            .helpFor(parsed.path);
         // `jn` alone is a usage error that shows what jn takes.
         if (parsed.bare) {
           await write(io.stderr, text);
@@ -65,20 +80,23 @@ export async function main(
         return 0;
       }
       case "run": {
-        // `--args @FILE` / `-`: read before the command runs (its module loads on demand).
-        if (Object.values(parsed.call.options).some((value) => value instanceof PendingInput)) {
-          await (await import("./flag_inputs.ts")).readFlagInputs(parsed.call, io);
-        }
-        const module = await load(parsed.call.command.module);
+        // Without flags the call is complete here (a missing argument is the start-up's error);
+        // with flags, the second phase completes it beside the command's module.
+        const plain = plainCall(parsed);
         try {
-          cli.outcome = (await module.run(cli, parsed.call) as Cli["outcome"] | undefined) ??
-            "ok";
+          const call = plain ??
+            await (await loadAs<typeof import("./call.ts")>(LOADED.call)).completeCall(parsed, io);
+          // The exit codes load while the command's module does.
+          const [module, codes] = await Promise.all([
+            load(call.command.module),
+            import("./exit_codes.ts"),
+          ]);
+          cli.outcome = (await module.run(cli, call) as Cli["outcome"] | undefined) ?? "ok";
+          return codes.outcomeExitCode(cli.outcome);
         } catch (error) {
-          const report = await load("report.ts") as unknown as typeof import("./report.ts");
+          const report = await loadAs<typeof import("./report.ts")>(LOADED.report);
           return await report.reportFailure(error, cli);
         }
-        const { outcomeExitCode } = await import("./exit_codes.ts");
-        return outcomeExitCode(cli.outcome);
       }
     }
   } catch (error) {

@@ -6,6 +6,12 @@
  * is a UsageError naming what was wrong, with the closest command, option
  * or value as the hint; nothing has run by then.
  *
+ * Two phases: this module reads the words against the tables' data (at
+ * start-up, lib/cli/table/compiled.ts), which flags were given with which
+ * values included; a run that gives none (and no server argv) is then
+ * complete ({@linkcode plainCall}), else lib/cli/call.ts applies each value
+ * through its row in the real tables, in order.
+ *
  * Grammar: global flags (`--debug`, `-q`, `--help`) anywhere before `--`;
  * the command's words (`profile list`); then its flags and positional
  * arguments in any order. `--name value`, `--name=value`, `-n value`,
@@ -18,24 +24,50 @@
  * @module
  */
 
-import { UsageError } from "../errors.ts";
-import { closest } from "../text/suggest.ts";
 import {
   badChoice,
+  missingArgument,
   missingSubcommand,
   missingValue,
+  takesNoValue,
+  tooManyArguments,
   unknownCommand,
+  unknownHelpTopic,
   unknownOption,
 } from "./parse_errors.ts";
-import type { CommandDef, GroupDef, Invocation } from "./table/command.ts";
-import { COMMANDS, GROUPS } from "./table/commands.ts";
-import { type AnyFlag, PendingInput } from "./table/flag.ts";
-import { GLOBAL_FLAGS, VERSION_FLAG } from "./table/flags.ts";
+import type { CommandData, GroupDef, Invocation, Tables } from "./table/command.ts";
+import { COMPILED } from "./table/compiled.ts";
+import type { FlagData } from "./table/flag.ts";
 
 /** The global flags a run was given. */
 export interface Globals {
   debug: boolean;
   quiet: boolean;
+}
+
+/** A flag the command line gave, and its value as typed (`""` for a switch). */
+export interface GivenFlag {
+  readonly flag: FlagData;
+  /** How the user spelled it (`--timeout`, `-n`), for messages. */
+  readonly spelled: string;
+  readonly value: string;
+}
+
+/** A command line that runs a command, as read against the tables' data. */
+export interface Run {
+  kind: "run";
+  globals: Globals;
+  /** The command's row (its data). */
+  command: CommandData;
+  /** The positional words, in order. */
+  positionals: readonly string[];
+  /** The flags given, in order (a repeatable one once per use). */
+  flags: readonly GivenFlag[];
+  /**
+   * A server given as an argv after `--` (`jn inspect -- node s.js`):
+   * lib/cli/call.ts puts its URI in the SOURCE's place.
+   */
+  serverArgv?: readonly string[];
 }
 
 /** What a command line asks for. */
@@ -46,54 +78,19 @@ export type Parsed =
    * nothing at all (the help then goes to stderr, and the run is a usage error).
    */
   | { kind: "help"; path: readonly string[]; globals: Globals; bare?: boolean }
-  | {
-    kind: "run";
-    call: Invocation;
-    globals: Globals;
-    /**
-     * A server given as an argv after `--` (`jn inspect -- node s.js`): its
-     * words and the positional ones before it. {@linkcode parseCommandLine}
-     * puts its URI in the SOURCE's place and binds the arguments; until then
-     * `call.args` is empty.
-     */
-    serverArgv?: { positionals: readonly string[]; argv: readonly string[] };
-  };
-
-/** The tables a parse reads (tests give their own, with throwaway rows). */
-export interface Tables {
-  commands: readonly CommandDef[];
-  groups: readonly GroupDef[];
-}
-
-const DEFAULT_TABLES: Tables = { commands: COMMANDS, groups: GROUPS };
+  | Run;
 
 /**
- * Parses `argv` (without the program name), the whole of it: with a server
- * given as an argv after `--`, its URI is put in the SOURCE's place
- * (server_argv.ts, loaded only then). Throws a UsageError.
+ * Reads `argv` (without the program name), the whole of it, against
+ * `tables` (default: the compiled tables); throws a UsageError.
  */
-export async function parseCommandLine(
-  argv: readonly string[],
-  tables: Tables = DEFAULT_TABLES,
-): Promise<Parsed> {
-  const parsed = parseArgs(argv, tables);
-  if (parsed.kind !== "run" || parsed.serverArgv === undefined) return parsed;
-  const { withServerArgv } = await import("./server_argv.ts");
-  const { command } = parsed.call;
-  const words = withServerArgv(command, parsed.serverArgv.positionals, parsed.serverArgv.argv);
-  const call = { ...parsed.call, args: bindArguments(command, words) } as Invocation;
-  return { kind: "run", call, globals: parsed.globals };
-}
-
-/**
- * Parses `argv` without the server argv step of {@linkcode parseCommandLine}
- * (what needs no module beyond the tables); throws a UsageError.
- */
-export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABLES): Parsed {
+export function parseArgs(argv: readonly string[], tables: Tables = COMPILED): Parsed {
   const globals: Globals = { debug: false, quiet: false };
   let help = false;
   let version = false;
   const rest: string[] = [];
+  const spells = (flag: FlagData, arg: string) =>
+    arg === `--${flag.long}` || (flag.short !== undefined && arg === `-${flag.short}`);
   // Pass 1: the global flags, wherever they are (before `--`).
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -101,10 +98,10 @@ export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABL
       rest.push(...argv.slice(i));
       break;
     }
-    if (arg === "--debug") globals.debug = true;
-    else if (arg === "-q" || arg === "--quiet") globals.quiet = true;
-    else if (arg === "-h" || arg === "--help") help = true;
-    else if ((arg === "-V" || arg === "--version") && rest.length === 0) version = true;
+    const global = tables.globalFlags.find((flag) => spells(flag, arg));
+    if (global?.key === "help") help = true;
+    else if (global !== undefined) globals[global.key as keyof Globals] = true;
+    else if (spells(tables.versionFlag, arg) && rest.length === 0) version = true;
     else rest.push(arg);
   }
   // Pass 2: the command's words.
@@ -133,42 +130,40 @@ export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABL
       const first = rest[0];
       if (help) return { kind: "help", path: [], globals };
       if (first === undefined) return { kind: "help", path: [], globals, bare: true };
-      throw unknownOption(first, [...GLOBAL_FLAGS, VERSION_FLAG], "jn");
+      throw unknownOption(first, [tables.versionFlag], tables.globalFlags, "jn");
     }
     if (help) return { kind: "help", path, globals };
     throw missingSubcommand(visibleNext(tables, path), path);
   }
   if (help) return { kind: "help", path: command.path, globals };
-  if (version) throw unknownOption("--version", command.flags, commandName(command));
-  const { call, serverArgv } = parseCommand(command, rest.slice(i));
-  return { kind: "run", call, globals, ...(serverArgv ? { serverArgv } : {}) };
+  if (version) throw unknownOption("--version", command.flags, tables.globalFlags, name(command));
+  return { kind: "run", globals, command, ...readCommand(command, rest.slice(i), tables) };
 }
 
 /** The flags and arguments after a command's words. */
-function parseCommand(
-  command: CommandDef,
+function readCommand(
+  command: CommandData,
   words: readonly string[],
-): { call: Invocation; serverArgv?: { positionals: string[]; argv: string[] } } {
-  const options: Record<string, unknown> = {};
-  const given = new Set<string>();
+  tables: Tables,
+): Pick<Run, "positionals" | "flags" | "serverArgv"> {
+  const flags: GivenFlag[] = [];
   const positionals: string[] = [];
-  let serverArgv: string[] | undefined;
-  const name = commandName(command);
-  const set = (flag: AnyFlag, spelled: string, value: string) => {
+  const unknown = (spelled: string) =>
+    unknownOption(spelled, command.flags, tables.globalFlags, name(command));
+  const give = (flag: FlagData, spelled: string, value: string) => {
     if (flag.choices && !flag.choices.includes(value)) {
       throw badChoice(flag.choices, spelled, value);
     }
-    options[flag.key] = flag.input && (value === "-" || value.startsWith("@"))
-      ? new PendingInput(value, flag, spelled)
-      : flag.apply(options[flag.key], value, spelled);
-    given.add(flag.key);
+    flags.push({ flag, spelled, value });
   };
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
     if (word === "--") {
-      // A command that takes a SOURCE takes the server's argv there (server_argv.ts).
-      if (!command.args.some((arg) => arg.argv)) positionals.push(...words.slice(i + 1));
-      else serverArgv = words.slice(i + 1);
+      // A command that takes a SOURCE takes the server's argv there (lib/cli/server_argv.ts).
+      if (command.args.some((arg) => arg.argv)) {
+        return { positionals, flags, serverArgv: words.slice(i + 1) };
+      }
+      positionals.push(...words.slice(i + 1));
       break;
     }
     if (word === "-" || !word.startsWith("-")) {
@@ -179,63 +174,69 @@ function parseCommand(
       const eq = word.indexOf("=");
       const spelled = eq === -1 ? word : word.slice(0, eq);
       const flag = command.flags.find((f) => `--${f.long}` === spelled);
-      if (flag === undefined) throw unknownOption(spelled, command.flags, name);
+      if (flag === undefined) throw unknown(spelled);
       if (flag.value === undefined) {
-        if (eq !== -1) {
-          throw new UsageError(`Option ${spelled} takes no value`, {
-            hint: `give it alone: ${spelled} (see 'jn help ${name}')`,
-          });
-        }
-        set(flag, spelled, "");
-      } else if (eq !== -1) set(flag, spelled, word.slice(eq + 1));
-      else if (i + 1 < words.length) set(flag, spelled, words[++i]);
-      else throw missingValue(flag, spelled, name);
+        if (eq !== -1) throw takesNoValue(spelled, name(command));
+        give(flag, spelled, "");
+      } else if (eq !== -1) give(flag, spelled, word.slice(eq + 1));
+      else if (i + 1 < words.length) give(flag, spelled, words[++i]);
+      else throw missingValue(flag, spelled, name(command));
       continue;
     }
     // One or more short flags: -n 5, -n5, -qy.
     for (let j = 1; j < word.length; j++) {
       const spelled = `-${word[j]}`;
       const flag = command.flags.find((f) => f.short === word[j]);
-      if (flag === undefined) throw unknownOption(spelled, command.flags, name);
+      if (flag === undefined) throw unknown(spelled);
       if (flag.value === undefined) {
-        set(flag, spelled, "");
+        give(flag, spelled, "");
         continue;
       }
-      if (j + 1 < word.length) set(flag, spelled, word.slice(j + 1));
-      else if (i + 1 < words.length) set(flag, spelled, words[++i]);
-      else throw missingValue(flag, spelled, name);
+      if (j + 1 < word.length) give(flag, spelled, word.slice(j + 1));
+      else if (i + 1 < words.length) give(flag, spelled, words[++i]);
+      else throw missingValue(flag, spelled, name(command));
       break;
     }
   }
+  return { positionals, flags };
+}
+
+/** The call of a run without flags or server argv, from the data alone (else: call.ts). */
+export function plainCall(run: Run): Invocation | undefined {
+  if (run.flags.length > 0 || run.serverArgv !== undefined) return undefined;
+  return callOf(run.command, {}, run.positionals);
+}
+
+/**
+ * A call from its row, the options its given flags set (the `given` fields)
+ * and its words: the other fields defaulted from the row's data.
+ */
+export function callOf(
+  command: CommandData,
+  set: Record<string, unknown>,
+  words: readonly string[],
+): Invocation {
+  const options = { ...set };
   for (const flag of command.flags) {
     if (flag.key in options) continue;
     const own = command.defaults?.[flag.key];
     const value = own ? own.value : flag.default;
     if (value !== undefined) options[flag.key] = value;
   }
-  if (serverArgv !== undefined) {
-    const call = { command, args: {}, options, given } as Invocation;
-    return { call, serverArgv: { positionals, argv: serverArgv } };
-  }
-  const args = bindArguments(command, positionals);
-  return { call: { command, args, options, given } as Invocation };
+  const args = bindArguments(command, words);
+  return { command, args, options, given: new Set(Object.keys(set)) } as unknown as Invocation;
 }
 
 /** Positional words → the command's arguments by name. */
 export function bindArguments(
-  command: CommandDef,
+  command: CommandData,
   words: readonly string[],
 ): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  const name = commandName(command);
   let i = 0;
   for (const arg of command.args) {
     if (arg.variadic) {
-      if (i >= words.length && !arg.optional) {
-        throw new UsageError(`Missing required argument "${arg.name}"`, {
-          hint: `give at least one (see 'jn help ${name}')`,
-        });
-      }
+      if (i >= words.length && !arg.optional) throw missingArgument(arg, name(command));
       args[arg.name] = words.slice(i);
       i = words.length;
     } else if (i < words.length) {
@@ -244,39 +245,18 @@ export function bindArguments(
         throw badChoice(arg.choices, arg.name, word, "Unknown");
       }
       args[arg.name] = word;
-    } else if (!arg.optional) {
-      throw new UsageError(`Missing required argument "${arg.name}"`, {
-        hint: `see 'jn help ${name}'`,
-      });
-    }
+    } else if (!arg.optional) throw missingArgument(arg, name(command));
   }
-  if (i < words.length) {
-    const expected = command.args.length;
-    throw new UsageError(
-      `Too many arguments for "${name}": expected ${expected}, got ${words.length}: ${
-        words.map((w) => JSON.stringify(w)).join(", ")
-      }`,
-      { hint: `quote a value with spaces or & (see 'jn help ${name}')` },
-    );
-  }
+  if (i < words.length) throw tooManyArguments(name(command), command.args.length, words);
   return args;
 }
 
 /** `jn help WORDS…`: the path of the command or group the words name. */
-export function helpTopic(
-  words: readonly string[],
-  tables: Tables = DEFAULT_TABLES,
-): readonly string[] {
+export function helpTopic(words: readonly string[], tables: Tables = COMPILED): readonly string[] {
   const path: string[] = [];
   for (const word of words) {
     if (!isPrefix(tables, [...path, word]) || commandAt(tables, [...path, word])?.hidden) {
-      const near = closest(word, visibleNext(tables, path));
-      const where = ["jn", ...path].join(" ");
-      throw new UsageError(`Unknown command "${words.join(" ")}"`, {
-        hint: near !== undefined
-          ? `did you mean 'jn help ${[...path, near].join(" ")}'?`
-          : `${where} has: ${visibleNext(tables, path).join(", ")}`,
-      });
+      throw unknownHelpTopic(words, path, word, visibleNext(tables, path));
     }
     path.push(word);
   }
@@ -284,7 +264,10 @@ export function helpTopic(
 }
 
 /** The command whose words are exactly `path`. */
-export function commandAt(tables: Tables, path: readonly string[]): CommandDef | undefined {
+export function commandAt<C extends CommandData>(
+  tables: Tables<C>,
+  path: readonly string[],
+): C | undefined {
   return tables.commands.find((c) => samePath(c.path, path));
 }
 
@@ -309,6 +292,6 @@ function samePath(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((word, i) => word === b[i]);
 }
 
-function commandName(command: CommandDef): string {
+function name(command: CommandData): string {
   return command.path.join(" ");
 }

@@ -8,8 +8,8 @@
 
 import { UsageError } from "../errors.ts";
 import { closest } from "../text/suggest.ts";
-import type { AnyFlag } from "./table/flag.ts";
-import { GLOBAL_FLAGS } from "./table/flags.ts";
+import type { ArgDef } from "./table/command.ts";
+import type { FlagData } from "./table/flag.ts";
 
 /** A word where a command or subcommand must be, that names none. */
 export function unknownCommand(
@@ -27,6 +27,21 @@ export function unknownCommand(
   });
 }
 
+/** `jn help WORDS…` where `word` (after `path`) names no command. */
+export function unknownHelpTopic(
+  words: readonly string[],
+  path: readonly string[],
+  word: string,
+  next: readonly string[],
+): UsageError {
+  const near = closest(word, next);
+  return new UsageError(`Unknown command "${words.join(" ")}"`, {
+    hint: near !== undefined
+      ? `did you mean 'jn help ${[...path, near].join(" ")}'?`
+      : `${["jn", ...path].join(" ")} has: ${next.join(", ")}`,
+  });
+}
+
 /** A group (`jn profile`) without its subcommand. */
 export function missingSubcommand(next: readonly string[], path: readonly string[]): UsageError {
   const full = ["jn", ...path].join(" ");
@@ -35,13 +50,14 @@ export function missingSubcommand(next: readonly string[], path: readonly string
   });
 }
 
-/** An option the command does not take. */
+/** An option the command does not take (`flags`: its own, `globals`: every command's). */
 export function unknownOption(
   spelled: string,
-  flags: readonly AnyFlag[],
+  flags: readonly FlagData[],
+  globals: readonly FlagData[],
   name: string,
 ): UsageError {
-  const all: readonly AnyFlag[] = [...flags, ...GLOBAL_FLAGS];
+  const all: readonly FlagData[] = [...flags, ...globals];
   const names = all.filter((f) => !f.hidden).flatMap((f) => [
     `--${f.long}`,
     ...(f.short ? [`-${f.short}`] : []),
@@ -54,10 +70,37 @@ export function unknownOption(
 }
 
 /** A value flag at the end of the line. */
-export function missingValue(flag: AnyFlag, spelled: string, name: string): UsageError {
+export function missingValue(flag: FlagData, spelled: string, name: string): UsageError {
   return new UsageError(`Option ${spelled} needs a value (${spelled} <${flag.value}>)`, {
     hint: `see 'jn help ${name}'`,
   });
+}
+
+/** A switch given a value (`--json=1`). */
+export function takesNoValue(spelled: string, name: string): UsageError {
+  return new UsageError(`Option ${spelled} takes no value`, {
+    hint: `give it alone: ${spelled} (see 'jn help ${name}')`,
+  });
+}
+
+/** A required argument left out. */
+export function missingArgument(arg: ArgDef, name: string): UsageError {
+  return new UsageError(`Missing required argument "${arg.name}"`, {
+    hint: arg.variadic ? `give at least one (see 'jn help ${name}')` : `see 'jn help ${name}'`,
+  });
+}
+
+/** More positional words than the command takes. */
+export function tooManyArguments(
+  name: string,
+  expected: number,
+  words: readonly string[],
+): UsageError {
+  const given = words.map((w) => JSON.stringify(w)).join(", ");
+  return new UsageError(
+    `Too many arguments for "${name}": expected ${expected}, got ${words.length}: ${given}`,
+    { hint: `quote a value with spaces or & (see 'jn help ${name}')` },
+  );
 }
 
 /** A value outside a flag's or argument's fixed set. */

@@ -13,10 +13,10 @@
 import { UsageError } from "../errors.ts";
 import { argvUri } from "../launch/registry.ts";
 import { QUERY_KEYS } from "../uri/query_keys.ts";
-import type { CommandDef } from "./table/command.ts";
+import type { CommandData } from "./table/command.ts";
 
 /** The command's SOURCE argument that takes a server's argv (none: no `--` form). */
-export function sourceArgument(command: CommandDef): number {
+export function sourceArgument(command: CommandData): number {
   return command.args.findIndex((arg) => arg.argv === true);
 }
 
@@ -27,7 +27,7 @@ export function sourceArgument(command: CommandDef): number {
  * a SOURCE given besides it, or a query after `--`.
  */
 export function withServerArgv(
-  command: CommandDef,
+  command: CommandData,
   positionals: readonly string[],
   argv: readonly string[],
 ): string[] {

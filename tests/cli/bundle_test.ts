@@ -20,11 +20,14 @@ const CASES: { args: string[]; stdin?: string }[] = [
   { args: ["--help"] },
   { args: ["help", "inspect"] },
   { args: ["cat", "--help"] },
+  { args: ["help", "mcp"] },
   { args: ["completions", "bash"] },
   { args: ["profile", "list"] },
   { args: ["profile", "list", "--format", "json"] },
   { args: ["inspect", FIXTURE] },
   { args: ["inspect", "--format", "json", FIXTURE] },
+  // A server's argv after --: the parser's second phase, built beside the commands.
+  { args: ["inspect", "--", "node", `${FIXTURES}/servers/fixture.mjs`] },
   { args: ["cat", `${FIXTURE}?tool=echo&text=hi`] },
   { args: ["cat", `${FIXTURE}?list=tools`] },
   { args: ["filter", ".a"], stdin: '{"a":1}\n{"a":[2]}\n' },
@@ -37,6 +40,8 @@ const CASES: { args: string[]; stdin?: string }[] = [
   { args: ["cat", "mcp+nope://x"] },
   { args: ["nope"] },
   { args: ["inspect"] },
+  // A bad value, found when the second phase applies it.
+  { args: ["cat", "--timeout", "soon", FIXTURE] },
 ];
 
 async function runEntry(

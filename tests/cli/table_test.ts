@@ -3,28 +3,37 @@
  * declared: a throwaway flag and a throwaway command added to a copy of the
  * tables are parsed, helped and completed with nothing else touched; every
  * row is well formed (names unique per command, a module that exports
- * `run`, defaults that parse); and the parser reads every argv form a user
- * types.
+ * `run`, defaults that parse); a run without flags, read from the compiled
+ * data alone, is the call the real rows make; and the parser reads every
+ * argv form a user types.
  */
 
 import assert from "node:assert/strict";
+import { completeCall } from "../../lib/cli/call.ts";
 import { completionScript } from "../../lib/cli/completion_scripts.ts";
 import { completionSpec } from "../../lib/cli/completion_spec.ts";
 import { openOptions } from "../../lib/cli/connect.ts";
 import { helpText } from "../../lib/cli/help.ts";
-import { helpTopic, parseArgs, parseCommandLine, type Tables } from "../../lib/cli/parse.ts";
-import { command, type Invocation } from "../../lib/cli/table/command.ts";
-import { CAT, COMMANDS, GROUPS, HEAD, PUT } from "../../lib/cli/table/commands.ts";
+import { helpTopic, parseArgs, plainCall, type Run } from "../../lib/cli/parse.ts";
+import {
+  command,
+  type CommandDef,
+  type HelpTables,
+  type Invocation,
+  type Tables,
+} from "../../lib/cli/table/command.ts";
+import { CAT, COMMANDS, HEAD, PUT } from "../../lib/cli/table/commands.ts";
 import { flag } from "../../lib/cli/table/flag.ts";
-import { FOOTERS } from "../../lib/cli/table/footers.ts";
 import { CONNECTION_FLAGS, GLOBAL_FLAGS } from "../../lib/cli/table/flags.ts";
+import { TABLES } from "../../lib/cli/table/tables.ts";
 import { UsageError } from "../../lib/errors.ts";
 
-const run = (argv: string[], tables?: Tables): Invocation => {
+/** `argv` parsed as jn parses it, both phases, against `tables` (default: the real ones). */
+async function run(argv: string[], tables: Tables<CommandDef> = TABLES): Promise<Invocation> {
   const parsed = parseArgs(argv, tables);
   assert.equal(parsed.kind, "run");
-  return (parsed as { call: Invocation }).call;
-};
+  return await completeCall(parsed as Run, undefined, tables.commands);
+}
 
 /** The hint of the UsageError `fn` throws. */
 function hintOf(fn: () => unknown): string {
@@ -56,16 +65,16 @@ Deno.test("a throwaway flag and command, added through the tables alone", async 
     flags: [SHOUT],
     module: "commands/ping.ts",
   });
-  const tables: Tables = {
+  const tables: HelpTables<CommandDef> = {
+    ...TABLES,
     commands: [...COMMANDS.map((c) => c === CAT ? cat : c), ping],
-    groups: GROUPS,
   };
-  await t.step("parsed into its field, checked against its choices, defaulted", () => {
-    assert.equal(run(["cat", "--shout", "3", "@demo"], tables).options.shoutLevel, 3);
-    assert.equal(run(["cat", "-S2", "@demo"], tables).options.shoutLevel, 2);
-    assert.equal(run(["cat", "@demo"], tables).options.shoutLevel, 1);
+  await t.step("parsed into its field, checked against its choices, defaulted", async () => {
+    assert.equal((await run(["cat", "--shout", "3", "@demo"], tables)).options.shoutLevel, 3);
+    assert.equal((await run(["cat", "-S2", "@demo"], tables)).options.shoutLevel, 2);
+    assert.equal((await run(["cat", "@demo"], tables)).options.shoutLevel, 1);
     assert.throws(() => parseArgs(["cat", "--shout", "4", "x"], tables), /Invalid --shout "4"/);
-    assert.equal(run(["ping", "--shout=2", "@demo"], tables).args.source, "@demo");
+    assert.equal((await run(["ping", "--shout=2", "@demo"], tables)).args.source, "@demo");
   });
   await t.step("in help, with its choices and default", () => {
     const text = helpText(["cat"], tables);
@@ -93,7 +102,7 @@ Deno.test("every row of the tables is well formed", async (t) => {
         ...(f.short ? [`-${f.short}`] : []),
       ]);
       assert.equal(new Set(names).size, names.length, `a name twice: ${names.join(" ")}`);
-      if (c.footer !== undefined) assert.ok(Object.hasOwn(FOOTERS, c.footer), c.footer);
+      if (c.footer !== undefined) assert.ok(Object.hasOwn(TABLES.footers, c.footer), c.footer);
       if (c.module === "help") return;
       const module = await import(new URL(`../../lib/cli/${c.module}`, import.meta.url).href);
       assert.equal(typeof module.run, "function", c.module);
@@ -105,8 +114,22 @@ Deno.test("every row of the tables is well formed", async (t) => {
   }
 });
 
-Deno.test("each connection flag sets the client's option of its name", () => {
-  const call = run([
+Deno.test("a run without flags, from the compiled data alone, is the real rows' call", async () => {
+  for (const c of COMMANDS) {
+    const words = c.args.filter((a) => !a.optional).map((a) => a.choices?.[0] ?? "x");
+    const argv = [...c.path, ...words];
+    const parsed = parseArgs(argv);
+    assert.equal(parsed.kind, "run", argv.join(" "));
+    const plain = plainCall(parsed as Run);
+    assert.ok(plain !== undefined, argv.join(" "));
+    const real = await run(argv);
+    assert.deepEqual([plain.args, plain.options], [real.args, real.options], argv.join(" "));
+    assert.deepEqual(plain.command.path, real.command.path);
+  }
+});
+
+Deno.test("each connection flag sets the client's option of its name", async () => {
+  const call = await run([
     "cat",
     "@demo",
     ...["--timeout", "5s", "--connect-timeout", "2s", "--protocol", "legacy"],
@@ -144,41 +167,43 @@ Deno.test("the parser reads every form of a command line", async (t) => {
     const parsed = parseArgs(["--debug", "cat", "x", "-q"]);
     assert.deepEqual(parsed.globals, { debug: true, quiet: true });
   });
-  await t.step("--x=v, --x v, -n5, -n 5, and the last value of a flag given twice", () => {
-    assert.equal(run(["head", "-n5", "x"]).options.lines, 5);
-    assert.equal((run(["head", "-n", "7", "x"]) as Invocation<typeof HEAD>).options.lines, 7);
-    assert.equal(run(["cat", "--timeout=3s", "--timeout", "4s", "x"]).options.timeoutMs, 4000);
+  await t.step("--x=v, --x v, -n5, -n 5, and the last value of a flag given twice", async () => {
+    assert.equal((await run(["head", "-n5", "x"])).options.lines, 5);
+    const seven = await run(["head", "-n", "7", "x"]) as Invocation<typeof HEAD>;
+    assert.equal(seven.options.lines, 7);
+    const four = await run(["cat", "--timeout=3s", "--timeout", "4s", "x"]);
+    assert.equal(four.options.timeoutMs, 4000);
   });
-  await t.step("grouped switches and a repeatable flag", () => {
-    const call = run(["put", "-c", "4", "--arg", "a=1", "--arg", "b=2", "t.json"]);
+  await t.step("grouped switches and a repeatable flag", async () => {
+    const call = await run(["put", "-c", "4", "--arg", "a=1", "--arg", "b=2", "t.json"]);
     assert.equal((call as Invocation<typeof PUT>).options.concurrency, 4);
     assert.deepEqual((call as Invocation<typeof PUT>).options.arg, ["a=1", "b=2"]);
   });
   await t.step(
     "-- ends the flags (a SOURCE command's server argv follows); lone - is an argument",
     async () => {
-      assert.deepEqual(run(["filter", "--", "--json"]).args, { expr: "--json" });
-      const parsed = await parseCommandLine(["cat", "--", "--json"]);
-      assert.equal(parsed.kind === "run" && parsed.call.args.source, "mcp+cmd://--json");
-      assert.equal(run(["cat", "-"]).args.source, "-");
+      assert.deepEqual((await run(["filter", "--", "--json"])).args, { expr: "--json" });
+      assert.equal((await run(["cat", "--", "--json"])).args.source, "mcp+cmd://--json");
+      assert.equal((await run(["cat", "-"])).args.source, "-");
     },
   );
-  await t.step("a value flag takes the next word whatever it looks like", () => {
-    assert.equal(run(["cat", "--args", "--x", "s"]).options.args, "--x");
+  await t.step("a value flag takes the next word whatever it looks like", async () => {
+    assert.equal((await run(["cat", "--args", "--x", "s"])).options.args, "--x");
   });
-  await t.step("given fields are told from defaulted ones", () => {
-    assert.ok(run(["cat", "--timeout", "60s", "x"]).given.has("timeoutMs"));
-    assert.ok(!run(["cat", "x"]).given.has("timeoutMs"));
+  await t.step("given fields are told from defaulted ones", async () => {
+    assert.ok((await run(["cat", "--timeout", "60s", "x"])).given.has("timeoutMs"));
+    assert.ok(!(await run(["cat", "x"])).given.has("timeoutMs"));
   });
-  await t.step("help and version", () => {
-    assert.deepEqual(run(["help", "mcp", "schema"]).args, { command: ["mcp", "schema"] });
+  await t.step("help and version", async () => {
+    const help = await run(["help", "mcp", "schema"]);
+    assert.deepEqual(help.args, { command: ["mcp", "schema"] });
     assert.deepEqual(helpTopic(["mcp", "schema"]), ["mcp", "schema"]);
     assert.throws(() => helpTopic(["nope"]), /Unknown command "nope"/);
     assert.equal(parseArgs(["profile", "list", "-h"]).kind, "help");
     assert.equal(parseArgs(["-V"]).kind, "version");
     assert.equal(parseArgs([]).kind, "help");
   });
-  await t.step("every mistake is a UsageError before anything runs", () => {
+  await t.step("every mistake is a UsageError before anything runs", async () => {
     for (
       const argv of [
         ["nope"],
@@ -194,6 +219,6 @@ Deno.test("the parser reads every form of a command line", async (t) => {
         ["completions", "tcsh"],
         ["--timeout", "5s", "cat", "x"],
       ]
-    ) assert.throws(() => parseArgs(argv), UsageError, argv.join(" "));
+    ) await assert.rejects(() => run(argv), UsageError, argv.join(" "));
   });
 });

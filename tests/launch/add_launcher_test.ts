@@ -1,11 +1,12 @@
 /**
- * Adding a launcher is one file plus one entry in lib/launch/registry.ts,
- * and removing one is the reverse: in a copy of jn's source, a throwaway
- * `mcp+fake://NAME` (which starts a fixture server through a program on
- * PATH) is parsed by its own LOCATION rule, launched, completed, listed in
- * the help and the unknown-launcher hint, and gets its install hint; with
- * `node` removed the same way, nothing else names it (`deno check` passes)
- * and jn no longer knows `mcp+node://`.
+ * Adding a launcher is one file plus one entry in lib/launch/registry.ts
+ * (and `deno task tables` for the help), and removing one is the reverse:
+ * in a copy of jn's source, a throwaway `mcp+fake://NAME` (which starts a
+ * fixture server through a program on PATH) is parsed by its own LOCATION
+ * rule, launched, completed, listed in the help and the unknown-launcher
+ * hint, and gets its install hint; with `node` removed the same way,
+ * nothing else names it (`deno check` passes) and jn no longer knows
+ * `mcp+node://`.
  */
 
 import assert from "node:assert/strict";
@@ -93,7 +94,9 @@ Deno.test("a launcher is added with one file and one registry entry", async (t) 
     const run = await copy.jn(["__complete", "source", "mcp+f"]);
     assert.equal(run.stdout, "mcp+fake://\n");
   });
-  await t.step("in the help and in the unknown-launcher hint", async () => {
+  await t.step("in the help (once regenerated) and in the unknown-launcher hint", async () => {
+    const tables = await copy.deno(["task", "-q", "tables"]);
+    assert.equal(tables.code, 0, tables.stderr);
     const help = await copy.jn(["cat", "--help"]);
     assert.match(
       help.stdout,
@@ -112,6 +115,7 @@ Deno.test("a launcher is added with one file and one registry entry", async (t) 
     await copy.edit("lib/launch/registry.ts", "python, node, deno", "python, deno");
     const check = await copy.deno(["check", "main.ts", "mod.ts"]);
     assert.equal(check.code, 0, check.stderr);
+    assert.equal((await copy.deno(["task", "-q", "tables"])).code, 0);
     const run = await copy.jn(["cat", "mcp+node://./server.js"]);
     assert.equal(run.code, 2);
     assert.match(

@@ -8,7 +8,8 @@
 import assert from "node:assert/strict";
 import { buildLaunch } from "../../lib/launch/build.ts";
 import { argvUri } from "../../lib/launch/registry.ts";
-import { parseCommandLine } from "../../lib/cli/parse.ts";
+import { completeCall } from "../../lib/cli/call.ts";
+import { parseArgs } from "../../lib/cli/parse.ts";
 import { parseSource } from "../../lib/uri/parse.ts";
 import { FIXTURES, parseNdjson, runJn, runJnHere } from "../helpers.ts";
 import { waitGone } from "../session/tree_support.ts";
@@ -40,9 +41,9 @@ Deno.test("the argv after -- is the naked URI of the cmd launcher", async (t) =>
     "the parser puts it in the SOURCE's place, joined to a query given there",
     async () => {
       const args = async (argv: string[]) => {
-        const parsed = await parseCommandLine(argv);
+        const parsed = parseArgs(argv);
         assert.equal(parsed.kind, "run");
-        return parsed.kind === "run" ? parsed.call.args : undefined;
+        return parsed.kind === "run" ? (await completeCall(parsed)).args : undefined;
       };
       assert.deepEqual(await args(["inspect", "--", "node", "s.js"]), {
         source: "mcp+cmd://node?command=s.js",

@@ -1,10 +1,11 @@
 /**
  * Start-up loads what the command line needs: `--version` and help load no
- * command module, a command loads its own module only, help and version text
- * is never cut off by the exit; `profile
- * list` of the bundled profiles alone loads no JSONC parser and no SHA-256
- * (their summaries are precomputed), and loads them once a directory on disk
- * has a profile.
+ * command module, a command loads its own module only, and the command
+ * table's modules load only when a flag is given (the parser reads the
+ * compiled tables until then); help and version text is never cut off by
+ * the exit; `profile list` of the bundled profiles alone loads no JSONC
+ * parser and no SHA-256 (their summaries are precomputed), and loads them
+ * once a directory on disk has a profile.
  */
 
 import assert from "node:assert/strict";
@@ -31,6 +32,37 @@ Deno.test("only the command an argv names is loaded", async (t) => {
     assert.deepEqual(await commands(["--quiet", "completions", "bash"]), ["completions.ts"]);
     assert.deepEqual(await commands(["help", "profile", "list"]), ["help.ts"]);
   });
+});
+
+Deno.test("the command table loads only with a flag to apply", async (t) => {
+  const box = await sandbox();
+  const env = { ...baseEnv(), HOME: box.home };
+  /** jn's table modules an argv loads (compiled.ts and compiled_help.ts are data, not tables). */
+  const tables = async (args: string[], code = 0) => {
+    const out = await loadedModules(args, { cwd: box.project, env });
+    assert.equal(out.code, code, args.join(" "));
+    assert.ok(out.loaded.some((url) => url.endsWith("/lib/cli/parse.ts")), "the log lists modules");
+    return out.loaded.filter((url) => /\/lib\/cli\/table\/(?!compiled)/.test(url))
+      .map((url) => url.slice(url.indexOf("/lib/cli/table/") + 15));
+  };
+  try {
+    await t.step(
+      "--version, --help, help CMD, profile list, a call without flags: none",
+      async () => {
+        for (const args of [["--version"], ["--help"], ["help", "cat"], ["profile", "list"]]) {
+          assert.deepEqual(await tables(args), [], args.join(" "));
+        }
+        // A call's connection code reads the connection flags' keys (flags.ts), not the table.
+        const call = await tables(["cat", "mcp+nope://x"], 2);
+        assert.ok(!call.includes("commands.ts"), call.join(" "));
+      },
+    );
+    await t.step("a flag: its row in the real table applies the value", async () => {
+      assert.ok((await tables(["profile", "list", "--format", "json"])).includes("commands.ts"));
+    });
+  } finally {
+    await box.dispose();
+  }
 });
 
 Deno.test("version and help text always reaches stdout in full", async (t) => {

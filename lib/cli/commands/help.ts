@@ -1,8 +1,8 @@
 /**
  * `jn help [COMMAND…]`: the help of jn, of a command (`jn help cat`, `jn
  * help mcp schema`), the same text as `--help`, made from the tables
- * (lib/cli/help.ts); an unknown command is a usage error with the closest
- * one. `jn help @profile/tool` (or `SOURCE?tool=NAME`): that tool's
+ * (lib/cli/help.ts, rendered into lib/cli/table/compiled_help.ts); an
+ * unknown command is a usage error with the closest one. `jn help @profile/tool` (or `SOURCE?tool=NAME`): that tool's
  * signature, description, schema and the profile's notes — from the
  * profile's saved snapshot when it has one (no server starts), else from the
  * live server (commands/inspect.ts renders it).
@@ -12,10 +12,10 @@
 
 import { UsageError } from "../../errors.ts";
 import type { Cli } from "../context.ts";
-import { helpText } from "../help.ts";
 import { helpTopic } from "../parse.ts";
 import type { Invocation } from "../table/command.ts";
 import type { HELP_COMMAND } from "../table/commands.ts";
+import { helpFor } from "../table/compiled_help.ts";
 import { writeText } from "../write.ts";
 
 /** `jn help [COMMAND…]`. */
@@ -31,7 +31,7 @@ export async function run(cli: Cli, call: Invocation<typeof HELP_COMMAND>): Prom
     await writeToolHelp(cli, words[0], call.options);
     return;
   }
-  await writeText(cli.io, helpText(helpTopic(words)));
+  await writeText(cli.io, helpFor(helpTopic(words)));
 }
 
 /** A word that names a source, not a command: `@profile/tool`, `mcp+…://…`. */

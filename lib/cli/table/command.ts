@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { AnyFlag, ValueCompletion, Values } from "./flag.ts";
+import type { AnyFlag, FlagData, ValueCompletion, Values } from "./flag.ts";
 
 /** One positional argument of a command. */
 export interface ArgDef {
@@ -30,15 +30,19 @@ export interface ArgDef {
   readonly argv?: true;
 }
 
-/** One command (`cat`) or subcommand (`profile list`). */
-export interface CommandDef {
+/**
+ * One command (`cat`) or subcommand (`profile list`) as data: everything of
+ * its row, its flags as {@linkcode FlagData}. The parser's first phase and
+ * help read only this, from the compiled tables (compiled.ts).
+ */
+export interface CommandData {
   /** The words that name it: `["profile", "list"]`. */
   readonly path: readonly string[];
   /** One line of help. */
   readonly summary: string;
   readonly args: readonly ArgDef[];
   /** Its own flags; the global ones (`--debug`, `--quiet`, `--help`) come on top. */
-  readonly flags: readonly AnyFlag[];
+  readonly flags: readonly FlagData[];
   /**
    * Where this command's default for a flag's field differs from the flag's
    * own (`serve` bounds no call by default: the host does): the value (none:
@@ -57,10 +61,41 @@ export interface CommandDef {
   readonly stdin?: string;
 }
 
+/** One row of the command table: its data, and its flags with their `apply`. */
+export interface CommandDef extends CommandData {
+  readonly flags: readonly AnyFlag[];
+}
+
 /** Words that only group subcommands (`profile`, `mcp`, `auth`). */
 export interface GroupDef {
   readonly path: readonly string[];
   readonly summary: string;
+}
+
+/**
+ * The tables the parser and completion read: the real ones
+ * (lib/cli/table/tables.ts, rows with `apply`) or their compiled data
+ * (compiled.ts).
+ */
+export interface Tables<C extends CommandData = CommandData> {
+  /** Every command, in help order. */
+  readonly commands: readonly C[];
+  /** The words that group subcommands. */
+  readonly groups: readonly GroupDef[];
+  /** The flags every command takes (`--debug`, `--quiet`, `--help`). */
+  readonly globalFlags: readonly FlagData[];
+  /** `-V`, `--version` (jn itself only). */
+  readonly versionFlag: FlagData;
+}
+
+/** The tables and the help texts no row makes: what help (lib/cli/help.ts) is made from. */
+export interface HelpTables<C extends CommandData = CommandData> extends Tables<C> {
+  /** jn's own line of help. */
+  readonly programSummary: string;
+  /** The texts that end a command's help, by the name its row gives. */
+  readonly footers: Readonly<Record<string, string>>;
+  /** The text that ends `jn --help`. */
+  readonly programFooter: string;
 }
 
 /** Declares a command, keeping its literal path, arguments and flags for {@linkcode Invocation}. */
@@ -69,10 +104,18 @@ export function command<const C extends CommandDef>(def: C): C {
 }
 
 /** A command's positional arguments by name. */
-export type ArgsOf<C extends CommandDef> = {
+export type ArgsOf<C extends CommandData> = {
   -readonly [A in C["args"][number] as A["name"]]: A extends { variadic: true } ? string[]
     : A extends { optional: true } ? string | undefined
     : string;
+};
+
+/**
+ * A row as a command's module receives it: its data; its flags carry no
+ * `apply` when the row came from the compiled tables (no flag was given).
+ */
+export type RowOf<C extends CommandData> = Omit<C, "flags"> & {
+  readonly flags: readonly FlagData[];
 };
 
 /**
@@ -81,7 +124,7 @@ export type ArgsOf<C extends CommandDef> = {
  * union of rows gives a union of invocations, told apart by `command.path`.
  */
 export type Invocation<C extends CommandDef = CommandDef> = C extends CommandDef ? {
-    readonly command: C;
+    readonly command: RowOf<C>;
     readonly args: ArgsOf<C>;
     readonly options: Values<C["flags"]>;
     /** The option fields given on the command line (not defaulted). */

@@ -4,9 +4,10 @@
  * of the options it sets (`key`: a field of the library's options where
  * one exists, e.g. `timeoutMs` of `OpenOptions`) and how a given value
  * joins that field (`apply`): parsed, checked and stored in one step, so a
- * flag exists in one shape below the table. The parser
- * (lib/cli/parse.ts), the help (lib/cli/help.ts) and the completion scripts
- * (lib/cli/completion_spec.ts) read nothing else.
+ * flag exists in one shape below the table. The parser (lib/cli/parse.ts,
+ * lib/cli/call.ts), the help (lib/cli/help.ts) and the completion scripts
+ * (lib/cli/completion_spec.ts) read nothing else: the row's data
+ * ({@linkcode FlagData}) from the compiled tables, `apply` from the row.
  *
  * @module
  */
@@ -15,10 +16,11 @@
 export type ValueCompletion = "path" | "source" | "none";
 
 /**
- * One flag. `F` is the type of the field it sets; several flags may set one
- * field (`--sandbox-read` and `--sandbox-net` both shape `sandbox`).
+ * A flag's data: everything of its row but `apply`. The parser's first
+ * phase, help and completion read only this, from the compiled tables
+ * (lib/cli/table/compiled.ts) at start-up; every field is JSON.
  */
-export interface FlagDef<K extends string = string, F = unknown> {
+export interface FlagData {
   /** The long name without dashes: `timeout` for `--timeout`. */
   readonly long: string;
   /** A one-letter name without the dash: `n` for `-n`. */
@@ -26,17 +28,11 @@ export interface FlagDef<K extends string = string, F = unknown> {
   /** The value's placeholder in help (`duration`); absent for a switch, which takes no value. */
   readonly value?: string;
   /** The field of the command's options this flag sets. */
-  readonly key: K;
+  readonly key: string;
   /** One line of help. */
   readonly help: string;
-  /**
-   * Joins a given value (a switch gives `true`) to the field's current
-   * value and returns the new one; throws a UsageError for a bad value.
-   * `flag` is the spelling the user typed (`--timeout`, `-n`), for messages.
-   */
-  readonly apply: (current: F | undefined, value: string, flag: string) => F;
   /** The field's value when the flag is not given (from the layer that owns it). */
-  readonly default?: F;
+  readonly default?: unknown;
   /** How help shows the default (`60s`); absent: help shows `default` as JSON, if any. */
   readonly shown?: string;
   /** Whether the flag may be given more than once (help says "repeatable"). */
@@ -53,6 +49,22 @@ export interface FlagDef<K extends string = string, F = unknown> {
    * (lib/cli/flag_inputs.ts). For JSON values, which never start so.
    */
   readonly input?: true;
+}
+
+/**
+ * One flag: its data and how a given value joins its field. `F` is the
+ * type of the field it sets; several flags may set one field
+ * (`--sandbox-read` and `--sandbox-net` both shape `sandbox`).
+ */
+export interface FlagDef<K extends string = string, F = unknown> extends FlagData {
+  readonly key: K;
+  /**
+   * Joins a given value (a switch gives `true`) to the field's current
+   * value and returns the new one; throws a UsageError for a bad value.
+   * `flag` is the spelling the user typed (`--timeout`, `-n`), for messages.
+   */
+  readonly apply: (current: F | undefined, value: string, flag: string) => F;
+  readonly default?: F;
 }
 
 /**

@@ -2,7 +2,9 @@
  * The texts that end a command's help, by the name a command's row gives
  * (`footer: "put"`): the sources and query keys (lib/cli/source_help.ts,
  * from the launcher and query-key tables), examples that run against the
- * bundled `@demo` profile, and exit codes. Only help loads this module.
+ * bundled `@demo` profile, and exit codes. Rendered once, by `deno task
+ * tables`, into the compiled help (compiled.ts, compiled_help.ts) that jn
+ * prints.
  *
  * @module
  */
