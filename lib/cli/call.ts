@@ -40,7 +40,7 @@ export async function completeCall(
     const { withServerArgv } = await import("./server_argv.ts");
     words = withServerArgv(row, run.positionals, run.serverArgv);
   }
-  const call = callOf(row, options, words);
+  const call = await callOf(row, options, words);
   if (io !== undefined && Object.values(options).some((v) => v instanceof PendingInput)) {
     await (await import("./flag_inputs.ts")).readFlagInputs(call, io);
   }

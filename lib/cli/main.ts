@@ -59,7 +59,7 @@ export async function main(
   const cli: Cli = { io, outcome: "ok", debug: false, quiet: false };
   const loadAs = <M>(module: string) => load(module) as unknown as Promise<M>;
   try {
-    const parsed = parseArgs(args, COMPILED);
+    const parsed = await parseArgs(args, COMPILED);
     cli.debug = parsed.globals.debug;
     cli.quiet = parsed.globals.quiet;
     switch (parsed.kind) {
@@ -82,7 +82,7 @@ export async function main(
       case "run": {
         // Without flags the call is complete here (a missing argument is the start-up's error);
         // with flags, the second phase completes it beside the command's module.
-        const plain = plainCall(parsed);
+        const plain = await plainCall(parsed);
         try {
           const call = plain ??
             await (await loadAs<typeof import("./call.ts")>(LOADED.call)).completeCall(parsed, io);

@@ -24,17 +24,7 @@
  * @module
  */
 
-import {
-  badChoice,
-  missingArgument,
-  missingSubcommand,
-  missingValue,
-  takesNoValue,
-  tooManyArguments,
-  unknownCommand,
-  unknownHelpTopic,
-  unknownOption,
-} from "./parse_errors.ts";
+import type { UsageError } from "../errors.ts";
 import type { CommandData, GroupDef, Invocation, Tables } from "./table/command.ts";
 import { COMPILED } from "./table/compiled.ts";
 import type { FlagData } from "./table/flag.ts";
@@ -82,9 +72,32 @@ export type Parsed =
 
 /**
  * Reads `argv` (without the program name), the whole of it, against
- * `tables` (default: the compiled tables); throws a UsageError.
+ * `tables` (default: the compiled tables); rejects with a UsageError.
  */
-export function parseArgs(argv: readonly string[], tables: Tables = COMPILED): Parsed {
+export function parseArgs(argv: readonly string[], tables: Tables = COMPILED): Promise<Parsed> {
+  return reading(() => readArgs(argv, tables));
+}
+
+/**
+ * A mistake on the command line, thrown where it is found and made its
+ * UsageError by {@linkcode reading}: the messages and their did-you-mean
+ * (parse_errors.ts) load only when a command line has a mistake.
+ */
+class Mistake {
+  constructor(readonly error: (messages: typeof import("./parse_errors.ts")) => UsageError) {}
+}
+
+/** `read()`, its {@linkcode Mistake} made a UsageError. */
+async function reading<T>(read: () => T): Promise<T> {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof Mistake) throw error.error(await import("./parse_errors.ts"));
+    throw error;
+  }
+}
+
+function readArgs(argv: readonly string[], tables: Tables): Parsed {
   const globals: Globals = { debug: false, quiet: false };
   let help = false;
   let version = false;
@@ -113,7 +126,7 @@ export function parseArgs(argv: readonly string[], tables: Tables = COMPILED): P
     const next = [...path, word];
     if (!isPrefix(tables, next)) {
       if (path.length === 0 || groupAt(tables, path)) {
-        throw unknownCommand(visibleNext(tables, path), path, word);
+        throw new Mistake((m) => m.unknownCommand(visibleNext(tables, path), path, word));
       }
       break;
     }
@@ -130,13 +143,19 @@ export function parseArgs(argv: readonly string[], tables: Tables = COMPILED): P
       const first = rest[0];
       if (help) return { kind: "help", path: [], globals };
       if (first === undefined) return { kind: "help", path: [], globals, bare: true };
-      throw unknownOption(first, [tables.versionFlag], tables.globalFlags, "jn");
+      throw new Mistake((m) =>
+        m.unknownOption(first, [tables.versionFlag], tables.globalFlags, "jn")
+      );
     }
     if (help) return { kind: "help", path, globals };
-    throw missingSubcommand(visibleNext(tables, path), path);
+    throw new Mistake((m) => m.missingSubcommand(visibleNext(tables, path), path));
   }
   if (help) return { kind: "help", path: command.path, globals };
-  if (version) throw unknownOption("--version", command.flags, tables.globalFlags, name(command));
+  if (version) {
+    throw new Mistake((m) =>
+      m.unknownOption("--version", command.flags, tables.globalFlags, name(command))
+    );
+  }
   return { kind: "run", globals, command, ...readCommand(command, rest.slice(i), tables) };
 }
 
@@ -149,10 +168,11 @@ function readCommand(
   const flags: GivenFlag[] = [];
   const positionals: string[] = [];
   const unknown = (spelled: string) =>
-    unknownOption(spelled, command.flags, tables.globalFlags, name(command));
+    new Mistake((m) => m.unknownOption(spelled, command.flags, tables.globalFlags, name(command)));
   const give = (flag: FlagData, spelled: string, value: string) => {
-    if (flag.choices && !flag.choices.includes(value)) {
-      throw badChoice(flag.choices, spelled, value);
+    const choices = flag.choices;
+    if (choices && !choices.includes(value)) {
+      throw new Mistake((m) => m.badChoice(choices, spelled, value));
     }
     flags.push({ flag, spelled, value });
   };
@@ -176,11 +196,11 @@ function readCommand(
       const flag = command.flags.find((f) => `--${f.long}` === spelled);
       if (flag === undefined) throw unknown(spelled);
       if (flag.value === undefined) {
-        if (eq !== -1) throw takesNoValue(spelled, name(command));
+        if (eq !== -1) throw new Mistake((m) => m.takesNoValue(spelled, name(command)));
         give(flag, spelled, "");
       } else if (eq !== -1) give(flag, spelled, word.slice(eq + 1));
       else if (i + 1 < words.length) give(flag, spelled, words[++i]);
-      else throw missingValue(flag, spelled, name(command));
+      else throw new Mistake((m) => m.missingValue(flag, spelled, name(command)));
       continue;
     }
     // One or more short flags: -n 5, -n5, -qy.
@@ -194,7 +214,7 @@ function readCommand(
       }
       if (j + 1 < word.length) give(flag, spelled, word.slice(j + 1));
       else if (i + 1 < words.length) give(flag, spelled, words[++i]);
-      else throw missingValue(flag, spelled, name(command));
+      else throw new Mistake((m) => m.missingValue(flag, spelled, name(command)));
       break;
     }
   }
@@ -202,8 +222,8 @@ function readCommand(
 }
 
 /** The call of a run without flags or server argv, from the data alone (else: call.ts). */
-export function plainCall(run: Run): Invocation | undefined {
-  if (run.flags.length > 0 || run.serverArgv !== undefined) return undefined;
+export function plainCall(run: Run): Promise<Invocation | undefined> {
+  if (run.flags.length > 0 || run.serverArgv !== undefined) return Promise.resolve(undefined);
   return callOf(run.command, {}, run.positionals);
 }
 
@@ -215,7 +235,16 @@ export function callOf(
   command: CommandData,
   set: Record<string, unknown>,
   words: readonly string[],
-): Invocation {
+): Promise<Invocation> {
+  return reading(() => {
+    const args = bindArguments(command, words);
+    const given = new Set(Object.keys(set));
+    return { command, args, options: withDefaults(command, set), given } as unknown as Invocation;
+  });
+}
+
+/** The options given, and each other field's default from the row's data. */
+function withDefaults(command: CommandData, set: Record<string, unknown>): Record<string, unknown> {
   const options = { ...set };
   for (const flag of command.flags) {
     if (flag.key in options) continue;
@@ -223,12 +252,11 @@ export function callOf(
     const value = own ? own.value : flag.default;
     if (value !== undefined) options[flag.key] = value;
   }
-  const args = bindArguments(command, words);
-  return { command, args, options, given: new Set(Object.keys(set)) } as unknown as Invocation;
+  return options;
 }
 
 /** Positional words → the command's arguments by name. */
-export function bindArguments(
+function bindArguments(
   command: CommandData,
   words: readonly string[],
 ): Record<string, unknown> {
@@ -236,31 +264,42 @@ export function bindArguments(
   let i = 0;
   for (const arg of command.args) {
     if (arg.variadic) {
-      if (i >= words.length && !arg.optional) throw missingArgument(arg, name(command));
+      if (i >= words.length && !arg.optional) {
+        throw new Mistake((m) => m.missingArgument(arg, name(command)));
+      }
       args[arg.name] = words.slice(i);
       i = words.length;
     } else if (i < words.length) {
       const word = words[i++];
-      if (arg.choices && !arg.choices.includes(word)) {
-        throw badChoice(arg.choices, arg.name, word, "Unknown");
+      const choices = arg.choices;
+      if (choices && !choices.includes(word)) {
+        throw new Mistake((m) => m.badChoice(choices, arg.name, word, "Unknown"));
       }
       args[arg.name] = word;
-    } else if (!arg.optional) throw missingArgument(arg, name(command));
+    } else if (!arg.optional) throw new Mistake((m) => m.missingArgument(arg, name(command)));
   }
-  if (i < words.length) throw tooManyArguments(name(command), command.args.length, words);
+  if (i < words.length) {
+    throw new Mistake((m) => m.tooManyArguments(name(command), command.args.length, words));
+  }
   return args;
 }
 
 /** `jn help WORDS…`: the path of the command or group the words name. */
-export function helpTopic(words: readonly string[], tables: Tables = COMPILED): readonly string[] {
-  const path: string[] = [];
-  for (const word of words) {
-    if (!isPrefix(tables, [...path, word]) || commandAt(tables, [...path, word])?.hidden) {
-      throw unknownHelpTopic(words, path, word, visibleNext(tables, path));
+export function helpTopic(
+  words: readonly string[],
+  tables: Tables = COMPILED,
+): Promise<readonly string[]> {
+  return reading(() => {
+    const path: string[] = [];
+    for (const word of words) {
+      if (!isPrefix(tables, [...path, word]) || commandAt(tables, [...path, word])?.hidden) {
+        const next = visibleNext(tables, path);
+        throw new Mistake((m) => m.unknownHelpTopic(words, [...path], word, next));
+      }
+      path.push(word);
     }
-    path.push(word);
-  }
-  return path;
+    return path;
+  });
 }
 
 /** The command whose words are exactly `path`. */

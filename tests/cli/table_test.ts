@@ -30,15 +30,15 @@ import { UsageError } from "../../lib/errors.ts";
 
 /** `argv` parsed as jn parses it, both phases, against `tables` (default: the real ones). */
 async function run(argv: string[], tables: Tables<CommandDef> = TABLES): Promise<Invocation> {
-  const parsed = parseArgs(argv, tables);
+  const parsed = await parseArgs(argv, tables);
   assert.equal(parsed.kind, "run");
   return await completeCall(parsed as Run, undefined, tables.commands);
 }
 
-/** The hint of the UsageError `fn` throws. */
-function hintOf(fn: () => unknown): string {
+/** The hint of the UsageError `fn` rejects with. */
+async function hintOf(fn: () => Promise<unknown>): Promise<string> {
   try {
-    fn();
+    await fn();
   } catch (error) {
     assert.ok(error instanceof UsageError);
     return error.hint ?? "";
@@ -73,7 +73,10 @@ Deno.test("a throwaway flag and command, added through the tables alone", async 
     assert.equal((await run(["cat", "--shout", "3", "@demo"], tables)).options.shoutLevel, 3);
     assert.equal((await run(["cat", "-S2", "@demo"], tables)).options.shoutLevel, 2);
     assert.equal((await run(["cat", "@demo"], tables)).options.shoutLevel, 1);
-    assert.throws(() => parseArgs(["cat", "--shout", "4", "x"], tables), /Invalid --shout "4"/);
+    await assert.rejects(
+      () => parseArgs(["cat", "--shout", "4", "x"], tables),
+      /Invalid --shout "4"/,
+    );
     assert.equal((await run(["ping", "--shout=2", "@demo"], tables)).args.source, "@demo");
   });
   await t.step("in help, with its choices and default", () => {
@@ -81,16 +84,16 @@ Deno.test("a throwaway flag and command, added through the tables alone", async 
     assert.match(text, /-S, --shout <level>\s+how loud to be \(one of: 1, 2, 3; default: 1\)/);
     assert.match(helpText([], tables), /^ {2}ping\s+ping a server$/m);
   });
-  await t.step("in the completion scripts and did-you-mean", () => {
+  await t.step("in the completion scripts and did-you-mean", async () => {
     const spec = completionSpec(tables);
     const bash = completionScript("bash", spec);
     assert.match(bash, /"cat --shout"\) echo '1 2 3'/);
     assert.match(bash, /"ping"\) echo '--shout -S/);
-    assert.match(hintOf(() => parseArgs(["cat", "--shoot", "1", "x"], tables)), /--shout\?/);
-    assert.match(hintOf(() => parseArgs(["pong"], tables)), /did you mean 'jn ping'\?/);
+    assert.match(await hintOf(() => parseArgs(["cat", "--shoot", "1", "x"], tables)), /--shout\?/);
+    assert.match(await hintOf(() => parseArgs(["pong"], tables)), /did you mean 'jn ping'\?/);
   });
-  await t.step("the real tables do not have it", () => {
-    assert.throws(() => parseArgs(["cat", "--shout", "1", "x"]), /Unknown option "--shout"/);
+  await t.step("the real tables do not have it", async () => {
+    await assert.rejects(() => parseArgs(["cat", "--shout", "1", "x"]), /Unknown option "--shout"/);
   });
 });
 
@@ -118,9 +121,9 @@ Deno.test("a run without flags, from the compiled data alone, is the real rows' 
   for (const c of COMMANDS) {
     const words = c.args.filter((a) => !a.optional).map((a) => a.choices?.[0] ?? "x");
     const argv = [...c.path, ...words];
-    const parsed = parseArgs(argv);
+    const parsed = await parseArgs(argv);
     assert.equal(parsed.kind, "run", argv.join(" "));
-    const plain = plainCall(parsed as Run);
+    const plain = await plainCall(parsed as Run);
     assert.ok(plain !== undefined, argv.join(" "));
     const real = await run(argv);
     assert.deepEqual([plain.args, plain.options], [real.args, real.options], argv.join(" "));
@@ -163,8 +166,8 @@ Deno.test("each connection flag sets the client's option of its name", async () 
 });
 
 Deno.test("the parser reads every form of a command line", async (t) => {
-  await t.step("global flags anywhere before --", () => {
-    const parsed = parseArgs(["--debug", "cat", "x", "-q"]);
+  await t.step("global flags anywhere before --", async () => {
+    const parsed = await parseArgs(["--debug", "cat", "x", "-q"]);
     assert.deepEqual(parsed.globals, { debug: true, quiet: true });
   });
   await t.step("--x=v, --x v, -n5, -n 5, and the last value of a flag given twice", async () => {
@@ -197,11 +200,11 @@ Deno.test("the parser reads every form of a command line", async (t) => {
   await t.step("help and version", async () => {
     const help = await run(["help", "mcp", "schema"]);
     assert.deepEqual(help.args, { command: ["mcp", "schema"] });
-    assert.deepEqual(helpTopic(["mcp", "schema"]), ["mcp", "schema"]);
-    assert.throws(() => helpTopic(["nope"]), /Unknown command "nope"/);
-    assert.equal(parseArgs(["profile", "list", "-h"]).kind, "help");
-    assert.equal(parseArgs(["-V"]).kind, "version");
-    assert.equal(parseArgs([]).kind, "help");
+    assert.deepEqual(await helpTopic(["mcp", "schema"]), ["mcp", "schema"]);
+    await assert.rejects(() => helpTopic(["nope"]), /Unknown command "nope"/);
+    assert.equal((await parseArgs(["profile", "list", "-h"])).kind, "help");
+    assert.equal((await parseArgs(["-V"])).kind, "version");
+    assert.equal((await parseArgs([])).kind, "help");
   });
   await t.step("every mistake is a UsageError before anything runs", async () => {
     for (

@@ -41,7 +41,7 @@ Deno.test("the argv after -- is the naked URI of the cmd launcher", async (t) =>
     "the parser puts it in the SOURCE's place, joined to a query given there",
     async () => {
       const args = async (argv: string[]) => {
-        const parsed = parseArgs(argv);
+        const parsed = await parseArgs(argv);
         assert.equal(parsed.kind, "run");
         return parsed.kind === "run" ? (await completeCall(parsed)).args : undefined;
       };

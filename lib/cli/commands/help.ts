@@ -31,7 +31,7 @@ export async function run(cli: Cli, call: Invocation<typeof HELP_COMMAND>): Prom
     await writeToolHelp(cli, words[0], call.options);
     return;
   }
-  await writeText(cli.io, helpFor(helpTopic(words)));
+  await writeText(cli.io, helpFor(await helpTopic(words)));
 }
 
 /** A word that names a source, not a command: `@profile/tool`, `mcp+…://…`. */
