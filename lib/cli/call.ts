@@ -11,7 +11,8 @@
  */
 
 import type { Io } from "./io.ts";
-import { callOf, type Run } from "./parse.ts";
+import { callOf } from "./parse.ts";
+import type { Run } from "./parsed.ts";
 import type { CommandDef, Invocation } from "./table/command.ts";
 import { COMMANDS } from "./table/commands.ts";
 import { PendingInput } from "./table/flag.ts";

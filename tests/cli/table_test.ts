@@ -14,7 +14,8 @@ import { completionScript } from "../../lib/cli/completion_scripts.ts";
 import { completionSpec } from "../../lib/cli/completion_spec.ts";
 import { openOptions } from "../../lib/cli/connect.ts";
 import { helpText } from "../../lib/cli/help.ts";
-import { helpTopic, parseArgs, plainCall, type Run } from "../../lib/cli/parse.ts";
+import { helpTopic, parseArgs, plainCall } from "../../lib/cli/parse.ts";
+import type { Run } from "../../lib/cli/parsed.ts";
 import {
   command,
   type CommandDef,
