@@ -2,9 +2,11 @@
  * `deno task bundle [--out DIR]`: jn as a code-split ESM bundle (`deno
  * bundle --code-splitting`, esbuild): `main.js` starts it, and each
  * command's module (the command table's `module`, lib/cli/table/commands.ts)
- * is an entry point loaded by a computed URL when that command runs, as the
- * source tree loads it (`--version` and the help texts load no npm code);
- * what several commands share is in chunks.
+ * and each other module lib/cli/main.ts loads so (`LOADED`: the parser's
+ * second phase, with the real tables; the report of a command's error; the
+ * help texts) is an entry point loaded by a computed URL when needed, as
+ * the source tree loads it (`--version` and the help texts load no npm
+ * code); what several of them share is in chunks.
  * npm packages are inlined (CommonJS converted); only `node:` modules stay
  * imports. It runs with `deno run --no-config <jn's permission flags>
  * DIR/main.js` and is what `deno task compile` compiles
@@ -56,9 +58,9 @@ export async function buildBundle(out: string): Promise<string> {
     `${out}/lib/cli`,
     ...commandModules().map((module) => `${ROOT}/lib/cli/${module}`),
   ]);
-  // The start-up — the parser and the tables — as one file, what `--version` and a
-  // command's parse read, and what only some runs need (help, reading `--args @FILE`) in
-  // chunks of its own. Its modules also live in the commands' chunks, apart: what crosses
+  // The start-up — the parser and the compiled tables — as one file, what `--version`, `--help`
+  // and a command's first parse read, and what only some runs need (a mistake's messages, the
+  // report of an error) in chunks of its own. Its modules also live in the commands' chunks, apart: what crosses
   // between the two is plain data (the parsed call, the Io), a command's error is reported
   // by the report module beside it (lib/cli/main.ts), and state both need is global
   // (lib/profile/self_entry.ts).

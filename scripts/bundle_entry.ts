@@ -1,10 +1,11 @@
 /**
  * The entry point of jn's bundle (scripts/bundle.ts): main.ts's start-up,
- * with each command's module (the command table's `module`) as an entry
- * point of the bundle too, laid out as in the source tree beside this
- * module's `scripts/bundle_entry.js`, and loaded by a computed URL as the
- * source tree loads it (so `deno run` does not analyse every command's
- * graph at start-up). The path only exists in the bundle: this module is
+ * with each command's module (the command table's `module`) and the other
+ * modules lib/cli/main.ts loads beside them (`LOADED`) as entry points of
+ * the bundle too, laid out as in the source tree beside this module's
+ * `scripts/bundle_entry.js`, and loaded by a computed URL as the source
+ * tree loads them (so `deno run` does not analyse every command's graph at
+ * start-up). The path only exists in the bundle: this module is
  * not meant to run from source (main.ts is). It records the bundle's
  * `main.js` as the entry that runs this jn (lib/profile/self_entry.ts), for
  * `@demo` and any profile whose `command` is `"jn"`.
