@@ -20,10 +20,10 @@ import { parseArgs, plainCall } from "./parse.ts";
 import { COMPILED, PROGRAM_HELP } from "./table/compiled.ts";
 import type { CommandModule } from "./table/command.ts";
 
-// What only a command that runs, an error or help needs is imported where it is needed:
-// `--version` loads the parser and the compiled tables (plain data), `--help` the rendered
-// help besides, and neither any module of the tables themselves; a command line that gives
-// flags loads those with the parser's second phase (call.ts), beside the command's module.
+// What only a command that runs, an error or help needs is imported where it is needed: before
+// the command is known, start-up loads the parser and the compiled tables (plain data, jn's own
+// help included) and no module of the tables themselves; a command line that gives flags loads
+// those with the parser's second phase (call.ts), beside the command's module.
 
 /**
  * Loads a module of lib/cli by its path relative to lib/cli/: a command's
