@@ -143,6 +143,13 @@ class StderrReport {
           );
         }
       },
+      onSession: debug
+        ? (session) =>
+          this.#say(s.dim(
+            `jn: debug: through the session of ${session.source} (pid ${session.pid}, ` +
+              `started ${session.started}, socket ${session.socket})`,
+          ))
+        : undefined,
       onConnected: debug
         ? (session) => {
           const server = session.server;

@@ -30,17 +30,27 @@
 
 import { redact, redactDeep } from "../output/redact.ts";
 import { LineSplitter } from "../ndjson/split.ts";
-import { openSession } from "../session/session.ts";
+import { openSession, openSocketSession } from "../session/session.ts";
 import { SamplingOverflow } from "../session/sampling.ts";
-import type { Relay, Session, SessionOptions } from "../session/types.ts";
+import type { ProtocolMode, Relay, Session, SessionOptions } from "../session/types.ts";
+import { mergePolicies } from "../sandbox/policy.ts";
 import type { Source } from "../uri/source.ts";
 import { Connection, explainError } from "./connection.ts";
-import { levelAtLeast, OPEN_DEFAULTS, type OpenOptions, type SandboxInfo } from "./options.ts";
+import {
+  type ClientEvents,
+  levelAtLeast,
+  OPEN_DEFAULTS,
+  type OpenOptions,
+  type SandboxInfo,
+  type SessionUse,
+} from "./options.ts";
 import { sessionSettings } from "./remote.ts";
 import { resolveTarget, type Target } from "./resolve.ts";
 import { QuestionBudget } from "./questions.ts";
 import { samplingHandler } from "./sampling.ts";
 import { sandboxedLaunch } from "./sandbox.ts";
+import { findSession, type FoundSession, sessionGone } from "./session_lookup.ts";
+import { unmarkFailure } from "./session_errors.ts";
 
 /**
  * Connects to a server: a naked URI, a profile reference, or an already
@@ -82,10 +92,20 @@ export async function open(
   };
   let sandbox: SandboxInfo | undefined;
   let session: Session | undefined;
+  let found: FoundSession | undefined;
   try {
-    const prepared = await sandboxedLaunch(resolved, options, settings.launch);
-    sandbox = prepared.sandbox;
-    await events.onPrepared?.({ launch: prepared.launch, sandbox, secrets });
+    // A running session of this source with the same launch options serves the call.
+    found = await findSession(resolved, options, settings);
+    let launch = settings.launch;
+    if (found === undefined) {
+      const prepared = await sandboxedLaunch(resolved, options, settings.launch);
+      sandbox = prepared.sandbox;
+      launch = prepared.launch;
+      await events.onPrepared?.({ launch, sandbox, secrets });
+    } else {
+      const policy = mergePolicies(resolved.sandbox, options.sandbox);
+      sandbox = policy && { policy };
+    }
     const logLevel = options.logLevel ?? OPEN_DEFAULTS.logLevel;
     const sessionOptions: SessionOptions = {
       ...settings.options,
@@ -121,17 +141,24 @@ export async function open(
       relay: options.relay && redactedRelay(options.relay, secrets),
       resumeSession,
     };
-    session = await openSession(prepared.launch, sessionOptions);
+    session = found === undefined
+      ? await openSession(launch, sessionOptions)
+      : await throughSession(found, resolved.launch.label, sessionOptions, events);
     await events.onConnected?.(session);
+    const nonce = found?.record.nonce;
     const connection = new Connection({
       target: resolved,
       session,
-      launch: prepared.launch,
+      launch,
       sandbox,
       secrets,
       options,
       questions,
       onClose: ended,
+      ...(found === undefined ? {} : {
+        via: sessionUse(found),
+        translate: (error: unknown) => unmarkFailure(error, nonce!),
+      }),
     });
     // Only a profile records schemas to check: no profile, no drift module.
     const drift = resolved.profile && await import("../drift/check.ts");
@@ -147,7 +174,45 @@ export async function open(
   } catch (error) {
     await session?.close();
     ended();
-    throw explainError(error, { sandbox, secrets });
+    const own = found === undefined ? error : unmarkFailure(error, found.record.nonce);
+    throw explainError(own, { sandbox, secrets });
+  }
+}
+
+/** What a connection through a session says of it. */
+function sessionUse(found: FoundSession): SessionUse {
+  const { record } = found;
+  return { source: record.source, pid: record.pid, socket: record.socket, started: record.started };
+}
+
+/**
+ * Connects to a session's socket, in the era its server speaks; a socket
+ * that refuses (the session's process is gone) ends the session for good.
+ */
+async function throughSession(
+  found: FoundSession,
+  label: string,
+  options: SessionOptions,
+  events: ClientEvents,
+): Promise<Session> {
+  await events.onSession?.(sessionUse(found));
+  const { record } = found;
+  const protocol: ProtocolMode = record.era === "modern" && record.protocolVersion
+    ? { pin: record.protocolVersion }
+    : "legacy";
+  try {
+    // The session's own client answers roots; what the server asks during a call comes here.
+    return await openSocketSession(record.socket, label, {
+      ...options,
+      protocol,
+      roots: undefined,
+    });
+  } catch (error) {
+    const cause = (error as Error)?.cause;
+    if (cause instanceof Deno.errors.ConnectionRefused || cause instanceof Deno.errors.NotFound) {
+      throw await sessionGone(found);
+    }
+    throw error;
   }
 }
 

@@ -62,11 +62,17 @@ export interface SessionShared {
   level?: string;
   inFlight: number;
   onWarning?: (message: string) => void;
+  /** Checked before each host request is served; what it throws refuses the request. */
+  gate?: () => void | Promise<void>;
 }
 
 /** A new downstream session's shared state. */
-export function sessionShared(hub: Hub, onWarning?: (message: string) => void): SessionShared {
-  return { hub, bridge: new InputBridge(), inFlight: 0, onWarning };
+export function sessionShared(
+  hub: Hub,
+  onWarning?: (message: string) => void,
+  gate?: () => void | Promise<void>,
+): SessionShared {
+  return { hub, bridge: new InputBridge(), inFlight: 0, onWarning, gate };
 }
 
 /** A server instance for one downstream connection (or one request, 2026-07-28 over HTTP). */
@@ -96,6 +102,7 @@ export function proxyServer(shared: SessionShared, identity: ServedIdentity): Se
       }
       shared.inFlight++;
       try {
+        await shared.gate?.();
         const params = request.params ?? {};
         const state = sdk.mcpReq.requestState?.();
         const ctx = callContext(sdk, typeof state === "string" ? state : undefined);

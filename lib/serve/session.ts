@@ -33,6 +33,16 @@ export interface ProxyOptions {
   /** The longest offered name (default 64). */
   maxNameLength?: number;
   events: ProxyEvents;
+  /**
+   * Offer the host exactly the server's identity and capabilities (one
+   * source, no filter of jn's: a jn session), not jn's additions.
+   */
+  asIs?: boolean;
+  /**
+   * Checked before each host request is served (a jn session re-checks its
+   * profile's trust); what it throws refuses the request (JSON-RPC error).
+   */
+  gate?: () => void | Promise<void>;
 }
 
 /** One downstream session. */
@@ -51,7 +61,11 @@ export class ProxySession {
       maxNameLength: options.maxNameLength,
       events: options.events,
     });
-    this.shared = sessionShared(this.hub, briefWarnings(options.events.onWarning));
+    this.shared = sessionShared(
+      this.hub,
+      briefWarnings(options.events.onWarning),
+      options.gate,
+    );
   }
 
   /** Reads a host message before the SDK serves it. */
@@ -69,7 +83,8 @@ export class ProxySession {
    */
   async instance(options: { attach?: boolean } = {}): Promise<Server> {
     await this.hub.open(this.#host ?? { capabilities: {} });
-    const server = proxyServer(this.shared, servedIdentity(this.hub, this.#options.jn));
+    const identity = servedIdentity(this.hub, this.#options.jn, { asIs: this.#options.asIs });
+    const server = proxyServer(this.shared, identity);
     if (options.attach !== false) this.hub.attach(downstreamOf(server, this.shared));
     return server;
   }

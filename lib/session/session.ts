@@ -63,6 +63,25 @@ export async function openSession(launch: LaunchSpec, options: SessionOptions): 
   return await openStdio(sdk, launch, options, first);
 }
 
+/**
+ * Connects to a jn session's socket (lib/client/session_lookup.ts found it):
+ * the session's server, reached through its proxy, in the era given
+ * (`legacy` for a session whose server speaks 2025, so that what it asks
+ * during a call reaches this client as the server asked it).
+ */
+export async function openSocketSession(
+  path: string,
+  label: string,
+  options: SessionOptions,
+): Promise<Session> {
+  const { SocketChannel } = await import("./socket_channel.ts");
+  const sdk = await loadSdk();
+  const mode = options.protocol ?? "auto";
+  const probe = bound(options.connectTimeoutMs);
+  return await connect(sdk, new SocketChannel(path, label), label, options, mode, probe)
+    .catch(unwrap);
+}
+
 function stdioChannel(launch: StdioLaunch, options: SessionOptions): StdioChannel {
   return new StdioChannel(launch, {
     env: childEnvironment({

@@ -261,8 +261,8 @@ export interface Session {
   readonly label: string;
   /** What the server said about itself. */
   readonly server: ServerIdentity;
-  /** How it is reached: `stdio`, `streamable-http` or `sse`. */
-  readonly transportKind?: "stdio" | "streamable-http" | "sse";
+  /** How it is reached: `stdio`, `streamable-http`, `sse`, or `session` (a jn session's socket). */
+  readonly transportKind?: "stdio" | "streamable-http" | "sse" | "session";
   /** The capabilities jn declared to the server (sampling, elicitation, roots, …). */
   readonly clientCapabilities?: JsonObject;
   /** `tools/list`, every page (cached: the tools of a session do not change under jn). */

@@ -26,6 +26,8 @@ import {
   LINES,
   PUT_FLAGS,
   SERVE_FLAGS,
+  SESSION_START_FLAGS,
+  SESSION_STOP_FLAGS,
   SKILLS_FLAGS,
   TASK,
   YES,
@@ -35,6 +37,7 @@ import {
   CONNECTION_FLAGS,
   LOGIN_CONNECTION_FLAGS,
   SERVE_CONNECTION_FLAGS,
+  SESSION_CONNECTION_FLAGS,
 } from "./flags.ts";
 import { LOGIN_FLAGS } from "./login_flags.ts";
 
@@ -186,6 +189,54 @@ export const SERVE = command({
   defaults: { timeoutMs: { shown: "none: the host cancels" } },
   footer: "serve",
   module: "commands/serve.ts",
+});
+
+/** `jn session start SOURCE`. */
+export const SESSION_START = command({
+  path: ["session", "start"],
+  summary: "keep a server alive in the background: every command on SOURCE goes through it " +
+    "(its state kept) until it idles out or is stopped",
+  args: [{
+    name: "source",
+    help: "a profile (@server) or naked URI, without an operation",
+    completes: "source",
+  }],
+  flags: [...SESSION_START_FLAGS, ...SESSION_CONNECTION_FLAGS],
+  footer: "session",
+  module: "commands/session.ts",
+});
+
+/** `jn session list`. */
+export const SESSION_LIST = command({
+  path: ["session", "list"],
+  summary: "the running sessions (and those that ended by themselves)",
+  args: [],
+  flags: [FORMAT],
+  module: "commands/session.ts",
+});
+
+/** `jn session stop SOURCE | --all`. */
+export const SESSION_STOP = command({
+  path: ["session", "stop"],
+  summary: "end a session and its server (--all: every session)",
+  args: [{
+    name: "source",
+    help: "the source the session was started with",
+    optional: true,
+    completes: "source",
+  }],
+  flags: SESSION_STOP_FLAGS,
+  module: "commands/session.ts",
+});
+
+/** `jn session _run`: the session's own process (started by `session start`). */
+export const SESSION_RUN = command({
+  path: ["session", "_run"],
+  summary: "serve one session (started by jn session start; its request comes on stdin)",
+  args: [],
+  flags: [],
+  module: "commands/session.ts",
+  hidden: true,
 });
 
 /** `jn mcp explore SOURCE`. */
@@ -398,6 +449,10 @@ export const COMMANDS: readonly CommandDef[] = [
   GREP,
   SKILLS,
   SERVE,
+  SESSION_START,
+  SESSION_LIST,
+  SESSION_STOP,
+  SESSION_RUN,
   MCP_EXPLORE,
   MCP_TOOLS,
   MCP_SCHEMA,
@@ -425,6 +480,7 @@ export const GROUPS: readonly GroupDef[] = [
   { path: ["mcp"], summary: "the seed design's discovery commands, and the demo server" },
   { path: ["profile"], summary: "saved servers (@name)" },
   { path: ["auth"], summary: "OAuth sign-in for remote servers" },
+  { path: ["session"], summary: "keep a server alive between commands (its state with it)" },
 ];
 
 /** jn's own line of help. */

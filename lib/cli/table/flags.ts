@@ -212,6 +212,13 @@ const SANDBOX_HOST = flag({
   repeatable: true,
 });
 
+const NO_SESSION = flag({
+  long: "no-session",
+  key: "noSession",
+  help: "start the server for this command even when a session of it runs (jn session)",
+  apply: setTrue,
+});
+
 // ---- how the CLI shows what a server says and asks ----
 
 const PROGRESS = flag({
@@ -255,6 +262,31 @@ export const CONNECTION_FLAGS = [
   SANDBOX_WRITE,
   SANDBOX_NET,
   SANDBOX_HOST,
+  NO_SESSION,
+] as const;
+
+/**
+ * The connection flags `jn session start` uses: how to reach and launch the
+ * server (what the session's calls must match), and whether sampling is
+ * offered. Not per-call ones (`--timeout`, `--elicit`, `--progress`): each
+ * call through the session gives its own.
+ */
+export const SESSION_CONNECTION_FLAGS = [
+  CONNECT_TIMEOUT,
+  PROTOCOL,
+  ENV_PASSTHROUGH,
+  LOG_LEVEL,
+  IGNORE_SCHEMA,
+  HEADER,
+  TOKEN_ENV,
+  ALLOW_HTTP,
+  SAMPLING_COMMAND,
+  ROOT,
+  SANDBOX,
+  SANDBOX_READ,
+  SANDBOX_WRITE,
+  SANDBOX_NET,
+  SANDBOX_HOST,
 ] as const;
 
 /**
@@ -278,6 +310,7 @@ export const SERVE_CONNECTION_FLAGS = [
   SANDBOX_WRITE,
   SANDBOX_NET,
   SANDBOX_HOST,
+  NO_SESSION,
 ] as const;
 
 /**

@@ -1,0 +1,73 @@
+/**
+ * `listSessions`: the sessions of this user, running or ended by
+ * themselves, one entry each, for `jn session list`.
+ *
+ * Guarantees: reading the list changes nothing a session serves (no
+ * connection is made: a session's idle time is not reset by looking at
+ * it); a record whose process is gone is found out here too — its session
+ * is listed as ended and its socket cleared, as a call would; entries come
+ * in the order the sessions started.
+ *
+ * @module
+ */
+
+import { existingPrivateDir, sessionFiles, sessionKeys } from "./session_paths.ts";
+import { readEnd, readRecord, removeSessionFiles, writeEnd } from "./session_record.ts";
+import { processAlive, type SessionPlace } from "./session_stop.ts";
+
+/** One session as `jn session list` shows it. */
+export interface SessionEntry {
+  /** The source it was started with. */
+  source: string;
+  /** `running`, or `ended` (by itself: its server died, its process was killed…). */
+  state: "running" | "ended";
+  /** Its process (running sessions). */
+  pid?: number;
+  /** When it started and was last used (ISO 8601; running sessions). */
+  started?: string;
+  last_used?: string;
+  /** Calls served (tool calls, reads, prompts, completions). */
+  calls?: number;
+  /** When it ends unless used (ISO 8601); null: only when stopped. */
+  idle_deadline?: string | null;
+  /** Whether its server runs sandboxed. */
+  sandboxed?: boolean;
+  /** Why and when it ended (ended sessions). */
+  reason?: string;
+  ended?: string;
+}
+
+/** Every session of this user (see the module's guarantees). */
+export async function listSessions(place: SessionPlace): Promise<SessionEntry[]> {
+  const dir = await existingPrivateDir(place.env);
+  if (dir === undefined) return [];
+  const entries: SessionEntry[] = [];
+  for (const key of await sessionKeys(dir)) {
+    const files = sessionFiles(dir, key);
+    const record = await readRecord(files);
+    if (record !== undefined && processAlive(record.pid)) {
+      const last = Date.parse(record.lastUsed);
+      entries.push({
+        source: record.source,
+        state: "running",
+        pid: record.pid,
+        started: record.started,
+        last_used: record.lastUsed,
+        calls: record.calls,
+        idle_deadline: record.idleMs > 0 ? new Date(last + record.idleMs).toISOString() : null,
+        sandboxed: record.sandboxed,
+      });
+      continue;
+    }
+    if (record !== undefined) {
+      await removeSessionFiles(files);
+      await writeEnd(files, record, "its process is gone (killed or crashed)");
+    }
+    const end = await readEnd(files);
+    if (end !== undefined) {
+      entries.push({ source: end.source, state: "ended", reason: end.reason, ended: end.at });
+    }
+  }
+  const when = (entry: SessionEntry) => entry.started ?? entry.ended ?? "";
+  return entries.sort((a, b) => when(a) < when(b) ? -1 : when(a) > when(b) ? 1 : 0);
+}

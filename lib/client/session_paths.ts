@@ -1,0 +1,191 @@
+/**
+ * Where sessions live: one private directory per user —
+ * `$XDG_RUNTIME_DIR/jn` when the system gives the user a runtime directory,
+ * else `~/.local/jn/sessions` — holding, for each session, its socket
+ * (`KEY.sock`), what it is (`KEY.json`), its start lock (`KEY.lock`), its
+ * log (`KEY.log`) and, once it ended by itself, why (`KEY.ended`). KEY is a
+ * digest of the source's identity (session_key.ts): no name from the command
+ * line is ever joined into a path.
+ *
+ * Guarantees: jn creates the directory mode 0700 and its files 0600, and
+ * uses a directory only when it is a real directory (not a symlink), owned
+ * by the user running jn, that no one else may enter or list (no group or
+ * other permission bits); anything else is refused with what to do. Other
+ * users cannot reach a socket in it, whatever the socket's own mode (it is
+ * 0600 too). Windows has no such sessions: {@linkcode requireSessions} says so.
+ *
+ * @module
+ */
+
+import { ConfigError, UsageError } from "../errors.ts";
+import { isAbsolutePath, joinPath } from "../profile/paths.ts";
+import { userJnDir } from "../profile/layers.ts";
+
+/** The longest socket path the systems take (`sun_path`: 108 bytes on Linux, 104 on macOS). */
+const MAX_SOCKET_PATH = 100;
+
+/** The files of one session in the directory. */
+export interface SessionFiles {
+  /** The directory. */
+  dir: string;
+  /** The key (hex digest of the source's identity). */
+  key: string;
+  socket: string;
+  info: string;
+  lock: string;
+  log: string;
+  ended: string;
+}
+
+/** A usage error on a system without Unix sockets for sessions (Windows). */
+export function requireSessions(): void {
+  if (Deno.build.os !== "windows") return;
+  throw new UsageError("Sessions are not supported on Windows", {
+    hint: "call the server directly (each call starts it), or run jn under WSL",
+  });
+}
+
+/** The sessions directory for this environment (not created). */
+export function sessionDir(env: Record<string, string>): string {
+  const runtime = env.XDG_RUNTIME_DIR;
+  if (runtime && isAbsolutePath(runtime)) return joinPath(runtime, "jn");
+  const home = userJnDir(env);
+  if (home === undefined) {
+    throw new ConfigError("Cannot find a directory for sessions: HOME is not set", {
+      hint: "set HOME (or XDG_RUNTIME_DIR) to a directory of yours",
+    });
+  }
+  return joinPath(home, "sessions");
+}
+
+/** The files of the session `key` in `dir`. */
+export function sessionFiles(dir: string, key: string): SessionFiles {
+  const at = (suffix: string) => joinPath(dir, `${key}.${suffix}`);
+  return {
+    dir,
+    key,
+    socket: at("sock"),
+    info: at("json"),
+    lock: at("lock"),
+    log: at("log"),
+    ended: at("ended"),
+  };
+}
+
+/** The keys of every session in `dir` that has a record or an end note, sorted. */
+export async function sessionKeys(dir: string): Promise<string[]> {
+  const keys = new Set<string>();
+  for await (const entry of Deno.readDir(dir)) {
+    const match = /^([0-9a-f]{32})\.(json|ended)$/.exec(entry.name);
+    if (match) keys.add(match[1]);
+  }
+  return [...keys].sort();
+}
+
+/** Creates the sessions directory if need be (mode 0700) and checks that it is private. */
+export async function ensurePrivateDir(env: Record<string, string>): Promise<string> {
+  const dir = sessionDir(env);
+  try {
+    await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+  }
+  const problem = await privacyProblem(dir);
+  if (problem !== undefined) {
+    throw new ConfigError(`The sessions directory ${dir} is not private: ${problem}`, {
+      path: dir,
+      hint: `remove it (jn creates it again, mode 0700), or point XDG_RUNTIME_DIR elsewhere`,
+    });
+  }
+  if (sessionFiles(dir, "0".repeat(16)).socket.length > MAX_SOCKET_PATH) {
+    throw new ConfigError(`The sessions directory ${dir} is too deep for a socket's path`, {
+      path: dir,
+      hint: "set XDG_RUNTIME_DIR to a short directory of yours (mode 0700)",
+    });
+  }
+  return dir;
+}
+
+/**
+ * The sessions directory when it exists and is private; undefined when it
+ * does not exist; a ConfigError when it exists but is not private.
+ */
+export async function existingPrivateDir(
+  env: Record<string, string>,
+): Promise<string | undefined> {
+  if (Deno.build.os === "windows") return undefined;
+  const dir = sessionDir(env);
+  let problem: string | undefined;
+  try {
+    problem = await privacyProblem(dir);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+  if (problem === undefined) return dir;
+  throw new ConfigError(`The sessions directory ${dir} is not private: ${problem}`, {
+    path: dir,
+    hint: "remove it (jn creates it again, mode 0700), or point XDG_RUNTIME_DIR elsewhere",
+  });
+}
+
+/** Why `dir` is not a private directory of this user, or undefined when it is. */
+export async function privacyProblem(dir: string): Promise<string | undefined> {
+  const info = await Deno.lstat(dir);
+  if (info.isSymlink) return "it is a symbolic link";
+  if (!info.isDirectory) return "it is not a directory";
+  const uid = await ownUid();
+  if (info.uid !== null && uid !== undefined && info.uid !== uid) {
+    return `it belongs to another user (uid ${info.uid})`;
+  }
+  if (info.mode !== null && (info.mode & 0o077) !== 0) {
+    return `its mode is ${(info.mode & 0o777).toString(8)}, not 700`;
+  }
+  return undefined;
+}
+
+let uidOnce: Promise<number | undefined> | undefined;
+
+/**
+ * The user id jn runs as, without the `sys` permission `Deno.uid()` needs:
+ * the owner of `/proc/self` on Linux, else of a file jn creates.
+ */
+export function ownUid(): Promise<number | undefined> {
+  uidOnce ??= (async () => {
+    try {
+      return (await Deno.stat("/proc/self")).uid ?? undefined;
+    } catch { /* not Linux */ }
+    const probe = await Deno.makeTempFile({ prefix: "jn-uid-" });
+    try {
+      return (await Deno.stat(probe)).uid ?? undefined;
+    } finally {
+      await Deno.remove(probe).catch(() => {});
+    }
+  })();
+  return uidOnce;
+}
+
+/** Writes `data` as JSON to `path` (0600), whole or not at all (a temporary file renamed). */
+export async function writePrivateJson(path: string, data: unknown): Promise<void> {
+  const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  try {
+    await Deno.writeTextFile(temp, `${JSON.stringify(data)}\n`, { mode: 0o600, createNew: true });
+    await Deno.rename(temp, path);
+  } catch (error) {
+    await Deno.remove(temp).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * The JSON object in `path`, or undefined when it is absent or unreadable
+ * (the directory is private: only jn of this user writes there).
+ */
+export async function readPrivateJson(path: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    const value = JSON.parse(await Deno.readTextFile(path));
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * What makes a session the one a call may go through: the source's
+ * identity (its key: the profile it was resolved from, or a naked URI's
+ * launch) and the launch-shaping options it was started with — everything
+ * that decides what process starts, what it may reach and what it is told:
+ * the launch itself (command, arguments, the profile's `env` and `cwd`,
+ * headers, the token), the working directory of a stdio server that has no
+ * `cwd` of its own, the sandbox and Deno permissions, the variables passed
+ * through and their values, the protocol, roots, cleartext HTTP, whether
+ * sampling is offered, and a project profile's trust digest. Per-call
+ * options (timeouts, log level, `--elicit`, progress, drift checks) are not
+ * among them: each call keeps its own.
+ *
+ * Guarantees: each field is kept as a salted SHA-256 digest (the salt is
+ * the session's own), so a secret among them (a `${VAR}` value, a token,
+ * a passed-through variable) never lands in a file; two sets of options
+ * are told apart field by field, so a call says what differs.
+ *
+ * @module
+ */
+
+import type { LaunchSpec } from "../launch/spec.ts";
+import { mergePolicies } from "../sandbox/policy.ts";
+import type { OpenOptions } from "./options.ts";
+import type { SessionSettings } from "./remote.ts";
+import type { Target } from "./resolve.ts";
+
+/** The launch-shaping options, by field, as digests. */
+export type Shape = Record<string, string>;
+
+/** How each field is named when it differs. */
+const FIELD_NAMES: Record<string, string> = {
+  launch: "the server's command, environment or headers",
+  cwd: "the working directory",
+  sandbox: "the sandbox",
+  env: "the variables passed through",
+  protocol: "the protocol",
+  roots: "the roots",
+  allowHttp: "--allow-http",
+  sampling: "sampling",
+  profile: "the profile's files",
+};
+
+/** A source's identity: what a session of it is found by (session_paths.ts names files by its digest). */
+export function sourceIdentity(target: Pick<Target, "profile" | "launch">): string {
+  const profile = target.profile;
+  if (profile !== undefined) {
+    return canonical(["profile", profile.layer, profile.dir, profile.name]);
+  }
+  const launch = target.launch;
+  return launch.transport === "stdio"
+    ? canonical(["uri", "stdio", launch.command, launch.args])
+    : canonical(["uri", launch.transport, launch.url]);
+}
+
+/** The key of a source: the hex digest of its identity (a file name). */
+export async function sessionKey(identity: string): Promise<string> {
+  return (await sha256(identity)).slice(0, 32);
+}
+
+/** A fresh salt for a session's shape. */
+export function newSalt(): string {
+  return toHex(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+/** The launch-shaping options of a call (or a start), salted. */
+export async function launchShape(
+  target: Target,
+  options: OpenOptions,
+  settings: Pick<SessionSettings, "launch" | "options">,
+  salt: string,
+): Promise<Shape> {
+  const launch: LaunchSpec = settings.launch;
+  const passthrough = [
+    ...(options.envPassthrough ?? []),
+    ...(launch.transport === "stdio" ? launch.envPassthrough ?? [] : []),
+  ].sort();
+  const fields: Record<string, unknown> = {
+    launch,
+    cwd: launch.transport === "stdio" && launch.cwd === undefined ? options.cwd : null,
+    sandbox: [
+      mergePolicies(target.sandbox, options.sandbox) ?? null,
+      target.denoPermissions ?? null,
+    ],
+    env: passthrough.map((name) => [name, options.env[name] ?? null]),
+    protocol: options.protocol ?? "auto",
+    roots: (settings.options.roots ?? []).map((root) => root.uri),
+    allowHttp: settings.options.allowHttp === true,
+    sampling: Boolean(options.sample || options.samplingCommand || target.samplingCommand),
+    profile: target.profile?.digest ?? null,
+  };
+  const shape: Shape = {};
+  for (const [field, value] of Object.entries(fields)) {
+    shape[field] = await sha256(`${salt}\n${canonical(value)}`);
+  }
+  return shape;
+}
+
+/** The fields that differ between two shapes, in words (empty: the same). */
+export function shapeDifferences(session: Shape, call: Shape): string[] {
+  const fields = new Set([...Object.keys(session), ...Object.keys(call)]);
+  return [...fields].filter((field) => session[field] !== call[field])
+    .map((field) => FIELD_NAMES[field] ?? field);
+}
+
+/** `the sandbox differs`, `the sandbox and the protocol differ`: differences in one phrase. */
+export function differencesText(differences: readonly string[]): string {
+  const list = differences.length <= 1
+    ? differences.join("")
+    : `${differences.slice(0, -1).join(", ")} and ${differences.at(-1)}`;
+  return `${list} ${differences.length === 1 ? "differs" : "differ"}`;
+}
+
+/** JSON with object keys sorted: the same value always gives the same text. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(
+    value,
+    (_key, item) =>
+      item !== null && typeof item === "object" && !Array.isArray(item)
+        ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0))
+        : item,
+  );
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return toHex(new Uint8Array(digest));
+}
+
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
