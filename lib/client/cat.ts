@@ -126,11 +126,16 @@ export async function cat(conn: Connection, options: CatOptions = {}): Promise<C
 }
 
 /** A usage error for `?task=ID` on a stdio server: a task of an earlier run ended with it. */
-export function requireResumable(target: Target): void {
-  if (target.operation.kind !== "task" || target.launch.transport !== "stdio") return;
+export function requireResumable(target: Target, viaSession = false): void {
+  if (target.operation.kind !== "task" || target.launch.transport !== "stdio" || viaSession) {
+    return;
+  }
   throw new UsageError(
     `"${target.name}" runs over stdio: a task of an earlier run ended with that run's server`,
-    { hint: "call the tool again (with --task to run it as a task)" },
+    {
+      hint: "call the tool again (with --task to run it as a task); a task started through a " +
+        "session (jn session start) is collected through it",
+    },
   );
 }
 
@@ -141,7 +146,7 @@ export function requireResumable(target: Target): void {
  */
 function requireTaskServer(conn: Connection, session: string | undefined): void {
   const name = conn.target.name;
-  requireResumable(conn.target);
+  requireResumable(conn.target, conn.via !== undefined);
   if (session === undefined && conn.session.server.capabilities.tasks === undefined) {
     throw new UsageError(`The server "${name}" does not run tasks`, {
       hint: "its capabilities lack tasks: there is no task to wait for",
@@ -171,7 +176,7 @@ function toolOutcome(tool: string, result: ToolCallResult, options: CatOptions):
 
 /** Starts the tool as a task and gives the record that resumes it. */
 async function detach(conn: Connection, tool: string, options: CatOptions): Promise<unknown> {
-  requireDetachable(conn.target);
+  requireDetachable(conn.target, conn.via !== undefined);
   const { info, prepared } = await prepareCall(
     conn,
     tool,

@@ -94,3 +94,19 @@ export async function sessionGone(found: FoundSession): Promise<Error> {
     at: new Date().toISOString(),
   });
 }
+
+/**
+ * Whether a session of the target's source has a record (no launch options
+ * compared): for the checks a command makes before it connects (`--detach`
+ * of a stdio server); connecting says for sure.
+ */
+export async function sessionRecorded(
+  target: Target,
+  options: Pick<OpenOptions, "env" | "noSession">,
+): Promise<boolean> {
+  if (options.noSession) return false;
+  const dir = await existingPrivateDir(options.env).catch(() => undefined);
+  if (dir === undefined) return false;
+  const files = sessionFiles(dir, await sessionKey(sourceIdentity(target)));
+  return (await readRecord(files)) !== undefined;
+}

@@ -16,6 +16,7 @@ import { sandboxHint } from "../../client/sandbox.ts";
 import { UsageError } from "../../errors.ts";
 import { visible } from "../../output/visible.ts";
 import { requireDetachable } from "../../client/detach.ts";
+import { sessionRecorded } from "../../client/session_lookup.ts";
 import type { TaskInfo, ToolCallResult } from "../../types.ts";
 import { type ConnectionValues, withConnection } from "../connect.ts";
 import type { Cli, Outcome } from "../context.ts";
@@ -100,8 +101,12 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
       { hint: "name a tool: SOURCE?tool=NAME or @server/tool" },
     );
   }
-  if (options.detach) requireDetachable(target);
-  requireResumable(target);
+  // A session holds a stdio server's tasks (connecting checks again).
+  const held = target.launch.transport === "stdio" &&
+    (options.detach || target.operation.kind === "task") &&
+    await sessionRecorded(target, { env: io.env, noSession: flags.noSession });
+  if (options.detach) requireDetachable(target, held);
+  requireResumable(target, held);
   const sink = new RecordSink(io.stdout, options.mode);
   return await withConnection(cli, target, flags, async (conn) => {
     const what = operation.kind === "tool"
