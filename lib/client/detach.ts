@@ -26,9 +26,10 @@ export function requireDetachable(target: Target, viaSession = false): void {
   throw new UsageError(
     `--detach needs a remote server or a session: "${target.name}" runs over stdio and ends when jn exits, taking its tasks with it`,
     {
-      hint: `use --task to wait for the task instead, keep the server in a session (jn session start ${
-        serverSource(target)
-      }), or reach it over HTTP`,
+      hint:
+        `use --task to wait for the task instead, keep the server in a session (jn session start ${
+          serverSource(target)
+        }), or reach it over HTTP`,
     },
   );
 }

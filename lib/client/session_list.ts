@@ -2,9 +2,9 @@
  * `listSessions`: the sessions of this user, running or ended by
  * themselves, one entry each, for `jn session list`.
  *
- * Guarantees: reading the list changes nothing a session serves (no
- * connection is made: a session's idle time is not reset by looking at
- * it); a record whose process is gone is found out here too — its session
+ * Guarantees: reading the list changes nothing a session serves (its
+ * socket is only knocked on, which does not count as a use: its idle time
+ * runs on); a record whose process is gone is found out here too — its session
  * is listed as ended and its socket cleared, as a call would; entries come
  * in the order the sessions started.
  *
@@ -12,8 +12,8 @@
  */
 
 import { existingPrivateDir, sessionFiles, sessionKeys } from "./session_paths.ts";
-import { readEnd, readRecord, removeSessionFiles, writeEnd } from "./session_record.ts";
-import { processAlive, type SessionPlace } from "./session_stop.ts";
+import { answering, readEnd, readRecord, removeSessionFiles, writeEnd } from "./session_record.ts";
+import type { SessionPlace } from "./session_stop.ts";
 
 /** One session as `jn session list` shows it. */
 export interface SessionEntry {
@@ -45,7 +45,7 @@ export async function listSessions(place: SessionPlace): Promise<SessionEntry[]>
   for (const key of await sessionKeys(dir)) {
     const files = sessionFiles(dir, key);
     const record = await readRecord(files);
-    if (record !== undefined && processAlive(record.pid)) {
+    if (record !== undefined && await answering(record)) {
       const last = Date.parse(record.lastUsed);
       entries.push({
         source: record.source,

@@ -126,6 +126,21 @@ export function endedError(end: SessionEnd): ConnectionError {
   );
 }
 
+/**
+ * Whether a session's process serves: its socket takes a connection (closed
+ * at once: a session does not count it as a use). A record whose socket
+ * does not is a session whose process is gone.
+ */
+export async function answering(record: Pick<SessionRecord, "socket">): Promise<boolean> {
+  try {
+    const conn = await Deno.connect({ transport: "unix", path: record.socket });
+    conn.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Removes what a session left in the directory (its socket, record and start note). */
 export async function removeSessionFiles(files: SessionFiles): Promise<void> {
   await Deno.remove(files.socket).catch(() => {});

@@ -218,17 +218,19 @@ async function startServing(
   const record = {} as SessionRecord;
   let lastActive = Date.now();
   let pending: ReturnType<typeof setTimeout> | undefined;
+  let written = 0;
   const activity = (message: unknown) => {
     lastActive = Date.now();
     const method = (message as { method?: unknown })?.method;
     if (typeof method === "string" && CALLS.has(method)) record.calls++;
-    if (!ready) return;
-    // One write for a burst of calls.
-    pending ??= setTimeout(() => {
+    if (!ready || pending !== undefined) return;
+    // At once, unless it was written a moment ago: then one write for the burst.
+    pending = setTimeout(() => {
       pending = undefined;
+      written = Date.now();
       record.lastUsed = new Date(lastActive).toISOString();
       void writeRecord(files, record).catch(() => {});
-    }, RECORD_DELAY_MS);
+    }, Math.max(0, written + RECORD_DELAY_MS - Date.now()));
   };
   const serving = await serveShared({
     sources: [served],
@@ -283,20 +285,22 @@ async function startServing(
   void (async () => {
     try {
       for await (const conn of listener) {
-        lastActive = Date.now();
         // A connection is served only while the profile is as it was trusted.
         void gate().then(() => serving.serve(conn), () => conn.close());
       }
     } catch { /* the listener closed */ }
   })();
   const result: Serving = {
+    // The record goes first (calls stop finding the session), the socket last: `stop` waits
+    // for it, and by then the server's tree has ended.
     async close(crashed) {
       clearInterval(idle);
       clearTimeout(pending);
       listener.close();
-      await removeSessionFiles(files);
+      await Deno.remove(files.info).catch(() => {});
       if (crashed !== undefined) await writeEnd(files, record, crashed);
       await serving.close();
+      await Deno.remove(files.socket).catch(() => {});
     },
   };
   const idle = request.idleMs > 0

@@ -32,7 +32,7 @@ import {
   sessionFiles,
 } from "./session_paths.ts";
 import { jnErrorOf } from "./session_errors.ts";
-import { readRecord, removeSessionFiles, type SessionRecord } from "./session_record.ts";
+import { answering, readRecord, removeSessionFiles, type SessionRecord } from "./session_record.ts";
 import type { SessionLaunchOptions, SessionRequest, StartReport } from "./session_run.ts";
 import {
   differencesText,
@@ -41,7 +41,6 @@ import {
   shapeDifferences,
   sourceIdentity,
 } from "./session_shape.ts";
-import { processAlive } from "./session_stop.ts";
 
 /** Options of {@linkcode startSession}: where from, how to launch, how long to keep it. */
 export interface SessionStartOptions extends SessionLaunchOptions {
@@ -99,7 +98,7 @@ export async function startSession(
   try {
     await lock.lock(true);
     const running = await readRecord(files);
-    if (running !== undefined && processAlive(running.pid)) {
+    if (running !== undefined && await answering(running)) {
       const settings = await sessionSettings(target, open);
       const shape = await launchShape(target, open, settings, running.salt);
       const differs = shapeDifferences(running.shape, shape);

@@ -5,11 +5,13 @@
  * itself, the note its calls get forgotten.
  *
  * Guarantees: a source is found without its profile being trusted (a
- * session of a profile whose trust was withdrawn can still be stopped);
- * `stopSession` returns once the session's process is gone (SIGKILL after
- * {@linkcode STOP_GRACE_MS}); nothing of the session is left in the
- * directory; a source with no session is a usage error (exit 2) that says
- * how to list the running ones.
+ * session of a profile whose trust was withdrawn can still be stopped); a
+ * process is signalled only while the session's socket answers (so never a
+ * process that took the pid of a crashed one); `stopSession` returns once
+ * the session has ended its server and removed its socket, its last act
+ * (SIGKILL after {@linkcode STOP_GRACE_MS}); nothing of the session is left
+ * in the directory; a source with no session is a usage error (exit 2)
+ * that says how to list the running ones.
  *
  * @module
  */
@@ -25,7 +27,13 @@ import {
   sessionFiles,
   sessionKeys,
 } from "./session_paths.ts";
-import { readEnd, readRecord, removeSessionFiles, type SessionRecord } from "./session_record.ts";
+import {
+  answering,
+  readEnd,
+  readRecord,
+  removeSessionFiles,
+  type SessionRecord,
+} from "./session_record.ts";
 import { sessionKey, sourceIdentity } from "./session_shape.ts";
 
 /** How long a session's process gets to end by itself after SIGTERM (ms). */
@@ -73,24 +81,38 @@ async function stopFiles(files: SessionFiles): Promise<SessionStopped | undefine
   const end = await readEnd(files);
   await Deno.remove(files.ended).catch(() => {});
   if (record === undefined) return end && { source: end.source, name: end.name };
-  await endProcess(record);
+  const live = await answering(record);
+  if (live) await endProcess(record);
   await removeSessionFiles(files);
   await Deno.remove(files.log).catch(() => {});
   await Deno.remove(files.lock).catch(() => {});
-  return { source: record.source, name: record.name, pid: record.pid };
+  return live
+    ? { source: record.source, name: record.name, pid: record.pid }
+    : { source: record.source, name: record.name };
 }
 
-/** SIGTERM, then SIGKILL after the grace: returns once the process is gone. */
+/**
+ * SIGTERM, then SIGKILL after the grace: returns once the session removed
+ * its socket (the last thing it does, after its server's tree ended).
+ */
 async function endProcess(record: SessionRecord): Promise<void> {
-  if (!processAlive(record.pid)) return;
   signal(record.pid, "SIGTERM");
   const deadline = Date.now() + STOP_GRACE_MS;
-  for (let wait = 10; processAlive(record.pid); wait = Math.min(wait * 2, 100)) {
+  for (let wait = 10; await exists(record.socket); wait = Math.min(wait * 2, 100)) {
     if (Date.now() > deadline) {
       signal(record.pid, "SIGKILL");
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -104,28 +126,6 @@ async function identityOf(source: string, place: SessionPlace): Promise<string> 
   const raw = await loadRawProfile(parsed.server, place);
   const profile = resolveProfile(raw, place.env, { lenient: true });
   return sourceIdentity({ profile } as Pick<Target, "profile" | "launch">);
-}
-
-/**
- * Whether a process runs: not a zombie (a session's process is reparented
- * when `start` exits, and not every init reaps), on Linux by /proc.
- */
-export function processAlive(pid: number): boolean {
-  if (Deno.build.os === "linux") {
-    try {
-      const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-      const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-      return state !== "Z" && state !== "X";
-    } catch {
-      return false;
-    }
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function signal(pid: number, name: "SIGTERM" | "SIGKILL"): void {

@@ -146,28 +146,30 @@ let everything: Promise<string | undefined> | undefined;
  * install it (the caller skips, saying why).
  */
 export function serverEverything(): Promise<string | undefined> {
-  everything ??= install();
+  everything ??= npmServer("@modelcontextprotocol/server-everything", EVERYTHING_VERSION);
   return everything;
 }
 
-async function install(): Promise<string | undefined> {
+/**
+ * The path of an npm package's `dist/index.js` (`main`: another file of
+ * it), installed with npm into `~/.cache/jn-tests/NAME-VERSION/` on first
+ * use (and reused); undefined, saying why on stderr, when npm cannot install
+ * it (the caller skips).
+ */
+export async function npmServer(
+  name: string,
+  version: string,
+  main = "dist/index.js",
+): Promise<string | undefined> {
   const home = Deno.env.get("HOME") ?? "/tmp";
-  const dir = `${home}/.cache/jn-tests/server-everything-${EVERYTHING_VERSION}`;
-  const main = `${dir}/node_modules/@modelcontextprotocol/server-everything/dist/index.js`;
-  if (await exists(main)) return main;
+  const dir = `${home}/.cache/jn-tests/${name.split("/").pop()}-${version}`;
+  const path = `${dir}/node_modules/${name}/${main}`;
+  if (await exists(path)) return path;
   // Install beside it and rename: parallel test files never see a half-installed tree.
   const temp = `${dir}.${crypto.randomUUID()}`;
   await Deno.mkdir(temp, { recursive: true });
   const output = await new Deno.Command("npm", {
-    args: [
-      "install",
-      "--prefix",
-      temp,
-      "--no-audit",
-      "--no-fund",
-      "--silent",
-      `@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`,
-    ],
+    args: ["install", "--prefix", temp, "--no-audit", "--no-fund", "--silent", `${name}@${version}`],
     stdout: "null",
     stderr: "piped",
   }).output().catch((error) => ({
@@ -178,7 +180,7 @@ async function install(): Promise<string | undefined> {
     await Deno.remove(temp, { recursive: true }).catch(() => {});
     // deno-lint-ignore no-console
     console.warn(
-      `skipping server-everything tests: npm could not install it: ${
+      `skipping the ${name} tests: npm could not install it: ${
         new TextDecoder().decode(output.stderr).trim().split("\n").pop()
       }`,
     );
@@ -189,7 +191,7 @@ async function install(): Promise<string | undefined> {
   } catch {
     await Deno.remove(temp, { recursive: true }).catch(() => {});
   }
-  return (await exists(main)) ? main : undefined;
+  return (await exists(path)) ? path : undefined;
 }
 
 async function exists(path: string): Promise<boolean> {
