@@ -71,6 +71,12 @@ export type StartReport =
 /** The requests that count as calls in `session list`. */
 const CALLS = new Set(["tools/call", "resources/read", "prompts/get", "completion/complete"]);
 
+/** How often a project profile's session looks at its files between calls (ms). */
+const TRUST_LOOK_MS = 2000;
+
+/** How long a session whose profile changed still answers (refusing) before it ends (ms). */
+const REFUSAL_FLUSH_MS = 250;
+
 /** How long record updates are held back, to write one for a burst of calls (ms). */
 const RECORD_DELAY_MS = 200;
 
@@ -202,11 +208,15 @@ async function startServing(
       return markedUpstream(upstream, nonce);
     },
   };
+  let untrusted: unknown;
   const gate = async () => {
+    if (untrusted !== undefined) throw markFailure(untrusted, nonce);
     try {
       await trust?.check();
     } catch (error) {
-      end((error as Error).message, true);
+      untrusted = error;
+      // Ended once the refusal has reached whoever asked.
+      setTimeout(() => end((error as Error).message, true), REFUSAL_FLUSH_MS);
       throw markFailure(error, nonce);
     }
   };
@@ -285,16 +295,19 @@ async function startServing(
   void (async () => {
     try {
       for await (const conn of listener) {
-        // A connection is served only while the profile is as it was trusted.
-        void gate().then(() => serving.serve(conn), () => conn.close());
+        // Served even when the profile changed: each request is refused with the reason.
+        serving.serve(conn);
       }
     } catch { /* the listener closed */ }
   })();
+  // Trust holds only while the profile is as it was: looked at between calls too.
+  const watch = trust && setInterval(() => void gate().catch(() => {}), TRUST_LOOK_MS);
   const result: Serving = {
     // The record goes first (calls stop finding the session), the socket last: `stop` waits
     // for it, and by then the server's tree has ended.
     async close(crashed) {
       clearInterval(idle);
+      clearInterval(watch);
       clearTimeout(pending);
       listener.close();
       await Deno.remove(files.info).catch(() => {});

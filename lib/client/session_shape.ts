@@ -6,8 +6,9 @@
  * the launch itself (command, arguments, the profile's `env` and `cwd`,
  * headers, the token), the working directory of a stdio server that has no
  * `cwd` of its own, the sandbox and Deno permissions, the variables passed
- * through and their values, the protocol, roots, cleartext HTTP, whether
- * sampling is offered, and a project profile's trust digest. Per-call
+ * through and their values, the protocol, roots, cleartext HTTP, and whether
+ * sampling is offered (a project profile's files are the session's own
+ * watch: session_trust.ts). Per-call
  * options (timeouts, log level, `--elicit`, progress, drift checks) are not
  * among them: each call keeps its own.
  *
@@ -33,12 +34,11 @@ const FIELD_NAMES: Record<string, string> = {
   launch: "the server's command, environment or headers",
   cwd: "the working directory",
   sandbox: "the sandbox",
-  env: "the variables passed through",
+  env: "the environment passed through",
   protocol: "the protocol",
   roots: "the roots",
   allowHttp: "--allow-http",
   sampling: "sampling",
-  profile: "the profile's files",
 };
 
 /** A source's identity: what a session of it is found by (session_paths.ts names files by its digest). */
@@ -87,7 +87,6 @@ export async function launchShape(
     roots: (settings.options.roots ?? []).map((root) => root.uri),
     allowHttp: settings.options.allowHttp === true,
     sampling: Boolean(options.sample || options.samplingCommand || target.samplingCommand),
-    profile: target.profile?.digest ?? null,
   };
   const shape: Shape = {};
   for (const [field, value] of Object.entries(fields)) {
