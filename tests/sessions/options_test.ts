@@ -40,8 +40,14 @@ Deno.test("session: --no-session bypasses it silently; --debug names it", async 
   assert.doesNotMatch(bypass.stderr, /session/);
   const debug = await home.jn(["cat", "--json", "--debug", `${COUNTER}?tool=increment`]);
   assert.equal(output(debug).count, 1);
-  assert.match(debug.stderr, new RegExp(`jn: debug: through the session of mcp\\+node:\\S+ \\(pid ${pid}, started `));
-  assert.match(debug.stderr, /connected to counter 1\.0\.0 \(protocol 2025-11-25, legacy, session\)/);
+  assert.match(
+    debug.stderr,
+    new RegExp(`jn: debug: through the session of mcp\\+node:\\S+ \\(pid ${pid}, started `),
+  );
+  assert.match(
+    debug.stderr,
+    /connected to counter 1\.0\.0 \(protocol 2025-11-25, legacy, session\)/,
+  );
 });
 
 Deno.test("session: a start with other options while one runs is refused (exit 2)", async () => {
@@ -49,7 +55,10 @@ Deno.test("session: a start with other options while one runs is refused (exit 2
   assert.equal((await home.jn(["session", "start", COUNTER])).code, 0);
   const other = await home.jn(["session", "start", "--protocol", "legacy", COUNTER]);
   assert.equal(other.code, 2, other.stderr);
-  assert.match(other.stderr, /already runs with other launch options: the protocol differs\nhint: stop it first/);
+  assert.match(
+    other.stderr,
+    /already runs with other launch options: the protocol differs\nhint: stop it first/,
+  );
   const operation = await home.jn(["session", "start", `${COUNTER}?tool=count`]);
   assert.equal(operation.code, 2);
   assert.match(operation.stderr, /holds a server, not an operation/);

@@ -57,7 +57,7 @@ Deno.test("session: a changed project profile ends its session even without a ca
   assert.equal((await home.jn(["profile", "trust", "@ctr"])).code, 0);
   assert.equal((await home.jn(["session", "start", "@ctr"])).code, 0);
   const session = await sessionPid(home);
-  await Deno.writeTextFile(`${profile}/_meta.json`, COUNTER_META.replace("stdio", "stdio\" "));
+  await Deno.writeTextFile(`${profile}/_meta.json`, COUNTER_META.replace("stdio", 'stdio" '));
   assert.ok(await waitGone(session, 15_000), "the session ended by itself");
 });
 

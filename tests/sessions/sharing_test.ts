@@ -56,14 +56,22 @@ Deno.test("session: a question during a call goes to its command; outside any ca
   ]);
   assert.deepEqual(output(accepted).result, { action: "accept", content: { name: "anonymous" } });
   assert.match(accepted.stderr, /asked: Your name\? — accepted the defaults/);
-  const declined = await home.jn(["cat", "--json", "--elicit", "decline", `${COUNTER}?tool=ask_name`]);
+  const declined = await home.jn([
+    "cat",
+    "--json",
+    "--elicit",
+    "decline",
+    `${COUNTER}?tool=ask_name`,
+  ]);
   assert.deepEqual(output(declined).result, { action: "decline" });
   assert.equal((await home.jn(["cat", `${COUNTER}?tool=ask_later&ms=100`])).code, 0);
   // The question comes after that command ended, and no other waits: declined.
   let answer = "";
   for (let i = 0; i < 40 && answer !== "decline"; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    answer = JSON.parse(output(await home.jn(["cat", `${COUNTER}?tool=late_answer`])).text as string);
+    answer = JSON.parse(
+      output(await home.jn(["cat", `${COUNTER}?tool=late_answer`])).text as string,
+    );
   }
   assert.equal(answer, "decline");
 });
