@@ -30,6 +30,8 @@ export {
   type PreparedLaunch,
   PUT_DEFAULTS,
   type SandboxInfo,
+  SESSION_DEFAULTS,
+  type SessionUse,
 } from "./options.ts";
 export { type ResolveOptions, resolveTarget, serverName, type Target } from "./resolve.ts";
 export { inspect, type InspectReport, inspectSections } from "./inspect.ts";
@@ -72,6 +74,16 @@ export {
   type ToolFilter,
   type ToolOffer,
 } from "./serve.ts";
+export { type SessionStarted, type SessionStartOptions, startSession } from "./session_start.ts";
+export { listSessions, type SessionEntry } from "./session_list.ts";
+export {
+  type SessionPlace,
+  type SessionStopped,
+  stopAllSessions,
+  stopSession,
+} from "./session_stop.ts";
+export type { SessionRecord } from "./session_record.ts";
+export type { SessionLaunchOptions } from "./session_run.ts";
 export type { RunStats } from "../put/ordered.ts";
 export { compareWithLive, type LiveComparison } from "./profile.ts";
 export { driftWarning, type MessageOptions, outputFormatWarning } from "./messages.ts";

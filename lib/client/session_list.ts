@@ -23,8 +23,9 @@ export interface SessionEntry {
   state: "running" | "ended";
   /** Its process (running sessions). */
   pid?: number;
-  /** When it started and was last used (ISO 8601; running sessions). */
+  /** When it started (ISO 8601; running sessions). */
   started?: string;
+  /** When it was last used (ISO 8601; running sessions). */
   last_used?: string;
   /** Calls served (tool calls, reads, prompts, completions). */
   calls?: number;
@@ -32,8 +33,9 @@ export interface SessionEntry {
   idle_deadline?: string | null;
   /** Whether its server runs sandboxed. */
   sandboxed?: boolean;
-  /** Why and when it ended (ended sessions). */
+  /** Why it ended (ended sessions). */
   reason?: string;
+  /** When it ended (ISO 8601; ended sessions). */
   ended?: string;
 }
 

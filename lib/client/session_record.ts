@@ -15,7 +15,6 @@
  */
 
 import { ConnectionError } from "../errors.ts";
-import type { Shape } from "./session_shape.ts";
 import { readPrivateJson, type SessionFiles, writePrivateJson } from "./session_paths.ts";
 
 /** A running session, as its record says. */
@@ -34,8 +33,9 @@ export interface SessionRecord {
   log: string;
   /** The directory it was started from. */
   cwd: string;
-  /** When it started, and was last used (ISO 8601). */
+  /** When it started (ISO 8601). */
   started: string;
+  /** When it was last used (ISO 8601). */
   lastUsed: string;
   /** Calls served (tool calls, reads, prompts, completions). */
   calls: number;
@@ -43,19 +43,23 @@ export interface SessionRecord {
   idleMs: number;
   /** Whether the server runs sandboxed. */
   sandboxed: boolean;
-  /** The protocol era and revision of the server's session (a call speaks the same). */
+  /** The protocol era of the server's session (a call speaks the same). */
   era?: "legacy" | "modern";
+  /** The protocol revision of the server's session. */
   protocolVersion?: string;
-  /** The launch-shaping options, salted (session_shape.ts). */
+  /** The salt of the shape's digests. */
   salt: string;
-  shape: Shape;
+  /** The launch-shaping options, salted (session_shape.ts). */
+  shape: Record<string, string>;
   /** Marks the session's own errors on its socket (session_errors.ts). */
   nonce: string;
 }
 
 /** Why a session ended by itself. */
 export interface SessionEnd {
+  /** The source the session was started with. */
   source: string;
+  /** The server's name for messages. */
   name: string;
   /** One line: what happened. */
   reason: string;

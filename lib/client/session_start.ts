@@ -44,7 +44,9 @@ import {
 
 /** Options of {@linkcode startSession}: where from, how to launch, how long to keep it. */
 export interface SessionStartOptions extends SessionLaunchOptions {
+  /** The caller's directory (as `OpenOptions.cwd`). */
   cwd: string;
+  /** The caller's environment (as `OpenOptions.env`): the session's process gets it through a pipe. */
   env: Record<string, string>;
   /** End the session after this long without a call (ms); 0: until stopped. Default 15 minutes. */
   idleMs?: number;
@@ -56,6 +58,7 @@ export interface SessionStartOptions extends SessionLaunchOptions {
 
 /** A session that runs. */
 export interface SessionStarted {
+  /** The session's record. */
   record: SessionRecord;
   /** It was already running (with the same launch options). */
   existing: boolean;

@@ -41,13 +41,17 @@ export const STOP_GRACE_MS = 10_000;
 
 /** Where the sessions are: the caller's directory and environment. */
 export interface SessionPlace {
+  /** The caller's directory (a project profile, a relative script path). */
   cwd: string;
+  /** The caller's environment (HOME, XDG_RUNTIME_DIR: where the sessions are). */
   env: Record<string, string>;
 }
 
 /** What `stopSession` ended or forgot. */
 export interface SessionStopped {
+  /** The source the session was started with. */
   source: string;
+  /** The server's name for messages. */
   name: string;
   /** The process ended (absent: the session had ended by itself, its note is forgotten). */
   pid?: number;

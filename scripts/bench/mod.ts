@@ -30,6 +30,7 @@ import { listingScenario } from "./scenarios/listing.ts";
 import { payloadScenario } from "./scenarios/payload.ts";
 import { putMemoryScenario, putScenario } from "./scenarios/put.ts";
 import { serveScenario } from "./scenarios/serve.ts";
+import { sessionScenario } from "./scenarios/session.ts";
 import { startupScenario } from "./scenarios/startup.ts";
 import { teardownScenario } from "./scenarios/teardown.ts";
 import type { ScenarioOptions, Section } from "./scenarios/types.ts";
@@ -45,6 +46,7 @@ const ALL = [
   "teardown",
   "listing",
   "serve",
+  "session",
 ];
 
 const USAGE =
@@ -66,6 +68,8 @@ Scenarios (default: all; they run in the order given):
   listing     bytes of jn inspect's listings (text, json, brief) of @demo and server-everything
   serve       a host's calls through jn serve vs direct and vs an SDK-only proxy: added
               latency, calls/s at 16 in flight, idle memory
+  session     calls through a jn session: a warm call vs an empty deno run, 100 sequential calls
+              of an npx server vs cold ones, and a call vs mcpc's session
 
 Options:
   --rounds N   timed rounds per command (default 7)
@@ -132,7 +136,9 @@ if (timeProblem) fail(`/usr/bin/time (GNU time) is needed for peak RSS: ${timePr
 await prepareWork();
 
 const unavailable: Record<string, string> = {};
-const needsPeers = scenarios.some((s) => ["cold", "everything", "teardown", "listing"].includes(s));
+const needsPeers = scenarios.some((s) =>
+  ["cold", "everything", "teardown", "listing", "session"].includes(s)
+);
 if (needsPeers) {
   const nodeProblem = await install(NODE);
   if (nodeProblem) {
@@ -145,7 +151,7 @@ if (needsPeers) {
   }
 }
 let bundle = !values["no-bundle"] &&
-  scenarios.some((s) => ["cold", "everything", "startup", "put", "payload"].includes(s));
+  scenarios.some((s) => ["cold", "everything", "startup", "put", "payload", "session"].includes(s));
 if (bundle) {
   say("bench: deno task bundle (the build deno task compile compiles)");
   const problem = await buildBundle();
@@ -215,6 +221,12 @@ for (const name of scenarios) {
     case "serve":
       out.push(...await serveScenario(options));
       break;
+    case "session": {
+      await install(EVERYTHING);
+      const mcpc = peers.find((peer) => peer.slug === "mcpc");
+      out.push(...await sessionScenario({ ...options, mcpc }));
+      break;
+    }
   }
 }
 const sections = Object.values(results).flat();
