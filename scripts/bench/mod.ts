@@ -136,9 +136,7 @@ if (timeProblem) fail(`/usr/bin/time (GNU time) is needed for peak RSS: ${timePr
 await prepareWork();
 
 const unavailable: Record<string, string> = {};
-const needsPeers = scenarios.some((s) =>
-  ["cold", "everything", "teardown", "listing", "session"].includes(s)
-);
+const needsPeers = scenarios.some((s) => ["cold", "everything", "teardown", "listing"].includes(s));
 if (needsPeers) {
   const nodeProblem = await install(NODE);
   if (nodeProblem) {
@@ -222,8 +220,14 @@ for (const name of scenarios) {
       out.push(...await serveScenario(options));
       break;
     case "session": {
+      // Node 24 and server-everything for the tables, and mcpc (the one peer with sessions).
+      await install(NODE);
       await install(EVERYTHING);
       const mcpc = peers.find((peer) => peer.slug === "mcpc");
+      if (mcpc && !needsPeers) {
+        const problem = await install(mcpc);
+        if (problem) unavailable[mcpc.slug] = problem;
+      }
       out.push(...await sessionScenario({ ...options, mcpc }));
       break;
     }
