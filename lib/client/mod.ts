@@ -83,7 +83,7 @@ export {
   stopSession,
 } from "./session_stop.ts";
 export type { SessionRecord } from "./session_record.ts";
-export type { SessionLaunchOptions } from "./session_run.ts";
+export type { SessionLaunchOptions } from "./session_request.ts";
 export type { RunStats } from "../put/ordered.ts";
 export { compareWithLive, type LiveComparison } from "./profile.ts";
 export { driftWarning, type MessageOptions, outputFormatWarning } from "./messages.ts";

@@ -21,6 +21,7 @@ import {
   SandboxError,
   UsageError,
 } from "../errors.ts";
+import type { Upstream } from "../serve/types.ts";
 
 /** The classes a failure keeps across a process boundary, by name. */
 const CLASSES: Record<string, new (message: string, options: { hint?: string }) => JnError> = {
@@ -82,4 +83,21 @@ export function unmarkFailure(error: unknown, nonce: string): unknown {
   if (marked === null || typeof marked !== "object" || marked.nonce !== nonce) return error;
   const hint = typeof marked.hint === "string" ? marked.hint : undefined;
   return jnErrorOf(String(marked.name), error.serverMessage ?? error.message, hint);
+}
+
+/** An upstream whose failures of jn's own keep their class across the socket. */
+export function markedUpstream(upstream: Upstream, nonce: string): Upstream {
+  return {
+    get server() {
+      return upstream.server;
+    },
+    tools: () => upstream.tools(),
+    forward: (method, params, options) =>
+      upstream.forward(method, params, options).catch((error) => {
+        throw markFailure(error, nonce);
+      }),
+    notify: (method, params) => upstream.notify(method, params),
+    watch: (filter) => upstream.watch(filter),
+    close: () => upstream.close(),
+  };
 }

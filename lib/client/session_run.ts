@@ -27,46 +27,12 @@ import type { ClientEvents, OpenOptions } from "./options.ts";
 import { sessionSettings } from "./remote.ts";
 import { resolveTarget } from "./resolve.ts";
 import { offerAll, openSource } from "./serve_source.ts";
-import { markFailure } from "./session_errors.ts";
+import { markedUpstream, markFailure } from "./session_errors.ts";
+import type { SessionRequest, StartReport } from "./session_request.ts";
 import { ensurePrivateDir, requireSessions, sessionFiles } from "./session_paths.ts";
 import { removeSessionFiles, type SessionRecord, writeEnd, writeRecord } from "./session_record.ts";
 import { launchShape, newSalt, sessionKey, sourceIdentity } from "./session_shape.ts";
 import { TrustWatch } from "./session_trust.ts";
-
-/** The launch options a session is started with (plain data: they travel through a pipe). */
-export type SessionLaunchOptions = Pick<
-  OpenOptions,
-  | "timeoutMs"
-  | "connectTimeoutMs"
-  | "protocol"
-  | "logLevel"
-  | "sandbox"
-  | "envPassthrough"
-  | "headers"
-  | "tokenEnv"
-  | "allowHttp"
-  | "roots"
-  | "ignoreSchema"
-  | "samplingCommand"
->;
-
-/** What `session start` hands the session's process, on its stdin (never in argv). */
-export interface SessionRequest {
-  /** The source, a server (no operation). */
-  source: string;
-  cwd: string;
-  env: Record<string, string>;
-  options: SessionLaunchOptions;
-  /** The idle limit (ms; 0: until stopped). */
-  idleMs: number;
-}
-
-/** What the session's process tells `session start`, one message at a time, until it is ready. */
-export type StartReport =
-  | { event: "onNotice" | "onWarning"; value: string }
-  | { event: "onDrift"; value: unknown }
-  | { ready: SessionRecord }
-  | { error: { name: string; message: string; hint?: string } };
 
 /** The requests that count as calls in `session list`. */
 const CALLS = new Set(["tools/call", "resources/read", "prompts/get", "completion/complete"]);
@@ -323,21 +289,4 @@ async function startServing(
     }, Math.max(50, Math.min(request.idleMs / 4, 30_000)))
     : undefined;
   return result;
-}
-
-/** An upstream whose failures of jn's own keep their class across the socket. */
-function markedUpstream(upstream: Upstream, nonce: string): Upstream {
-  return {
-    get server() {
-      return upstream.server;
-    },
-    tools: () => upstream.tools(),
-    forward: (method, params, options) =>
-      upstream.forward(method, params, options).catch((error) => {
-        throw markFailure(error, nonce);
-      }),
-    notify: (method, params) => upstream.notify(method, params),
-    watch: (filter) => upstream.watch(filter),
-    close: () => upstream.close(),
-  };
 }

@@ -33,7 +33,7 @@ import {
 } from "./session_paths.ts";
 import { jnErrorOf } from "./session_errors.ts";
 import { answering, readRecord, removeSessionFiles, type SessionRecord } from "./session_record.ts";
-import type { SessionLaunchOptions, SessionRequest, StartReport } from "./session_run.ts";
+import type { SessionLaunchOptions, SessionRequest, StartReport } from "./session_request.ts";
 import {
   differencesText,
   launchShape,

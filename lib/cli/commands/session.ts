@@ -13,7 +13,7 @@
  */
 
 import { launchOptions } from "../connect.ts";
-import type { SessionRequest, StartReport } from "../../client/session_run.ts";
+import type { SessionRequest, StartReport } from "../../client/session_request.ts";
 import { InterruptedError, JnError, UsageError } from "../../errors.ts";
 import { jsonSafe, visible, visibleDeep } from "../../output/visible.ts";
 import { writeAll } from "../../ndjson/write_all.ts";
