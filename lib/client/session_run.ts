@@ -261,8 +261,10 @@ async function startServing(
   void (async () => {
     try {
       for await (const conn of listener) {
-        // Served even when the profile changed: each request is refused with the reason.
+        // Served even when the profile changed (each request is then refused with the
+        // reason); a new connection is a moment to look.
         serving.serve(conn);
+        void gate().catch(() => {});
       }
     } catch { /* the listener closed */ }
   })();

@@ -65,7 +65,9 @@ async function withSessions<T>(
   body: () => Promise<T>,
 ): Promise<T> {
   for (const source of sources) {
-    const out = await run(jn(["session", "start", "--idle", "0", "-q", source]), env);
+    // The first start of an npx server downloads it: a bound of minutes.
+    const start = ["session", "start", "--idle", "0", "--connect-timeout", "5m", "-q", source];
+    const out = await run(jn(start), env);
     if (out.code !== 0) throw new Error(`jn session start ${source}: ${out.stderr.trim()}`);
   }
   try {
