@@ -84,6 +84,9 @@ export async function findSession(
  * clears its files; returns the error the call gets (exit 4).
  */
 export async function sessionGone(found: FoundSession): Promise<Error> {
+  // A session that is ending by itself has said why already.
+  const said = await readEnd(found.files);
+  if (said !== undefined) return endedError(said);
   const reason = "its process is gone (killed or crashed)";
   await removeSessionFiles(found.files);
   await writeEnd(found.files, found.record, reason);

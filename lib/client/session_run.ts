@@ -278,8 +278,9 @@ async function startServing(
       clearInterval(watch);
       clearTimeout(pending);
       listener.close();
-      await Deno.remove(files.info).catch(() => {});
+      // The note first: a call between the two finds why, never nothing.
       if (crashed !== undefined) await writeEnd(files, record, crashed);
+      await Deno.remove(files.info).catch(() => {});
       await serving.close();
       await Deno.remove(files.socket).catch(() => {});
     },

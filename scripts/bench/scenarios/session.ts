@@ -107,7 +107,12 @@ async function warmTable(env: Record<string, string>, options: ScenarioOptions):
   };
 }
 
-async function loopTable(env: Record<string, string>, options: ScenarioOptions): Promise<Section> {
+async function loopTable(
+  benchEnv: Record<string, string>,
+  options: ScenarioOptions,
+): Promise<Section> {
+  // The system's npx and node: the system npx run by the peers' Node 24 does not start the server.
+  const env = { ...benchEnv, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin" };
   const count = options.quick ? 10 : 100;
   const call = jn(["cat", `${NPX_EVERYTHING}?command=stdio&tool=echo&message=hi`]);
   const loop = (argv: string[]) => [
