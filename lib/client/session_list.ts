@@ -63,7 +63,10 @@ export async function listSessions(place: SessionPlace): Promise<SessionEntry[]>
     }
     if (record !== undefined) {
       await removeSessionFiles(files);
-      await writeEnd(files, record, "its process is gone (killed or crashed)");
+      // A session ending by itself has said why already.
+      if (await readEnd(files) === undefined) {
+        await writeEnd(files, record, "its process is gone (killed or crashed)");
+      }
     }
     const end = await readEnd(files);
     if (end !== undefined) {
