@@ -165,6 +165,16 @@ export function ownUid(): Promise<number | undefined> {
   return uidOnce;
 }
 
+/** Whether something is at `path` (not followed: a socket, a file, a link). */
+export async function pathExists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Writes `data` as JSON to `path` (0600), whole or not at all (a temporary file renamed). */
 export async function writePrivateJson(path: string, data: unknown): Promise<void> {
   const temp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;

@@ -29,7 +29,7 @@ import { resolveTarget } from "./resolve.ts";
 import { offerAll, openSource } from "./serve_source.ts";
 import { markedUpstream, markFailure } from "./session_errors.ts";
 import type { SessionRequest, StartReport } from "./session_request.ts";
-import { ensurePrivateDir, requireSessions, sessionFiles } from "./session_paths.ts";
+import { ensurePrivateDir, pathExists, requireSessions, sessionFiles } from "./session_paths.ts";
 import { removeSessionFiles, type SessionRecord, writeEnd, writeRecord } from "./session_record.ts";
 import { launchShape, newSalt, sessionKey, sourceIdentity } from "./session_shape.ts";
 import { TrustWatch } from "./session_trust.ts";
@@ -37,14 +37,10 @@ import { TrustWatch } from "./session_trust.ts";
 /** The requests that count as calls in `session list`. */
 const CALLS = new Set(["tools/call", "resources/read", "prompts/get", "completion/complete"]);
 
-/** How often a project profile's session looks at its files between calls (ms). */
-const TRUST_LOOK_MS = 2000;
-
-/** How long a session whose profile changed still answers (refusing) before it ends (ms). */
-const REFUSAL_FLUSH_MS = 250;
-
-/** How long record updates are held back, to write one for a burst of calls (ms). */
-const RECORD_DELAY_MS = 200;
+/** In ms: how often a session looks at its files (and a project profile's) between calls; how
+ * long one whose profile changed still answers (refusing) before it ends; how long record
+ * updates are held back, to write one for a burst of calls. */
+const [LOOK_MS, REFUSAL_FLUSH_MS, RECORD_DELAY_MS] = [2000, 250, 200];
 
 /** Runs a session until it ends. A failure before it is ready is thrown (and nothing runs). */
 export async function runSession(
@@ -268,8 +264,14 @@ async function startServing(
       }
     } catch { /* the listener closed */ }
   })();
-  // Trust holds only while the profile is as it was: looked at between calls too.
-  const watch = trust && setInterval(() => void gate().catch(() => {}), TRUST_LOOK_MS);
+  // Between calls: trust holds only while the profile is as it was, and a session whose
+  // socket or record was removed (its directory deleted, a stop that missed it) is over.
+  const watch = setInterval(async () => {
+    if (!(await pathExists(files.socket)) || !(await pathExists(files.info))) {
+      return end("its socket or record was removed", false);
+    }
+    if (trust) await gate().catch(() => {});
+  }, LOOK_MS);
   const result: Serving = {
     // The record goes first (calls stop finding the session), the socket last: `stop` waits
     // for it, and by then the server's tree has ended.

@@ -23,6 +23,7 @@ import { parseSource } from "../uri/parse.ts";
 import type { Target } from "./resolve.ts";
 import {
   existingPrivateDir,
+  pathExists,
   type SessionFiles,
   sessionFiles,
   sessionKeys,
@@ -102,7 +103,7 @@ async function stopFiles(files: SessionFiles): Promise<SessionStopped | undefine
 async function endProcess(record: SessionRecord): Promise<void> {
   signal(record.pid, "SIGTERM");
   const deadline = Date.now() + STOP_GRACE_MS;
-  for (let wait = 10; await exists(record.socket); wait = Math.min(wait * 2, 100)) {
+  for (let wait = 10; await pathExists(record.socket); wait = Math.min(wait * 2, 100)) {
     if (Date.now() > deadline) {
       signal(record.pid, "SIGKILL");
       break;
@@ -110,14 +111,6 @@ async function endProcess(record: SessionRecord): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The identity of a source, found without trusting its profile. */
