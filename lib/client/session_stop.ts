@@ -111,7 +111,6 @@ async function endProcess(record: SessionRecord): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
-}
 
 /** The identity of a source, found without trusting its profile. */
 async function identityOf(source: string, place: SessionPlace): Promise<string> {

@@ -66,3 +66,11 @@ for (const signal of ["SIGTERM", "SIGHUP"] as const) {
     await nothingLeft(home, [session, server]);
   });
 }
+
+Deno.test("session: a session whose directory is removed ends with its server", async () => {
+  await using home = await sessionHome();
+  const { session, server } = await started(home);
+  await Deno.remove(home.sessions, { recursive: true });
+  assert.ok(await waitGone(session, 15_000), "the session's process ends");
+  assert.ok(await waitGone(server, 15_000), "its server ends");
+});
