@@ -205,6 +205,7 @@ async function throughSession(
     return await openSocketSession(record.socket, label, {
       ...options,
       protocol,
+      offerVersion: record.protocolVersion,
       roots: undefined,
     });
   } catch (error) {

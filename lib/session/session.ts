@@ -205,6 +205,7 @@ async function connect(
     const client = createClient(sdk, {
       mode,
       probeTimeoutMs,
+      offerVersion: options.offerVersion,
       onElicit: options.onElicit,
       onSample: options.onSample,
       roots: options.roots,

@@ -134,6 +134,11 @@ export interface SessionOptions extends ClientHandlers {
   protocol?: ProtocolMode;
   /** How long the era probe may take on stdio before falling back to 2025 (ms). */
   probeTimeoutMs?: number;
+  /**
+   * A 2025 revision to offer first in `initialize`, when this SDK supports
+   * it (a jn session's proxy: the revision its server negotiated).
+   */
+  offerVersion?: string;
   /** Aborting it cancels requests in flight (`notifications/cancelled`) and fails with InterruptedError. */
   signal?: AbortSignal;
   /** Live server stderr (e.g. for `--debug`); a tail is always kept for error messages. */

@@ -81,7 +81,8 @@ Deno.test("session: inspect, head, complete and --follow go through it unchanged
   assert.equal(through.code, 0, through.stderr);
   assert.match(through.stderr, /jn: debug: through the session of @demo \(pid \d+/);
   const [a, b] = [JSON.parse(direct.stdout), JSON.parse(through.stdout)];
-  for (const key of ["tools", "resources", "resource_templates", "prompts", "capabilities"]) {
+  const keys = ["tools", "resources", "resource_templates", "prompts", "capabilities"];
+  for (const key of [...keys, "protocolVersion", "serverInfo", "instructions"]) {
     assert.deepEqual(b[key], a[key], key);
   }
   const head = await home.jn(["head", "-n", "2", "--json", "@demo/list_items?count=50"]);
