@@ -14,7 +14,7 @@
 
 import { launchOptions } from "../connect.ts";
 import type { SessionRequest, StartReport } from "../../client/session_request.ts";
-import { InterruptedError, JnError, UsageError } from "../../errors.ts";
+import { formatMs, InterruptedError, JnError, UsageError } from "../../errors.ts";
 import { jsonSafe, visible, visibleDeep } from "../../output/visible.ts";
 import { writeAll } from "../../ndjson/write_all.ts";
 import type { Cli } from "../context.ts";
@@ -23,7 +23,6 @@ import { onInterrupt } from "../signals.ts";
 import type { Invocation } from "../table/command.ts";
 import type { SESSION_LIST, SESSION_RUN, SESSION_START, SESSION_STOP } from "../table/commands.ts";
 import { writeText } from "../write.ts";
-import { formatMs } from "../../errors.ts";
 
 type SessionCall = Invocation<
   typeof SESSION_START | typeof SESSION_LIST | typeof SESSION_STOP | typeof SESSION_RUN
