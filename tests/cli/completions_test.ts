@@ -118,9 +118,12 @@ Deno.test("bash completion completes jn's command line", async (t) => {
         "mcp",
         "profile",
         "put",
+        "serve",
+        "session",
         "skills",
         "tail",
       ]);
+      assert.deepEqual(await complete(s, "jn session "), ["list", "start", "stop"]);
     });
     await t.step("subcommands of a command group", async () => {
       assert.deepEqual(await complete(s, "jn mcp "), [
