@@ -167,7 +167,13 @@ async function mcpcTable(
     { name: "jn cat through a session", argv: jn(["cat", `${uri}&tool=echo&message=hi`]), env },
     { name: options.mcpc!.name, argv: mcpc.argv, env },
   ];
-  for (const argv of mcpc.setup ?? []) await run(argv, env);
+  for (const argv of mcpc.setup ?? []) {
+    const out = await run(argv, env);
+    if (out.code !== 0) {
+      const why = out.stderr.trim().split("\n").slice(-1)[0];
+      return { title, part: "mcpc", body: table(["note"], [[`mcpc connect failed: ${why}`]]) };
+    }
+  }
   try {
     const rows = await withSessions(
       env,
