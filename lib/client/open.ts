@@ -94,8 +94,9 @@ export async function open(
   let session: Session | undefined;
   let found: FoundSession | undefined;
   try {
-    // A running session of this source with the same launch options serves the call.
-    found = await findSession(resolved, options, settings);
+    // A running session of this source with the same launch options serves the call (not the
+    // resumption of a task in an HTTP session of its own).
+    if (resumeSession === undefined) found = await findSession(resolved, options, settings);
     let launch = settings.launch;
     if (found === undefined) {
       const prepared = await sandboxedLaunch(resolved, options, settings.launch);
