@@ -108,19 +108,23 @@ export async function ensurePrivateDir(env: Record<string, string>): Promise<str
 
 /**
  * The sessions directory when it exists and is private; undefined when it
- * does not exist; a ConfigError when it exists but is not private.
+ * does not exist or cannot be reached (no HOME, a narrower permission set);
+ * a ConfigError when it exists but is not private.
  */
 export async function existingPrivateDir(
   env: Record<string, string>,
 ): Promise<string | undefined> {
   if (Deno.build.os === "windows") return undefined;
+  // No HOME nor runtime directory, or a permission set that does not reach it: no sessions.
+  if (!(env.XDG_RUNTIME_DIR && isAbsolutePath(env.XDG_RUNTIME_DIR)) && !userJnDir(env)) {
+    return undefined;
+  }
   const dir = sessionDir(env);
   let problem: string | undefined;
   try {
     problem = await privacyProblem(dir);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
+  } catch {
+    return undefined;
   }
   if (problem === undefined) return dir;
   throw new ConfigError(`The sessions directory ${dir} is not private: ${problem}`, {
@@ -154,12 +158,17 @@ export function ownUid(): Promise<number | undefined> {
   uidOnce ??= (async () => {
     try {
       return (await Deno.stat("/proc/self")).uid ?? undefined;
-    } catch { /* not Linux */ }
-    const probe = await Deno.makeTempFile({ prefix: "jn-uid-" });
+    } catch { /* not Linux, or Deno's permissions keep /proc out */ }
     try {
-      return (await Deno.stat(probe)).uid ?? undefined;
-    } finally {
-      await Deno.remove(probe).catch(() => {});
+      const probe = await Deno.makeTempFile({ prefix: "jn-uid-" });
+      try {
+        return (await Deno.stat(probe)).uid ?? undefined;
+      } finally {
+        await Deno.remove(probe).catch(() => {});
+      }
+    } catch {
+      // Unknown: a directory only its owner can enter is still refused to others by the kernel.
+      return undefined;
     }
   })();
   return uidOnce;
