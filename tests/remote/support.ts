@@ -169,7 +169,15 @@ export async function npmServer(
   const temp = `${dir}.${crypto.randomUUID()}`;
   await Deno.mkdir(temp, { recursive: true });
   const output = await new Deno.Command("npm", {
-    args: ["install", "--prefix", temp, "--no-audit", "--no-fund", "--silent", `${name}@${version}`],
+    args: [
+      "install",
+      "--prefix",
+      temp,
+      "--no-audit",
+      "--no-fund",
+      "--silent",
+      `${name}@${version}`,
+    ],
     stdout: "null",
     stderr: "piped",
   }).output().catch((error) => ({
