@@ -3,6 +3,10 @@
  * exit code: `lib/cli/main.ts` maps each class to the exit code of SPEC §6 in
  * exactly one place.
  *
+ * Also reads Deno's refusals of jn's own permissions back
+ * ({@linkcode describeRefusal}: the exact flag, with its value, that would
+ * have allowed the access), so that a refusal is one line saying what to add.
+ *
  * It is over 300 lines because every typed error a caller can catch is
  * declared here, in one module, so that the one map to exit codes sees them
  * all; each is a few lines of fields.
@@ -94,10 +98,19 @@ export function describeViolation(violation: ArgumentViolation): string {
 export class ConfigError extends JnError {
   /** The file at fault, when there is one. */
   path?: string;
-  /** `options.path`: the file at fault. */
-  constructor(message: string, options: JnErrorOptions & { path?: string } = {}) {
+  /**
+   * Every problem of a document checked as a whole (`jn profile create`),
+   * one line each, `$.JSON.PATH: what is wrong`; the message lists them too.
+   */
+  problems?: string[];
+  /** `options.path`: the file at fault; `options.problems`: each problem of a document. */
+  constructor(
+    message: string,
+    options: JnErrorOptions & { path?: string; problems?: string[] } = {},
+  ) {
     super(message, options);
     this.path = options.path;
+    this.problems = options.problems;
   }
 }
 
@@ -329,4 +342,52 @@ export function formatMs(ms: number): string {
   if (ms % 60_000 === 0 && ms >= 60_000) return `${ms / 60_000}m`;
   if (ms % 1000 === 0) return `${ms / 1000}s`;
   return `${ms}ms`;
+}
+
+/** A permission Deno refused, read from its error message. */
+export interface Refusal {
+  /** The permission, e.g. `run`. */
+  name: string;
+  /** What was asked for, e.g. `uvx`, `/etc/hosts`, `example.com:443`; absent for "all of it". */
+  value?: string;
+  /** The flag that allows exactly this access, e.g. `--allow-run=uvx`. */
+  flag: string;
+}
+
+/** Whether `error` is Deno refusing a permission (`NotCapable` or `PermissionDenied`). */
+export function isPermissionRefusal(error: unknown): error is Error {
+  return error instanceof Deno.errors.NotCapable ||
+    (error instanceof Deno.errors.PermissionDenied &&
+      /Requires \w+ access/.test(error.message));
+}
+
+/**
+ * The refusal described by a Deno permission error, or `undefined` when the
+ * message has another shape.
+ *
+ * @example
+ * ```ts
+ * describeRefusal(new Error('Requires run access to "uvx", run again with the --allow-run flag'));
+ * // { name: "run", value: "uvx", flag: "--allow-run=uvx" }
+ * ```
+ */
+export function describeRefusal(error: Error): Refusal | undefined {
+  const match = /Requires (\w+) access(?: to "([^"]*)")?/.exec(error.message);
+  if (!match) return undefined;
+  const [, name, value] = match;
+  // A value with a comma cannot be written in a flag list; name the whole permission then.
+  const flag = value === undefined || value.includes(",")
+    ? `--allow-${name}`
+    : `--allow-${name}=${value}`;
+  return value === undefined ? { name, flag } : { name, value, flag };
+}
+
+/** The one-line message of a refused permission, e.g. `No run access to "uvx": …`. */
+export function refusalMessage(error: Error): string {
+  const refusal = describeRefusal(error);
+  if (!refusal) return error.message;
+  const what = refusal.value === undefined
+    ? `${refusal.name} access`
+    : `${refusal.name} access to "${refusal.value}"`;
+  return `Permission refused: ${what} needs ${refusal.flag} (jn was started without it)`;
 }

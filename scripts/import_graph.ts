@@ -4,11 +4,12 @@
  * connected components), imports that run back up a layer (STYLE.md's
  * dependency direction, ranked below), modules over 300 lines, and whether
  * a given entry point loads `lib/cli`. The default entries are main.ts,
- * mod.ts and every command module of the command table (main.ts loads them
+ * mod.ts, the library's other entries (mod/) and every command module of
+ * the command table (main.ts loads them
  * by a computed URL, which `deno info` does not follow).
  *
  * Usage: `deno run --allow-read --allow-run scripts/import_graph.ts [ENTRY…]`
- * (default: `main.ts mod.ts`), from the repository root.
+ * (default: the entries above), from the repository root.
  *
  * @module
  */
@@ -32,7 +33,6 @@ const RANKS: [prefix: string, rank: number][] = [
   ["lib/sandbox/", 7],
   ["lib/profile/", 8],
   ["lib/drift/", 9],
-  ["lib/profile/edit/", 10],
   ["lib/auth/", 11],
   ["lib/session/", 12],
   ["lib/put/", 13],
@@ -41,6 +41,7 @@ const RANKS: [prefix: string, rank: number][] = [
   ["lib/serve/", 13],
   ["lib/client/", 14],
   ["mod.ts", 15],
+  ["mod/", 15],
   ["lib/cli/", 16],
   ["main.ts", 17],
 ];
@@ -124,7 +125,10 @@ function cycles(edges: Map<string, Set<string>>): string[][] {
 const commandModules = [...new Set(COMMANDS.map((c) => c.module))]
   .filter((module) => module.endsWith(".ts"))
   .map((module) => `lib/cli/${module}`);
-const entries = Deno.args.length > 0 ? Deno.args : ["main.ts", "mod.ts", ...commandModules];
+const libraryEntries = [...Deno.readDirSync("mod")].map((entry) => `mod/${entry.name}`).sort();
+const entries = Deno.args.length > 0
+  ? Deno.args
+  : ["main.ts", "mod.ts", ...libraryEntries, ...commandModules];
 const all = new Map<string, Set<string>>();
 for (const entry of entries) {
   const { edges, external } = graphOf(entry);

@@ -245,6 +245,26 @@ export async function loadedModules(
   };
 }
 
+/**
+ * True on Linux when an unprivileged user namespace may mount a tmpfs
+ * (`unshare -rm`), for tests of a full or read-only file system.
+ */
+export async function canMountTmpfs(): Promise<boolean> {
+  if (Deno.build.os !== "linux") return false;
+  try {
+    const dir = await tempDir();
+    const { code } = await new Deno.Command("unshare", {
+      args: ["-rm", "sh", "-c", `mount -t tmpfs none ${dir}`],
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    await Deno.remove(dir);
+    return code === 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether anything is at `path` (a dangling symlink counts). */
 export async function exists(path: string): Promise<boolean> {
   try {

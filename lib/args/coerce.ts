@@ -99,7 +99,7 @@ export interface PrepareOptions {
  *
  * @example
  * ```ts
- * const engine = createSchemaEngine(await npmAjvEngines());
+ * const engine = createSchemaEngine(await sdkAjvEngines());
  * prepareArguments(collectArgs({ query: source.args }), { tool: "search", schema, engine });
  * ```
  */

@@ -2,8 +2,8 @@
  * A shortcut before ajv: `true` only when a value certainly satisfies a
  * schema of the shape most tools declare — an object whose properties each
  * declare nothing but primitive `type`s (and annotations) — so that a
- * one-shot `jn cat` need not instantiate ajv and compile the schema
- * (~12 ms). Anything else, and any doubt, answers `false`: ajv then decides
+ * one-shot `jn cat` need not instantiate ajv and compile the schema.
+ * Anything else, and any doubt, answers `false`: ajv then decides
  * and names the violations, so the answer never differs from ajv's. What a
  * schema allows is read once per schema object (like ajv's compiled
  * validators, lib/args/validate.ts): schemas are not changed once listed.

@@ -8,11 +8,9 @@
  * remains the judge). Validators are compiled once per schema object; each
  * dialect's ajv is only instantiated on first use. Pure, no I/O.
  *
- * The engine is created explicitly from the ajv classes the caller holds
- * ({@linkcode createSchemaEngine}): the npm package's (`npmAjvEngines()`)
- * or the copy bundled in the MCP SDK (lib/session/ajv_engines.ts, already in
- * memory on the CLI path). Validation is the same ajv 8 with the same options
- * either way, whatever was imported first.
+ * The engine is created from the ajv classes the caller hands in
+ * ({@linkcode createSchemaEngine}): jn's are the copy bundled in the MCP SDK
+ * (lib/session/ajv_engines.ts); this module loads no ajv itself.
  *
  * @module
  */
@@ -46,7 +44,7 @@ export interface SchemaEngine {
  *
  * @example
  * ```ts
- * const engine = createSchemaEngine(await npmAjvEngines());
+ * const engine = createSchemaEngine(await sdkAjvEngines());
  * engine.findViolations({ n: "x" }, { type: "object", properties: { n: { type: "integer" } } });
  * // [{ path: "n", message: "must be integer", value: "x" }]
  * ```

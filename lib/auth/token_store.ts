@@ -15,6 +15,7 @@
  */
 
 import { ConfigError } from "../errors.ts";
+import { digestHex } from "../text/digest.ts";
 
 /**
  * How a server's tokens are obtained: a browser sign-in, the client-credentials grant (a secret
@@ -125,10 +126,7 @@ export class AuthStore {
   async pathFor(serverUrl: string): Promise<string> {
     const canonical = canonicalServerUrl(serverUrl);
     const url = new URL(canonical);
-    const digest = new Uint8Array(
-      await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical)),
-    );
-    const hash = [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const hash = (await digestHex(canonical)).slice(0, 16);
     const host = `${url.hostname}_${url.port || (url.protocol === "https:" ? "443" : "80")}`
       .replace(/[^A-Za-z0-9._-]/g, "_");
     return `${this.dir}/${host}-${hash}.json`;

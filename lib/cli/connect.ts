@@ -16,7 +16,7 @@ import { open } from "../client/open.ts";
 import type { ClientEvents, OpenOptions } from "../client/options.ts";
 import type { Target } from "../client/resolve.ts";
 import { sandboxedArgvLine } from "../client/sandbox.ts";
-import { InterruptedError } from "../errors.ts";
+import { InterruptedError, UsageError } from "../errors.ts";
 import { redact, unredactable } from "../output/redact.ts";
 import { style } from "../output/style.ts";
 import { visible } from "../output/visible.ts";
@@ -66,13 +66,18 @@ export async function withConnection<T>(
 /** The client's options of a command's connection flags. */
 export function openOptions(cli: Cli, server: string, values: ConnectionValues): OpenOptions {
   const { io } = cli;
+  const mode = values.elicit ?? ELICIT.default;
+  // Asked to prompt, or to decline: no answers as data, not even the profile's.
+  const asked = mode === "prompt" || mode === "decline";
+  if (asked && values.elicitAnswers !== undefined) {
+    throw new UsageError(`--elicit-answers and --elicit ${mode} say different things`, {
+      hint: "give one of them (--elicit-answers answers the forms it fits, and declines the rest)",
+    });
+  }
   return {
     ...launchOptions(cli, values),
-    elicit: elicitationHandler(io, {
-      mode: values.elicit ?? ELICIT.default,
-      server,
-      quiet: cli.quiet,
-    }),
+    ...(asked ? { elicitAnswers: false } : {}),
+    elicit: elicitationHandler(io, { mode, server, quiet: cli.quiet }),
     auth: {
       // A browser sign-in only where a person can see it, or where JN_BROWSER says how.
       interactive: io.tty.stderr || Boolean(io.env.JN_BROWSER),

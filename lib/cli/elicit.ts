@@ -3,7 +3,8 @@
  * prompt per field, validated against the requested schema (URL mode shows
  * the URL and asks for consent; jn never opens a server's URL by itself);
  * without one, a decline — or `--elicit accept-defaults` accepts the schema's
- * defaults. Every outcome is said in one line on stderr. Everything the
+ * defaults. Answers given as data (`--elicit-answers`, a profile's
+ * `elicit_answers`) come first, in lib/client (elicit_answers.ts). Every outcome is said in one line on stderr. Everything the
  * server wrote (its message, URL, field titles, descriptions, choices and
  * defaults) is shown with its control characters made visible.
  *
@@ -17,7 +18,7 @@ import {
   type FieldValue,
   formFields,
   parseAnswer,
-} from "./elicit_fields.ts";
+} from "../client/elicit_fields.ts";
 import { type Io, printErr } from "./io.ts";
 import { visible } from "../output/visible.ts";
 import type { ElicitMode } from "./table/flags.ts";
@@ -104,7 +105,7 @@ async function answerOne(
   if (!prompting) {
     await say(
       `jn: ${server} asked: ${block(request.message)}\njn: declined (not a terminal; ` +
-        `--elicit accept-defaults accepts the defaults)`,
+        `--elicit-answers JSON answers it, --elicit accept-defaults accepts the defaults)`,
     );
     return { action: "decline" };
   }

@@ -1,5 +1,5 @@
 /**
- * The exit codes of SPEC §6, and the one map from what happened — an error
+ * The exit codes of SPEC §6 (declared in exit_table.ts), and the one map from what happened — an error
  * thrown by any layer, or the outcome a command returned — to the code the
  * process exits with.
  *
@@ -10,6 +10,7 @@ import {
   ConfigError,
   ConnectionError,
   InterruptedError,
+  isPermissionRefusal,
   LaunchError,
   ProtocolError,
   SandboxError,
@@ -17,21 +18,10 @@ import {
   UsageError,
   WriteError,
 } from "../errors.ts";
-import { isPermissionRefusal } from "../sandbox/permissions.ts";
 import type { Outcome } from "./context.ts";
+import { ExitCode } from "./exit_table.ts";
 
-/** Exit codes of SPEC §6. */
-export const ExitCode = {
-  ok: 0,
-  toolError: 1,
-  usage: 2,
-  config: 3,
-  connection: 4,
-  protocol: 5,
-  sandbox: 6,
-  internal: 70,
-  interrupted: 130,
-} as const;
+export { ExitCode } from "./exit_table.ts";
 
 /** The exit code of an error. */
 export function exitCodeFor(error: unknown): number {

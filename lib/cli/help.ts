@@ -13,6 +13,7 @@ import { COMMANDS, GROUPS, PROGRAM_SUMMARY } from "./table/commands.ts";
 import type { AnyFlag } from "./table/flag.ts";
 import { GLOBAL_FLAGS, HELP, VERSION_FLAG } from "./table/flags.ts";
 import { FOOTERS, programFooter } from "./table/footers.ts";
+import { wrap } from "./help_wrap.ts";
 import type { Tables } from "./parse.ts";
 
 const WIDTH = 80;
@@ -87,7 +88,9 @@ function commandHelp(command: CommandDef): string {
 /** ` [options] <source> [partial]` after a command's words. */
 function usageTail(command: CommandDef): string {
   const options = command.flags.some((f) => !f.hidden) ? " [options]" : "";
-  return options + command.args.map((a) => ` ${argUsage(a)}`).join("");
+  // A SOURCE may be a server's argv at the end (lib/cli/server_argv.ts).
+  const argv = command.args.some((a) => a.argv) ? " [-- PROGRAM ARGS...]" : "";
+  return options + command.args.map((a) => ` ${argUsage(a)}`).join("") + argv;
 }
 
 function argUsage(arg: ArgDef): string {
@@ -128,20 +131,6 @@ function table(rows: readonly [string, string][]): string {
       : [`  ${term.padEnd(width)}${body[0]}`];
     return [...first, ...body.slice(1).map((line) => `${" ".repeat(indent)}${line}`)].join("\n");
   }).join("\n");
-}
-
-/** Words wrapped at `width` columns. */
-function wrap(text: string, width: number): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  lines.push(line);
-  return lines.join("\n");
 }
 
 function same(a: readonly string[], b: readonly string[]): boolean {

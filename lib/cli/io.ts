@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ByteWriter } from "../ndjson/write.ts";
+import { type ByteWriter, writeAll } from "../ndjson/write_all.ts";
 import { terminalSafe } from "../output/visible.ts";
 
 /** Everything the CLI touches of the outside world. */
@@ -25,8 +25,8 @@ export function denoIo(): Io {
   return {
     stdout: Deno.stdout,
     stderr: Deno.stderr,
-    // On first use: creating the stream loads Deno's streams code (~5 ms),
-    // which commands that never read stdin (`profile list`) do without.
+    // On first use: creating the stream loads Deno's streams code, which
+    // commands that never read stdin (`profile list`) do without.
     get stdin() {
       return Deno.stdin.readable;
     },
@@ -54,9 +54,7 @@ export function useColor(io: Io): boolean {
 export async function printErr(io: Io, text: string): Promise<void> {
   try {
     const safe = terminalSafe(text, useColor(io));
-    const bytes = new TextEncoder().encode(safe.endsWith("\n") ? safe : safe + "\n");
-    let offset = 0;
-    while (offset < bytes.length) offset += await io.stderr.write(bytes.subarray(offset));
+    await writeAll(io.stderr, new TextEncoder().encode(safe.endsWith("\n") ? safe : safe + "\n"));
   } catch {
     // Nowhere left to report to.
   }

@@ -18,6 +18,7 @@ import type { Cli } from "./context.ts";
 import { denoIo, type Io } from "./io.ts";
 import { parseArgs } from "./parse.ts";
 import type { CommandModule } from "./table/command.ts";
+import { PendingInput } from "./table/flag.ts";
 
 // What only a command that runs, an error or help needs is imported where it is needed:
 // `--version` and `--help` load the parser, the tables and nothing else.
@@ -61,6 +62,10 @@ export async function main(
         return 0;
       }
       case "run": {
+        // `--args @FILE` / `-`: read before the command runs (its module loads on demand).
+        if (Object.values(parsed.call.options).some((value) => value instanceof PendingInput)) {
+          await (await import("./flag_inputs.ts")).readFlagInputs(parsed.call, io);
+        }
         const module = await load(parsed.call.command.module);
         cli.outcome = (await module.run(cli, parsed.call) as Cli["outcome"] | undefined) ?? "ok";
         const { outcomeExitCode } = await import("./exit_codes.ts");
@@ -83,7 +88,7 @@ export async function runProcess(args: readonly string[], load?: LoadCommand): P
   try {
     io = denoIo();
   } catch (error) {
-    const { isPermissionRefusal, refusalMessage } = await import("../sandbox/permissions.ts");
+    const { isPermissionRefusal, refusalMessage } = await import("../errors.ts");
     if (!isPermissionRefusal(error)) throw error;
     const bytes = new TextEncoder().encode(`jn: ${refusalMessage(error)}\n`);
     await Deno.stderr.write(bytes);

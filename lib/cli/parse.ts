@@ -9,19 +9,29 @@
  * Grammar: global flags (`--debug`, `-q`, `--help`) anywhere before `--`;
  * the command's words (`profile list`); then its flags and positional
  * arguments in any order. `--name value`, `--name=value`, `-n value`,
- * `-nvalue`, grouped switches (`-qy`); `--` ends the flags; a lone `-` is
+ * `-nvalue`, grouped switches (`-qy`); `--` ends the flags (and, where a
+ * command takes a SOURCE, starts the server's argv); a lone `-` is
  * an argument. A value flag takes the next word whatever it looks like;
- * a flag given twice keeps the last value, unless it is repeatable.
+ * a flag given twice keeps the last value, unless it is repeatable; an
+ * input flag's `@FILE` or `-` is read after parsing (flag_inputs.ts).
  *
  * @module
  */
 
 import { UsageError } from "../errors.ts";
 import { closest } from "../text/suggest.ts";
+import {
+  badChoice,
+  missingSubcommand,
+  missingValue,
+  unknownCommand,
+  unknownOption,
+} from "./parse_errors.ts";
 import type { CommandDef, GroupDef, Invocation } from "./table/command.ts";
 import { COMMANDS, GROUPS } from "./table/commands.ts";
-import type { AnyFlag } from "./table/flag.ts";
+import { type AnyFlag, PendingInput } from "./table/flag.ts";
 import { GLOBAL_FLAGS, VERSION_FLAG } from "./table/flags.ts";
+import { sourceArgument, withServerArgv } from "./server_argv.ts";
 
 /** The global flags a run was given. */
 export interface Globals {
@@ -74,7 +84,9 @@ export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABL
     if (word.startsWith("-")) break;
     const next = [...path, word];
     if (!isPrefix(tables, next)) {
-      if (path.length === 0 || groupAt(tables, path)) throw unknownCommand(tables, path, word);
+      if (path.length === 0 || groupAt(tables, path)) {
+        throw unknownCommand(visibleNext(tables, path), path, word);
+      }
       break;
     }
     path.push(word);
@@ -93,7 +105,7 @@ export function parseArgs(argv: readonly string[], tables: Tables = DEFAULT_TABL
       throw unknownOption(first, [...GLOBAL_FLAGS, VERSION_FLAG], "jn");
     }
     if (help) return { kind: "help", path, globals };
-    throw missingSubcommand(tables, path);
+    throw missingSubcommand(visibleNext(tables, path), path);
   }
   if (help) return { kind: "help", path: command.path, globals };
   if (version) throw unknownOption("--version", command.flags, commandName(command));
@@ -106,18 +118,23 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
   const options: Record<string, unknown> = {};
   const given = new Set<string>();
   const positionals: string[] = [];
+  let serverArgv: string[] | undefined;
   const name = commandName(command);
   const set = (flag: AnyFlag, spelled: string, value: string) => {
     if (flag.choices && !flag.choices.includes(value)) {
       throw badChoice(flag.choices, spelled, value);
     }
-    options[flag.key] = flag.apply(options[flag.key], value, spelled);
+    options[flag.key] = flag.input && (value === "-" || value.startsWith("@"))
+      ? new PendingInput(value, flag, spelled)
+      : flag.apply(options[flag.key], value, spelled);
     given.add(flag.key);
   };
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
     if (word === "--") {
-      positionals.push(...words.slice(i + 1));
+      // A command that takes a SOURCE takes the server's argv there (server_argv.ts).
+      if (sourceArgument(command) === -1) positionals.push(...words.slice(i + 1));
+      else serverArgv = words.slice(i + 1);
       break;
     }
     if (word === "-" || !word.startsWith("-")) {
@@ -162,7 +179,10 @@ function parseCommand(command: CommandDef, words: readonly string[]): Invocation
     const value = own ? own.value : flag.default;
     if (value !== undefined) options[flag.key] = value;
   }
-  const args = bindArguments(command, positionals);
+  const args = bindArguments(
+    command,
+    serverArgv === undefined ? positionals : withServerArgv(command, positionals, serverArgv),
+  );
   return { command, args, options, given } as Invocation;
 }
 
@@ -253,56 +273,4 @@ function samePath(a: readonly string[], b: readonly string[]): boolean {
 
 function commandName(command: CommandDef): string {
   return command.path.join(" ");
-}
-
-function unknownCommand(tables: Tables, path: readonly string[], word: string): UsageError {
-  const next = visibleNext(tables, path);
-  const near = closest(word, next);
-  const where = ["jn", ...path].join(" ");
-  const help = path.length === 0 ? "'jn help'" : `'jn help ${path.join(" ")}'`;
-  return new UsageError(`Unknown command "${word}"`, {
-    hint: near !== undefined
-      ? `did you mean '${where} ${near}'? (see ${help})`
-      : `${where} has: ${next.join(", ")}`,
-  });
-}
-
-function missingSubcommand(tables: Tables, path: readonly string[]): UsageError {
-  const full = ["jn", ...path].join(" ");
-  return new UsageError(`Missing a subcommand after "${full}"`, {
-    hint: `${full} has: ${visibleNext(tables, path).join(", ")} (see 'jn help ${path.join(" ")}')`,
-  });
-}
-
-function unknownOption(spelled: string, flags: readonly AnyFlag[], name: string): UsageError {
-  const all: readonly AnyFlag[] = [...flags, ...GLOBAL_FLAGS];
-  const names = all.filter((f) => !f.hidden).flatMap((f) => [
-    `--${f.long}`,
-    ...(f.short ? [`-${f.short}`] : []),
-  ]);
-  const near = spelled.startsWith("--") ? closest(spelled, names) : undefined;
-  const help = name === "jn" ? "'jn help' or 'jn help COMMAND'" : `'jn help ${name}'`;
-  return new UsageError(`Unknown option "${spelled}"`, {
-    hint: near !== undefined ? `did you mean ${near}? (see ${help})` : `see ${help}`,
-  });
-}
-
-function missingValue(flag: AnyFlag, spelled: string, name: string): UsageError {
-  return new UsageError(`Option ${spelled} needs a value (${spelled} <${flag.value}>)`, {
-    hint: `see 'jn help ${name}'`,
-  });
-}
-
-function badChoice(
-  choices: readonly string[],
-  spelled: string,
-  value: string,
-  what = "Invalid",
-): UsageError {
-  const near = closest(value, choices);
-  return new UsageError(`${what} ${spelled} "${value}"`, {
-    hint: near !== undefined
-      ? `did you mean ${near}? (use ${choices.join(", ")})`
-      : `use ${choices.join(", ")}`,
-  });
 }

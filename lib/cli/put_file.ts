@@ -1,6 +1,6 @@
 /**
  * `jn put FILE.json|FILE.ndjson|FILE.jsonl`: stdin's records into a file,
- * atomically (see lib/put/file_sink.ts).
+ * atomically (see lib/client/put_file.ts).
  *
  * Exit status: 0 when the file was written; 1 when a line is not JSON (the
  * file is not written, an existing one is untouched; stderr names the line);
@@ -12,9 +12,9 @@
  */
 
 import { InterruptedError } from "../errors.ts";
-import { writeRecordsFile } from "../put/file_sink.ts";
+import { writeRecordsFile } from "../client/put_file.ts";
 import { readLineBatches } from "../ndjson/read.ts";
-import type { FileFormat } from "../put/target_kind.ts";
+import type { FileFormat } from "../client/put_target.ts";
 import { visible } from "../output/visible.ts";
 import { style } from "../output/style.ts";
 import { printErr, useColor } from "./io.ts";

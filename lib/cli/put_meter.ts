@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { RunResult, RunStats } from "../put/ordered.ts";
+import type { RunResult, RunStats } from "../client/put.ts";
 import { style } from "../output/style.ts";
 import { type Io, printErr, useColor } from "./io.ts";
 

@@ -1,8 +1,9 @@
 /**
  * `jn put TARGET` for an MCP target: stdin's NDJSON lines through
- * lib/client/put.ts (one `tools/call` per record over one session, in input
- * order, with `"input": N`), the records to stdout, a progress line and a
- * summary on stderr.
+ * lib/client/put.ts over one session, in input order, with `"input": N` —
+ * one `tools/call` per record when the target names a tool, the operation
+ * each record names when it names none (lib/client/put_target.ts) — the
+ * records to stdout, a progress line and a summary on stderr.
  *
  * Outcome: ok when every record succeeded (or stdout was closed by its
  * reader), failed records (exit 1) when any failed — including after
@@ -14,13 +15,13 @@
  * @module
  */
 
-import { collectArgs } from "../args/collect.ts";
-import { putLines } from "../client/put.ts";
-import { resolveTarget } from "../client/resolve.ts";
-import { InterruptedError, UsageError } from "../errors.ts";
+import { putLines, putOperationLines, refuseForOperations } from "../client/put.ts";
+import { preparePut } from "../client/put_target.ts";
+import { resolveTarget, targetShortName } from "../client/resolve.ts";
+import { InterruptedError } from "../errors.ts";
 import { readLineBatches } from "../ndjson/read.ts";
 import { NdjsonWriter } from "../ndjson/write.ts";
-import type { RunResult } from "../put/ordered.ts";
+import type { RunResult } from "../client/put.ts";
 import { withConnection } from "./connect.ts";
 import type { Cli, Outcome } from "./context.ts";
 import { PutMeter } from "./put_meter.ts";
@@ -30,49 +31,37 @@ import type { PUT } from "./table/commands.ts";
 /** What `put`'s flags parsed into. */
 export type PutValues = Invocation<typeof PUT>["options"];
 
-/** Runs `jn put` on an MCP target given as text. */
+/** Runs `jn put` on an MCP target given as text; `given` names the flags given. */
 export async function runPutTool(
   cli: Cli,
   targetText: string,
   flags: PutValues,
+  given: ReadonlySet<string>,
 ): Promise<Outcome> {
   const { io } = cli;
   const target = await resolveTarget(targetText, { cwd: io.cwd, env: io.env });
-  const operation = target.operation;
-  if (operation.kind !== "tool") {
-    throw new UsageError(`Cannot put to "${targetText}": it names no tool`, {
-      hint: "put calls a tool once per record: add ?tool=NAME (see 'jn inspect SOURCE')",
-    });
-  }
-  // Syntax errors in --arg/--args are reported before any server starts.
-  const args = collectArgs({
-    query: target.queryArgs,
-    args: flags.args,
-    arg: flags.arg ?? [],
-    defaults: target.defaults,
-  });
-  const tool = operation.name;
-  const meter = new PutMeter(io, { label: `jn put ${tool}`, quiet: cli.quiet });
+  // What runs, and syntax errors in --arg/--args, are checked before any server starts.
+  const { mode, args } = preparePut(target, { args: flags.args, arg: flags.arg });
+  const options = {
+    concurrency: given.has("concurrency") || mode.kind === "tool" ? flags.concurrency : undefined,
+    failFast: flags.failFast === true,
+    maxTimeouts: flags.maxTimeouts,
+    json: flags.json === true,
+    allowUnknown: flags.allowUnknown === true,
+    args,
+  };
+  if (mode.kind === "operations") refuseForOperations(options);
+  const label = `jn put ${mode.kind === "tool" ? mode.name : targetShortName(target)}`;
+  const meter = new PutMeter(io, { label, quiet: cli.quiet });
   let interrupted: unknown;
   const result = await withConnection(cli, target, flags, (conn, signal) => {
     signal.addEventListener("abort", () => interrupted = signal.reason, { once: true });
-    return putLines(
-      conn,
-      tool,
-      readLineBatches(io.stdin, { signal }),
-      new NdjsonWriter(io.stdout),
-      {
-        concurrency: flags.concurrency,
-        failFast: flags.failFast === true,
-        maxTimeouts: flags.maxTimeouts,
-        json: flags.json === true,
-        allowUnknown: flags.allowUnknown === true,
-        args,
-        signal,
-        onStart: () => meter.start(),
-        onOutcome: meter.tick,
-      },
-    );
+    const lines = readLineBatches(io.stdin, { signal });
+    const out = new NdjsonWriter(io.stdout);
+    const run = { ...options, signal, onStart: () => meter.start(), onOutcome: meter.tick };
+    return mode.kind === "tool"
+      ? putLines(conn, mode.name, lines, out, run)
+      : putOperationLines(conn, lines, out, run);
   });
   await meter.finish(result);
   return outcome(result, interrupted);

@@ -1,23 +1,28 @@
 /**
- * How a CLI run reports an error on stderr, and the exit code it ends with:
- * shared by the CLI (lib/cli/main.ts) and the commands run without
- * commander (lib/cli/light.ts, lib/cli/light_calls.ts), so that both print
- * the same lines. No npm package: loading it does not start commander.
+ * How a CLI run reports an error on stderr, and the exit code it ends with
+ * (lib/cli/main.ts calls it for every failure). No npm package, so that a
+ * failure of a light command stays light.
  *
  * @module
  */
 
-import { InterruptedError, JnError, stateWriteError, UriSyntaxError } from "../errors.ts";
+import {
+  InterruptedError,
+  isPermissionRefusal,
+  JnError,
+  refusalMessage,
+  stateWriteError,
+  UriSyntaxError,
+} from "../errors.ts";
 import { style } from "../output/style.ts";
 import { visible } from "../output/visible.ts";
-import { isPermissionRefusal, refusalMessage } from "../sandbox/permissions.ts";
 import type { Cli } from "./context.ts";
 import { exitCodeFor } from "./exit_codes.ts";
 import { printErr, useColor } from "./io.ts";
 
 /**
- * Reports an error that happened in a command's run (or outside commander,
- * lib/cli/light.ts) the CLI's way, and returns its exit code.
+ * Reports an error that happened in a command's run the CLI's way, and
+ * returns its exit code.
  */
 export async function reportFailure(error: unknown, cli: Cli): Promise<number> {
   const failure = stateWriteError(error) ?? error;

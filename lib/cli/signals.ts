@@ -19,7 +19,7 @@
  * @module
  */
 
-import { killAllTrees } from "../session/live_trees.ts";
+import { killAllServers } from "../client/teardown.ts";
 import { ExitCode } from "./exit_codes.ts";
 
 /** A signal that interrupts jn. */
@@ -46,7 +46,7 @@ export function onInterrupt(
         if (signal === first && performance.now() - firstAt < DUPLICATE_MS) return;
         if (!secondExits) return;
         // No time for the graceful teardown: every server tree dies now.
-        killAllTrees();
+        killAllServers();
         Deno.exit(ExitCode.interrupted);
       }
       first = signal;

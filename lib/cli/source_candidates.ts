@@ -1,15 +1,14 @@
 /**
  * The completions of a source word (`jn __complete source WORD`):
  * `@profiles`, `@server/tools`, or the launchers' URI prefixes (their
- * descriptors', lib/launch/registry.ts). Light on purpose (no commander, no
- * SDK, nothing of Node's): `main.ts` answers a shell's completion request
- * with it before the CLI loads.
+ * descriptors', lib/launch/registry.ts). Light on purpose (no npm package,
+ * no `node:` module): a shell asks on every Tab.
  *
  * @module
  */
 
 import { launcherCompletions } from "../launch/registry.ts";
-import { profileNames, profileToolNames } from "./profile_names.ts";
+import { profileNames, profileToolNames } from "../client/profile_names.ts";
 
 /** Completions of a source word: `@profiles`, `@server/tools`, or schemes. */
 export async function sourceCandidates(

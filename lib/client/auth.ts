@@ -19,6 +19,8 @@ import { redactError } from "./redact_error.ts";
 import { sessionSettings } from "./remote.ts";
 import { resolveTarget, type Target } from "./resolve.ts";
 
+export { type AuthSummary, formatSummary } from "../auth/describe.ts";
+
 /** A remote server named by an `mcp+https://` URI, a bare `https://` URL or `@profile`. */
 export async function remoteTarget(
   text: string,

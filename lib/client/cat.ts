@@ -6,12 +6,14 @@
  * decide what that means (the CLI exits 1). A tool run as a task
  * (lib/client/task.ts) gives the same records; `detach` gives the task's
  * record instead, and a `?task=ID` source the records of that task's result.
+ * Binary content may go to files (`saveDir`), and the records be bounded in
+ * bytes (`maxBytes`), for readers with little room: agents.
  *
  * @module
  */
 
-import type { ArgPairs } from "../args/collect.ts";
-import { ConnectionError, UsageError } from "../errors.ts";
+import { type ArgPairs, collectArgs } from "../args/collect.ts";
+import { UsageError } from "../errors.ts";
 import {
   promptMessageRecords,
   promptRecords,
@@ -25,9 +27,11 @@ import type { ProgressUpdate, TaskInfo, ToolCallResult } from "../types.ts";
 import { call, prepareCall } from "./call.ts";
 import type { Connection } from "./connection.ts";
 import type { Target } from "./resolve.ts";
-import { requireDetachable, taskRecord } from "./detach.ts";
+import { requireDetachable, requireResumable, sessionGone, taskRecord } from "./detach.ts";
 import { awaitTask, startTask, wantsTask } from "./task.ts";
 import { getPrompt, list, read } from "./verbs.ts";
+import { saveBinaries } from "./save_binary.ts";
+import { boundRecords } from "./bound_records.ts";
 
 /** Options of {@linkcode cat}. */
 export interface CatOptions {
@@ -48,6 +52,14 @@ export interface CatOptions {
   detach?: boolean;
   /** The status of a task, each time it changes. */
   onTaskStatus?: (task: TaskInfo) => void;
+  /**
+   * Write images, audio and blobs to files in this directory (relative to
+   * the connection's `cwd`) and give their paths instead of base64
+   * (save_binary.ts).
+   */
+  saveDir?: string;
+  /** Bound the records' NDJSON bytes: what is cut is said by a `truncated` record (bound_records.ts). */
+  maxBytes?: number;
 }
 
 /** What {@linkcode cat} produced. */
@@ -63,18 +75,32 @@ export interface CatResult {
  *
  * @example
  * ```ts
- * import { cat, collectArgs, open } from "@jn/jn";
+ * import { cat, open, prepareCat } from "@jn/jn";
  *
  * const env = Deno.env.toObject();
  * await using conn = await open("@demo/add?a=2&b=40", { cwd: Deno.cwd(), env });
- * const { target } = conn;
- * const args = collectArgs({ query: target.queryArgs, defaults: target.defaults });
+ * const args = prepareCat(conn.target);
  * const { records } = await cat(conn, { args });
  * console.log(records); // [{type: "tool_result", …}, {type: "structured_result", …}]
  * ```
  */
 export async function cat(conn: Connection, options: CatOptions = {}): Promise<CatResult> {
+  const result = await operationRecords(conn, options);
+  if (options.saveDir !== undefined) {
+    const target = { dir: options.saveDir, cwd: conn.options.cwd };
+    result.records = await saveBinaries(result.records, target);
+  }
+  if (options.maxBytes !== undefined) {
+    result.records = boundRecords(result.records, options.maxBytes, { cutText: !options.json });
+  }
+  return result;
+}
+
+/** The records of the target's operation, as the server gave them. */
+async function operationRecords(conn: Connection, options: CatOptions): Promise<CatResult> {
   const operation = conn.target.operation;
+  checkCatMode(conn.target, { ...options, heldBySession: conn.via !== undefined });
+  if (options.args !== undefined) refuseArguments(conn.target, argumentNames(options.args));
   switch (operation.kind) {
     case "list":
       switch (operation.what) {
@@ -125,20 +151,6 @@ export async function cat(conn: Connection, options: CatOptions = {}): Promise<C
   return { records: [] };
 }
 
-/** A usage error for `?task=ID` on a stdio server: a task of an earlier run ended with it. */
-export function requireResumable(target: Target, viaSession = false): void {
-  if (target.operation.kind !== "task" || target.launch.transport !== "stdio" || viaSession) {
-    return;
-  }
-  throw new UsageError(
-    `"${target.name}" runs over stdio: a task of an earlier run ended with that run's server`,
-    {
-      hint: "call the tool again (with --task to run it as a task); a task started through a " +
-        "session (jn session start) is collected through it",
-    },
-  );
-}
-
 /**
  * `?task=ID` where no task can be: a stdio server started for this run (a task of an earlier
  * run ended with its server), or a server whose capabilities have no tasks. A joined session
@@ -152,21 +164,6 @@ function requireTaskServer(conn: Connection, session: string | undefined): void 
       hint: "its capabilities lack tasks: there is no task to wait for",
     });
   }
-}
-
-/**
- * A joined HTTP session the server no longer knows (400 or 404 to the session id): the run
- * that resumed the task first ended it, or the server expired it. Say so, not "check the URL".
- */
-function sessionGone(error: unknown, session: string | undefined): unknown {
-  if (
-    session !== undefined && error instanceof ConnectionError &&
-    /with HTTP 40[04]\b/.test(error.message)
-  ) {
-    error.hint = `the task's session ${session} is over (a resumed run ends it, or the server ` +
-      "expired it), and its tasks with it: start the task again";
-  }
-  return error;
 }
 
 function toolOutcome(tool: string, result: ToolCallResult, options: CatOptions): CatResult {
@@ -189,7 +186,7 @@ async function detach(conn: Connection, tool: string, options: CatOptions): Prom
 }
 
 /** A usage error when the target names nothing to do (`cat` needs a tool, resource, prompt or list). */
-export function requireOperation(target: Target, sourceText: string = target.name): void {
+export function requireOperation(target: Target, sourceText: string = target.source.raw): void {
   if (target.operation.kind !== "none") return;
   throw new UsageError(
     `Nothing to read from "${sourceText}": name a tool, resource, prompt or list`,
@@ -197,4 +194,99 @@ export function requireOperation(target: Target, sourceText: string = target.nam
       hint: "add ?tool=NAME, ?resource=URI, ?prompt=NAME or ?list=tools (see 'jn inspect SOURCE')",
     },
   );
+}
+
+/** Where a call's arguments come from besides its target: the `--args` and `--arg` forms. */
+export interface ArgInput {
+  /** A JSON object's text (`--args`). */
+  args?: string;
+  /** Each `NAME=VALUE` (`--arg`), in order. */
+  arg?: string[];
+}
+
+/** How a cat runs besides its operation. */
+export interface CatMode {
+  /** Run the tool as a task (`--task`). */
+  task?: boolean;
+  /** Start the tool as a task and return at once (`--detach`). */
+  detach?: boolean;
+  /**
+   * A jn session holds the target's stdio server (`sessionRecorded`): its
+   * tasks outlive a run, so `detach` and `?task=ID` may use it (connecting
+   * checks again). {@linkcode cat} knows it from its connection.
+   */
+  heldBySession?: boolean;
+}
+
+/**
+ * The arguments of a cat of `target` — its query and defaults, `args` and
+ * `arg` merged (lib/args/collect.ts) — after checking, before any server
+ * starts, that it can run as asked: it names something to do, arguments go
+ * to tools and prompts only, `task`/`detach` to tool calls only, `detach`
+ * to a server that keeps tasks, and a `?task=ID` to a server that outlives
+ * a run. UsageError (exit 2) otherwise. {@linkcode cat} checks the same of
+ * what it is given.
+ *
+ * @example
+ * ```ts
+ * import { prepareCat, resolveTarget } from "@jn/jn";
+ *
+ * const target = await resolveTarget("@demo/add?a=2", { cwd: Deno.cwd(), env: {} });
+ * const args = prepareCat(target, { arg: ["b=40"] }); // Map { "a" => …, "b" => … }
+ * const list = await resolveTarget("@demo?list=tools", { cwd: Deno.cwd(), env: {} });
+ * try {
+ *   prepareCat(list, { arg: ["a=1"] });
+ * } catch (error) {
+ *   console.log((error as Error).message); // "Arguments are not used with list=: a"
+ * }
+ * ```
+ */
+export function prepareCat(target: Target, request: ArgInput & CatMode = {}): ArgPairs {
+  requireOperation(target);
+  // Syntax errors in --arg/--args are reported before any server starts.
+  const args = collectArgs({
+    query: target.queryArgs,
+    args: request.args,
+    arg: request.arg ?? [],
+    defaults: target.defaults,
+  });
+  refuseArguments(target, givenArguments(target, request));
+  checkCatMode(target, request);
+  return args;
+}
+
+/** The arguments a caller gave, by name: query keys, `--arg` names, and `--args` as itself. */
+export function givenArguments(target: Target, input: ArgInput = {}): string[] {
+  const given = [
+    ...target.queryArgs.map((a) => a.key),
+    ...(input.arg ?? []).map((a) => a.split("=")[0]),
+  ];
+  if (input.args !== undefined) given.push("--args");
+  return given;
+}
+
+/** A usage error for arguments given to an operation that takes none (a list, resource, task). */
+function refuseArguments(target: Target, given: readonly string[]): void {
+  const kind = target.operation.kind;
+  if (given.length === 0 || (kind !== "list" && kind !== "resource" && kind !== "task")) return;
+  throw new UsageError(`Arguments are not used with ${kind}=: ${given.join(", ")}`, {
+    hint: kind === "task"
+      ? "the task already runs with the arguments it was started with"
+      : "arguments go to tools (?tool=) and prompts (?prompt=)",
+  });
+}
+
+/** `task`/`detach` only for a tool call, `detach` only where a task outlives the run. */
+function checkCatMode(target: Target, mode: CatMode): void {
+  if ((mode.task || mode.detach) && target.operation.kind !== "tool") {
+    throw new UsageError(`${mode.detach ? "--detach" : "--task"} applies to tool calls only`, {
+      hint: "name a tool: SOURCE?tool=NAME or @server/tool",
+    });
+  }
+  if (mode.detach) requireDetachable(target, mode.heldBySession);
+  requireResumable(target, mode.heldBySession);
+}
+
+function argumentNames(args: ArgPairs | Record<string, unknown>): string[] {
+  return args instanceof Map ? [...args.keys()] : Object.keys(args);
 }

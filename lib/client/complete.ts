@@ -17,6 +17,7 @@
  * @module
  */
 
+import type { ArgPairs } from "../args/collect.ts";
 import { ProtocolError, UsageError } from "../errors.ts";
 import { visibleLine, visibleNames } from "../output/visible.ts";
 import { closest } from "../text/suggest.ts";
@@ -26,7 +27,9 @@ import type { Target } from "./resolve.ts";
 
 /**
  * Completes `argument` of the target's prompt or resource template from
- * `partial` (default empty: every value the server offers).
+ * `partial` (default empty: every value the server offers). The context —
+ * the arguments already chosen — is the target's other query keys, with
+ * `options.context` over them (`jn complete --arg k=v`).
  *
  * @example
  * ```ts
@@ -44,6 +47,7 @@ export async function complete(
   conn: Connection,
   argument: string,
   partial = "",
+  options: CompleteOptions = {},
 ): Promise<CompletionResult> {
   const { target, session } = conn;
   const operation = target.operation;
@@ -60,6 +64,9 @@ export async function complete(
     }
     const context: Record<string, string> = {};
     for (const { key, value } of target.queryArgs) if (key !== argument) context[key] = value;
+    for (const [key, value] of Object.entries(contextStrings(options.context))) {
+      if (key !== argument) context[key] = value;
+    }
     const ref = completionRef(target)!;
     const known = operation.kind === "prompt"
       ? session.listPrompts().then((prompts) => promptNames(prompts, operation.name))
@@ -79,6 +86,28 @@ export async function complete(
   } catch (error) {
     throw conn.explain(error);
   }
+}
+
+/** Options of {@linkcode complete}. */
+export interface CompleteOptions {
+  /**
+   * Arguments already chosen, over the target's query keys: strings, or
+   * values of `collectArgs()` (a repeated key counts with its last value; a
+   * JSON value that is not a string is sent as its JSON text).
+   */
+  context?: ArgPairs | Record<string, unknown>;
+}
+
+/** The context as the strings `completion/complete` carries. */
+function contextStrings(context: CompleteOptions["context"]): Record<string, string> {
+  const strings: Record<string, string> = {};
+  const entries = context instanceof Map
+    ? [...context].map(([key, v]) => [key, v.kind === "raw" ? v.values.at(-1) : v.value] as const)
+    : Object.entries(context ?? {});
+  for (const [key, value] of entries) {
+    strings[key] = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+  }
+  return strings;
 }
 
 /**

@@ -28,7 +28,9 @@
  *   them (`check` refuses one it sends). One named like a server tool
  *   replaces that tool; another name is offered beside it.
  * - **Pinning** (lib/drift/pin.ts): with a snapshot, a tool whose
- *   description, input or output schema changed since it is withheld, and
+ *   description, input or output schema or display fields (title,
+ *   annotations, icons…) changed since it is withheld (a snapshot older
+ *   than display digests: the tool is offered without them), and
  *   so is a tool the profile does not know (when it records every tool),
  *   until `jn profile update` records it; `schema_validation: "ignore"` (or
  *   `ignoreSchema`) turns pinning off. A tool the profile names that the
@@ -39,8 +41,10 @@
 
 import { DriftError, UsageError } from "../errors.ts";
 import { pinTools } from "../drift/pin.ts";
+import { displayFields } from "../schema/display.ts";
 import { goneTool, pinFix, pinNotes, withheldReason } from "../drift/pin_text.ts";
 import { redact, redactDeep } from "../output/redact.ts";
+import { visibleLine } from "../output/visible.ts";
 import { profileFilter } from "../profile/tool_filter.ts";
 import type { ProfileTool } from "../profile/types.ts";
 import type { JsonObject, JsonSchema, ToolInfo } from "../types.ts";
@@ -126,6 +130,7 @@ export function curateTools(
   const routes = new Map<string, ToolRoute>();
   const unpinned: string[] = [];
   const legacy: string[] = [];
+  const legacyDisplay: string[] = [];
   for (const [name, tool] of entries) {
     if (!allows(name)) continue;
     const serverTool = tool?.serverTool ?? name;
@@ -142,10 +147,13 @@ export function curateTools(
     }
     if (pin?.state === "unpinned") unpinned.push(name);
     if (pin?.legacyDescription) legacy.push(name);
+    if (pin?.legacyDisplay) legacyDisplay.push(name);
     const defaults = { ...tool?.def.defaults };
     const text = tool?.def.description ??
       (pin?.legacyDescription ? pin.snapshot?.description : undefined) ?? info.description;
-    offered.push(offeredTool(name, info, text, Object.keys(defaults)));
+    // Display fields no digest pins never reach the host (their snapshot predates the digests).
+    const shown = pin?.legacyDisplay ? withoutDisplay(info) : info;
+    offered.push(offeredTool(name, shown, text, Object.keys(defaults)));
     routes.set(name, { serverTool, defaults });
   }
   const notes = pinNotes(server, {
@@ -156,6 +164,7 @@ export function curateTools(
     any: pins?.any ?? false,
     unpinned,
     legacy,
+    legacyDisplay,
   });
   const safeWithheld = redactDeep(withheld, conn.secrets);
   return {
@@ -168,7 +177,8 @@ export function curateTools(
       : pins?.any
       ? "some"
       : "none",
-    notes: notes.map((note) => redact(note, conn.secrets)),
+    // One line each: a tool name with a newline must not start a line of its own.
+    notes: notes.map((note) => visibleLine(redact(note, conn.secrets))),
     route: (name) => routes.get(name),
     check(name, args = {}) {
       const route = routes.get(name);
@@ -209,6 +219,14 @@ function offeredTool(
     ...(description === undefined ? {} : { description }),
     inputSchema: withoutArguments(info.inputSchema, fixed),
   };
+}
+
+/** A live tool without its display fields (title, annotations, icons…: lib/schema/display.ts). */
+function withoutDisplay(info: ToolInfo): ToolInfo {
+  const shown = displayFields(info);
+  return Object.fromEntries(
+    Object.entries(info).filter(([key]) => !Object.hasOwn(shown, key)),
+  ) as ToolInfo;
 }
 
 /** `schema` without the top-level parameters `names` (from `properties` and `required`). */

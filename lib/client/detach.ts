@@ -5,14 +5,16 @@
  * such as server-everything keep tasks per session, so a detached run leaves
  * its Streamable HTTP session open) and the source that resumes it
  * (`SOURCE?tool=NAME&task=ID[&session=SID]`). A stdio server ends with jn,
- * taking its tasks with it: detaching from one is a usage error, unless a
- * jn session holds it (docs/session.md): its tasks then live as long as the
- * session, and `cat "SOURCE?task=ID"` collects through it.
+ * taking its tasks with it: detaching from one is a usage error, and so is
+ * resuming (`?task=ID`) on one — unless a jn session holds it
+ * (docs/session.md): its tasks then live as long as the session, and
+ * `cat "SOURCE?task=ID"` collects through it. A resumed task whose HTTP
+ * session the server no longer knows is said to be gone with its session.
  *
  * @module
  */
 
-import { UsageError } from "../errors.ts";
+import { ConnectionError, UsageError } from "../errors.ts";
 import type { TaskInfo } from "../types.ts";
 import type { Target } from "./resolve.ts";
 
@@ -38,6 +40,39 @@ export function requireDetachable(target: Target, viaSession = false): void {
 export function serverSource(target: Target): string {
   const source = target.source;
   return source.kind === "profile" ? `@${source.server}` : source.raw.split("?")[0];
+}
+
+/**
+ * A usage error for `?task=ID` on a stdio server no session holds
+ * (`viaSession`): a task of an earlier run ended with it (the mirror of
+ * {@linkcode requireDetachable}).
+ */
+export function requireResumable(target: Target, viaSession = false): void {
+  if (target.operation.kind !== "task" || target.launch.transport !== "stdio" || viaSession) {
+    return;
+  }
+  throw new UsageError(
+    `"${target.name}" runs over stdio: a task of an earlier run ended with that run's server`,
+    {
+      hint: "call the tool again (with --task to run it as a task); a task started through a " +
+        "session (jn session start) is collected through it",
+    },
+  );
+}
+
+/**
+ * A joined HTTP session the server no longer knows (400 or 404 to the session id): the run
+ * that resumed the task first ended it, or the server expired it. Say so, not "check the URL".
+ */
+export function sessionGone(error: unknown, session: string | undefined): unknown {
+  if (
+    session !== undefined && error instanceof ConnectionError &&
+    /with HTTP 40[04]\b/.test(error.message)
+  ) {
+    error.hint = `the task's session ${session} is over (a resumed run ends it, or the server ` +
+      "expired it), and its tasks with it: start the task again";
+  }
+  return error;
 }
 
 /**

@@ -22,7 +22,7 @@
 import { ConnectionError, UsageError } from "../errors.ts";
 import type { JnRecord } from "../output/records.ts";
 import type { Following, FollowTarget } from "../session/types.ts";
-import { cat } from "./cat.ts";
+import { type ArgInput, cat, type CatOptions, givenArguments, requireOperation } from "./cat.ts";
 import type { Connection } from "./connection.ts";
 import type { Target } from "./resolve.ts";
 
@@ -54,7 +54,7 @@ export interface FollowOptions {
  * ```
  */
 export async function follow(conn: Connection, options: FollowOptions): Promise<void> {
-  const what = followTarget(conn.target);
+  const what = checkFollow(conn.target);
   let changed = false;
   let ended = false;
   let wake: (() => void) | undefined;
@@ -125,6 +125,31 @@ export async function follow(conn: Connection, options: FollowOptions): Promise<
     // A subscribe the deadline cut short is ended when it answers (or with the connection).
     else void subscribing?.then((late) => late.close(), () => {});
   }
+}
+
+/**
+ * What a follow of `target` watches, after checking, before any server
+ * starts, that it can be followed: a resource or a list, without arguments
+ * (`input`: the caller's `--args`/`--arg`) and without the bounds of one
+ * call (`saveDir`, `maxBytes`: cat's options). UsageError (exit 2) otherwise;
+ * {@linkcode follow} checks the same.
+ */
+export function checkFollow(
+  target: Target,
+  input: ArgInput & Pick<CatOptions, "saveDir" | "maxBytes"> = {},
+): FollowTarget {
+  if (input.saveDir !== undefined || input.maxBytes !== undefined) {
+    throw new UsageError("--save-dir and --max-bytes apply to one call, not to --follow");
+  }
+  requireOperation(target);
+  const what = followTarget(target);
+  const given = givenArguments(target, input);
+  if (given.length > 0) {
+    throw new UsageError(`Arguments are not used with --follow: ${given.join(", ")}`, {
+      hint: "--follow reads a resource (?resource=URI) or a list (?list=…)",
+    });
+  }
+  return what;
 }
 
 /** What a target's `--follow` watches, or a usage error. */

@@ -27,7 +27,7 @@
  */
 
 import { UsageError } from "../errors.ts";
-import { listProfiles } from "../profile/listing.ts";
+import { listProfiles } from "./profile_list.ts";
 import { loadProfile } from "../profile/resolve.ts";
 import type { JsonSchema, PromptInfo, ToolInfo } from "../types.ts";
 import { inspect } from "./inspect.ts";

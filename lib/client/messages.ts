@@ -3,8 +3,11 @@
  * that wants to show its users the same text: the schema drift of a profile
  * (`events.onDrift`) and a result that differs from the profile's
  * `output_format` (`events.onOutputFormat`). The text is redacted already
- * (the events carry redacted data); make it visible before a terminal sees
- * it only if you add server text of your own.
+ * (the events carry redacted data) and the server's text in it (tool and
+ * parameter names, descriptions) is made visible, each on one line
+ * (lib/output/visible.ts), so a name with a newline cannot start a line that
+ * reads as jn's; make it visible before a terminal sees it only if you add
+ * server text of your own.
  *
  * @module
  */
@@ -12,6 +15,7 @@
 import type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
 import { driftWarningText, outputFormatText } from "../drift/text.ts";
 import { style } from "../output/style.ts";
+import { visibleDeep } from "../output/visible.ts";
 
 /** Options of the message functions. */
 export interface MessageOptions {
@@ -36,7 +40,8 @@ export interface MessageOptions {
  * ```
  */
 export function driftWarning(drift: DriftVerdict, options: MessageOptions = {}): string {
-  return driftWarningText(drift.report, style(options.color === true), { stop: drift.stop });
+  const report = visibleDeep(drift.report);
+  return driftWarningText(report, style(options.color === true), { stop: drift.stop });
 }
 
 /**
@@ -58,5 +63,9 @@ export function outputFormatWarning(
   drift: OutputFormatDrift,
   options: MessageOptions = {},
 ): string {
-  return outputFormatText(drift, style(options.color === true));
+  // The media type is the server's: on one line, as the tool's name.
+  return outputFormatText(
+    { ...drift, change: visibleDeep(drift.change) },
+    style(options.color === true),
+  );
 }

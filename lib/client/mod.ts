@@ -14,53 +14,69 @@
  * secrets redacted from everything reported). Options are plain data;
  * what happens on the way is reported through `events`.
  *
- * The CLI imports the modules of this folder directly, so that a command
- * loads only what it uses; this index is for programs, which may load it all.
+ * This index is the root of the package (`mod.ts`, `@jn/jn`): the verbs,
+ * `Connection`, the options and event types, the errors and the records.
+ * The rest of what a program may use has its own documented entry
+ * (deno.json `exports`): `@jn/jn/profile` (create, import, trust, update,
+ * describe profiles), `@jn/jn/tasks`, `@jn/jn/source` (sources and
+ * arguments), `@jn/jn/schema`, `@jn/jn/sandbox`, `@jn/jn/output`
+ * (rendering). The CLI imports the modules of this folder directly, so that
+ * a command loads only what it uses; the entries are for programs.
  *
  * @module
  */
 
+// The verbs.
 export { open } from "./open.ts";
 export { Connection } from "./connection.ts";
 export {
-  type ClientEvents,
-  LOG_LEVELS,
-  type LogLevel,
-  type OpenOptions,
-  type PreparedLaunch,
-  PUT_DEFAULTS,
-  type SandboxInfo,
-  SESSION_DEFAULTS,
-  type SessionUse,
-} from "./options.ts";
-export { type ResolveOptions, resolveTarget, serverName, type Target } from "./resolve.ts";
+  type ResolveOptions,
+  resolveTarget,
+  serverName,
+  type Target,
+  targetShortName,
+} from "./resolve.ts";
 export { inspect, type InspectReport, inspectSections } from "./inspect.ts";
 export { call, type CallOptions } from "./call.ts";
 export {
-  awaitTask,
-  callAsTask,
-  serverRunsToolTasks,
-  startTask,
-  type TaskCallOptions,
-  type TaskSupport,
-  taskSupport,
-  wantsTask,
-} from "./task.ts";
-export { requireDetachable, resumeSource, taskRecord } from "./detach.ts";
+  type ArgInput,
+  cat,
+  type CatMode,
+  type CatOptions,
+  type CatResult,
+  prepareCat,
+} from "./cat.ts";
+export { checkFollow, follow, type FollowOptions } from "./follow.ts";
 export { getPrompt, type GetPromptOptions, list, type Listing, liveTools, read } from "./verbs.ts";
 export {
-  curatedOffer,
-  type CurateOptions,
-  curateTools,
-  type Curation,
-  type ToolRoute,
-  type WithheldTool,
-} from "./curate.ts";
-export { cat, type CatOptions, type CatResult } from "./cat.ts";
-export { complete, completionRef } from "./complete.ts";
-export { follow, type FollowOptions, followTarget } from "./follow.ts";
-export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
-export { put, type PutOptions, type PutRecord } from "./put.ts";
+  put,
+  type PutOperationsOptions,
+  type PutOptions,
+  type PutRecord,
+  type RunStats,
+} from "./put.ts";
+export { complete, type CompleteOptions } from "./complete.ts";
+export { toolHelp } from "./tool_help.ts";
+export {
+  grep,
+  type GrepError,
+  type GrepKind,
+  type GrepMatch,
+  type GrepOptions,
+  MATCH_CHARS,
+  type Matcher,
+  matcher,
+} from "./grep.ts";
+export {
+  type FetchedSkill,
+  fetchSkill,
+  type FetchSkillOptions,
+  listSkills,
+  offersSkills,
+  type SkillFileRecord,
+  type SkillRecord,
+} from "./skills.ts";
+export { SKILL_LIMITS, SKILLS_EXTENSION } from "./skill_entry.ts";
 export {
   type CallRecord,
   type HttpServeOptions,
@@ -84,32 +100,49 @@ export {
 } from "./session_stop.ts";
 export type { SessionRecord } from "./session_record.ts";
 export type { SessionLaunchOptions } from "./session_request.ts";
-export type { RunStats } from "../put/ordered.ts";
-export { compareWithLive, type LiveComparison } from "./profile.ts";
-export { driftWarning, type MessageOptions, outputFormatWarning } from "./messages.ts";
+export { type ConfigScope, EDITOR_NAMES, type EditorName } from "../profile/edit/import_paths.ts";
+export type { Argv } from "../profile/edit/host_entry.ts";
 export {
-  type FetchedSkill,
-  fetchSkill,
-  type FetchSkillOptions,
-  listSkills,
-  offersSkills,
-  type SkillFileRecord,
-  type SkillRecord,
-} from "./skills.ts";
-export { SKILL_LIMITS, SKILLS_EXTENSION } from "./skill_entry.ts";
-export { buildToolHelp, savedToolHelp, toolHelp } from "./tool_help.ts";
+  hostAdd,
+  type HostAddOptions,
+  type HostChange,
+  type HostOptions,
+  jnCommand,
+} from "./hosts.ts";
 export {
-  grep,
-  type GrepError,
-  type GrepKind,
-  type GrepMatch,
-  type GrepOptions,
-  MATCH_CHARS,
-  type Matcher,
-  matcher,
-} from "./grep.ts";
-export type { ProfileToolNotes, ToolHelp } from "../output/tool_help.ts";
+  type HostEntryRecord,
+  hostList,
+  type HostListing,
+  type HostRemoval,
+  hostRemove,
+  type HostRemoveOptions,
+} from "./host_list.ts";
+export {
+  curatedOffer,
+  type CurateOptions,
+  curateTools,
+  type Curation,
+  type ToolRoute,
+  type WithheldTool,
+} from "./curate.ts";
 
+// The options and the events.
+export {
+  type ClientEvents,
+  LOG_LEVELS,
+  type LogLevel,
+  type OpenOptions,
+  type PreparedLaunch,
+  PUT_DEFAULTS,
+  type SandboxInfo,
+  SESSION_DEFAULTS,
+  type SessionUse,
+} from "./options.ts";
+export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
+export { answerForm, type ElicitAnswers } from "./elicit_answers.ts";
+export { driftWarning, type MessageOptions, outputFormatWarning } from "./messages.ts";
+
+// The errors.
 export {
   ArgumentError,
   type ArgumentViolation,
@@ -129,24 +162,8 @@ export {
   UsageError,
   WriteError,
 } from "../errors.ts";
-export type * from "../types.ts";
-export { formatCaret, parseSource } from "../uri/parse.ts";
-export type {
-  Launcher,
-  ListKind,
-  NakedSource,
-  Operation,
-  ProfileSource,
-  RawArg,
-  Source,
-} from "../uri/source.ts";
-export {
-  type ArgPairs,
-  type ArgSources,
-  type ArgValue,
-  collectArgs,
-  typedArgs,
-} from "../args/collect.ts";
+
+// The records, and the MCP data they are made of.
 export {
   completionRecords,
   type JnRecord,
@@ -159,16 +176,29 @@ export {
   toolRecords,
   toolResultRecords,
 } from "../output/records.ts";
+export { type BoundOptions, boundRecords, lineBytes } from "./bound_records.ts";
+export { saveBinaries, type SaveTarget } from "./save_binary.ts";
+export type * from "../types.ts";
+
+// The types the verbs, the connection and the options above name (their
+// functions have their own entries: @jn/jn/source, /profile, /schema, /sandbox, /output).
+export type { ArgPairs, ArgValue } from "../args/collect.ts";
+export type {
+  Launcher,
+  ListKind,
+  NakedSource,
+  Operation,
+  ProfileSource,
+  RawArg,
+  Source,
+} from "../uri/source.ts";
+export type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 export type { Inventory, InventorySection } from "../output/inventory.ts";
-export { formatBrief, toolSignature } from "../output/brief.ts";
-export { formatToolHelp } from "../output/tool_help.ts";
-export { type Style, style } from "../output/style.ts";
-export { type HashableTool, schemaHash, toolHashes } from "../schema/hash.ts";
+export type { ProfileToolNotes, ToolHelp } from "../output/tool_help.ts";
 export type { ChangeCounts, ChangeKind, SchemaChange, Severity } from "../schema/diff.ts";
 export type { DriftVerdict, OutputFormatDrift } from "../drift/check.ts";
 export type { DriftReport } from "../drift/report.ts";
-export type { HttpLaunch, LaunchSpec, StdioLaunch } from "../launch/spec.ts";
-export { parseSandboxPolicy, type SandboxPolicy } from "../sandbox/policy.ts";
+export type { SandboxPolicy } from "../sandbox/policy.ts";
 export type { SandboxLink, SandboxMask, SandboxPlan } from "../sandbox/plan.ts";
 export type { DenoPermissions } from "../sandbox/deno_permissions.ts";
 export type { CredentialSource, IdpSettings } from "../auth/token_store.ts";
@@ -186,9 +216,6 @@ export type {
   ToolCallOptions,
   WatchFilter,
 } from "../session/types.ts";
-export { type LoadOptions, loadProfile } from "../profile/resolve.ts";
-export { type EntryStatus, listProfiles, type ProfileEntry } from "../profile/listing.ts";
-export type { LayerOptions } from "../profile/layers.ts";
 export type {
   LayerName,
   MetaDef,

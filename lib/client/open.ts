@@ -31,6 +31,7 @@
 import { redact, redactDeep } from "../output/redact.ts";
 import { LineSplitter } from "../ndjson/split.ts";
 import { openSession, openSocketSession } from "../session/session.ts";
+import type { ServerWrites } from "../sandbox/sampling_view.ts";
 import { SamplingOverflow } from "../session/sampling.ts";
 import type { ProtocolMode, Relay, Session, SessionOptions } from "../session/types.ts";
 import { mergePolicies } from "../sandbox/policy.ts";
@@ -50,7 +51,7 @@ import { QuestionBudget } from "./questions.ts";
 import { samplingHandler } from "./sampling.ts";
 import { sandboxedLaunch } from "./sandbox.ts";
 import { findSession, type FoundSession, sessionGone } from "./session_lookup.ts";
-import { unmarkFailure } from "./session_errors.ts";
+import { unmarkFailure, unmarkNotice } from "./session_errors.ts";
 
 /**
  * Connects to a server: a naked URI, a profile reference, or an already
@@ -84,13 +85,20 @@ export async function open(
   const stderr = events.onStderr && stderrLines(events.onStderr, secrets);
   // Ends a sampling command still running when the connection closes.
   const samplingStop = new AbortController();
-  const onSample = samplingHandler(resolved, options, samplingStop.signal);
+  let sandbox: SandboxInfo | undefined;
+  let writes: ServerWrites | undefined | (() => Promise<ServerWrites | undefined>);
+  // A profile's sampling command is kept from what the confined server may write.
+  const onSample = samplingHandler(
+    resolved,
+    options,
+    samplingStop.signal,
+    () => typeof writes === "function" ? writes() : writes,
+  );
   const questions = new QuestionBudget(events.onNotice);
   const ended = () => {
     samplingStop.abort();
     stderr?.end();
   };
-  let sandbox: SandboxInfo | undefined;
   let session: Session | undefined;
   let found: FoundSession | undefined;
   try {
@@ -101,11 +109,18 @@ export async function open(
     if (found === undefined) {
       const prepared = await sandboxedLaunch(resolved, options, settings.launch);
       sandbox = prepared.sandbox;
+      writes = prepared.writes;
       launch = prepared.launch;
       await events.onPrepared?.({ launch, sandbox, secrets });
     } else {
       const policy = mergePolicies(resolved.sandbox, options.sandbox);
       sandbox = policy && { policy };
+      // The session's process launched the server, from these very launch options: where it may
+      // write is worked out the same way, once a profile's sampling command needs it.
+      writes = once(async () =>
+        (await sandboxedLaunch(resolved, { ...options, events: undefined }, settings.launch))
+          .writes
+      );
     }
     const logLevel = options.logLevel ?? OPEN_DEFAULTS.logLevel;
     const sessionOptions: SessionOptions = {
@@ -205,6 +220,11 @@ async function throughSession(
     // The session's own client answers roots; what the server asks during a call comes here.
     return await openSocketSession(record.socket, label, {
       ...options,
+      // jn's own lines from the session (a question it declined) are shown as jn's.
+      onOtherNotification: (method, params) => {
+        const notice = unmarkNotice(method, params, record.nonce);
+        if (notice !== undefined) void events.onNotice?.(notice);
+      },
       protocol,
       offerVersion: record.protocolVersion,
       roots: undefined,
@@ -216,6 +236,12 @@ async function throughSession(
     }
     throw error;
   }
+}
+
+/** `make`, run on the first call only; later calls share its promise. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => made ??= make();
 }
 
 /** A relay that is handed what the server sends with the connection's secrets redacted. */

@@ -22,6 +22,13 @@ import type {
   SamplingResponse,
 } from "../types.ts";
 import type { SandboxPlan } from "../sandbox/plan.ts";
+import type { ElicitAnswers } from "./elicit_answers.ts";
+
+export { parseHostList } from "../sandbox/hosts.ts";
+export type { SandboxPolicy } from "../sandbox/policy.ts";
+export type { ProtocolMode } from "../session/types.ts";
+/** The editors whose MCP configs `importProfiles` reads (lib/client/profile_import.ts). */
+export { EDITOR_NAMES, type EditorName } from "../profile/edit/editor_names.ts";
 
 /** MCP log levels, least severe first (RFC 5424 names). */
 export const LOG_LEVELS = [
@@ -113,6 +120,14 @@ export interface OpenOptions {
   ignoreSchema?: boolean;
   /** Answers the server's elicitation requests; without it elicitation is not offered. */
   elicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
+  /**
+   * Answers to the server's forms as data, over the profile's
+   * `elicit_answers` (`false`: not even those): each form is answered from
+   * them, validated against its schema, before `elicit` is asked; what does
+   * not fit is declined, and `events.onNotice` says why
+   * (lib/client/elicit_answers.ts).
+   */
+  elicitAnswers?: ElicitAnswers | false;
   /**
    * Answers the server's sampling requests (`sampling/createMessage`): resolve
    * with the assistant's message, reject to refuse. Without it (and without a

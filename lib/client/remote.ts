@@ -1,11 +1,14 @@
 /**
  * What a session needs beyond the launch: the HTTP headers and bearer token
  * of a remote server (`headers`, `tokenEnv`, profile `headers`), OAuth with
- * its token store, the elicitation handler, and the roots (`roots`, profile
- * `roots`).
+ * its token store, the elicitation handler (answers given as data first:
+ * `elicitAnswers`, profile `elicit_answers`), and the roots (`roots`,
+ * profile `roots`).
  *
- * Guarantees: a token named by `tokenEnv`, credential header values and
- * every OAuth credential of the session (tokens, client secrets, assertions,
+ * Guarantees: a token named by `tokenEnv`, credential header values, the
+ * value of every variable passed through by name (the profile's
+ * `env_passthrough`, the caller's `envPassthrough`: as secret as a `${VAR}`
+ * one, it is how a server gets its API key) and every OAuth credential of the session (tokens, client secrets, assertions,
  * ID tokens, DPoP proofs: added to `secrets` as they appear) count as
  * secrets (redacted from everything jn shows); a browser sign-in only
  * starts when the caller allows it (`auth.interactive`); remote-only settings
@@ -23,6 +26,24 @@ import type { RootInfo } from "../types.ts";
 import type { OpenOptions } from "./options.ts";
 import type { Target } from "./resolve.ts";
 import { webUrl } from "../output/web_url.ts";
+import { answeringFrom } from "./elicit_answers.ts";
+import { MIN_SECRET_LENGTH } from "../output/redact.ts";
+
+/**
+ * The caller's values of the variables a server gets by name (the launch's
+ * `envPassthrough`, the profile's `env_passthrough`, and the caller's):
+ * what redaction hides. A value shorter than redaction's minimum (`DEBUG=1`)
+ * is left out: it is no credential, and hiding it would shred other text.
+ */
+function passedThroughValues(launch: LaunchSpec, options: OpenOptions): string[] {
+  const own = launch.transport === "stdio" ? launch.envPassthrough ?? [] : [];
+  const values: string[] = [];
+  for (const name of new Set([...own, ...(options.envPassthrough ?? [])])) {
+    const value = Object.hasOwn(options.env, name) ? options.env[name] : undefined;
+    if (typeof value === "string" && value.length >= MIN_SECRET_LENGTH) values.push(value);
+  }
+  return values;
+}
 
 /** The launch to use, its secrets, and the session options of these settings. */
 export interface SessionSettings {
@@ -84,9 +105,16 @@ export async function sessionSettings(
   options: OpenOptions,
 ): Promise<SessionSettings> {
   const launch = target.launch;
-  const secrets = [...target.secrets];
+  const secrets = [...target.secrets, ...passedThroughValues(launch, options)];
+  const answers = options.elicitAnswers === false
+    ? undefined
+    : options.elicitAnswers ?? target.elicitAnswers;
+  const onNotice = options.events?.onNotice;
   const settings: SessionSettings["options"] = {
-    onElicit: webOnly(options.elicit, options.events?.onNotice),
+    onElicit: webOnly(
+      answers === undefined ? options.elicit : answeringFrom(answers, options.elicit, onNotice),
+      onNotice,
+    ),
     roots: await roots(options.cwd, [...(target.roots ?? []), ...(options.roots ?? [])]),
   };
   const extraHeaders = options.headers ?? {};

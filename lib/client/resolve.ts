@@ -15,13 +15,16 @@
  * @module
  */
 
+import { UsageError } from "../errors.ts";
 import { buildLaunch } from "../launch/build.ts";
+import { shortName } from "../launch/registry.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import type { Profile } from "../profile/types.ts";
 import type { DenoPermissions } from "../sandbox/deno_permissions.ts";
 import type { SandboxPolicy } from "../sandbox/policy.ts";
 import { parseSource } from "../uri/parse.ts";
 import type { Operation, RawArg, Source } from "../uri/source.ts";
+import type { ElicitAnswers } from "./elicit_answers.ts";
 
 /** A source resolved against the launchers and profiles. */
 export interface Target {
@@ -51,6 +54,8 @@ export interface Target {
   samplingCommand?: string;
   /** Where `samplingCommand` runs (the profile's real directory); the caller's cwd when absent. */
   samplingDir?: string;
+  /** The profile's `elicit_answers`: its answers to the server's forms. */
+  elicitAnswers?: ElicitAnswers;
 }
 
 /** Options of {@linkcode resolveTarget}. */
@@ -148,6 +153,9 @@ async function resolveProfileTarget(
       samplingCommand: profile.meta.sampling_command,
       samplingDir: (await import("../profile/launch_review.ts")).samplingCommandDir(profile),
     }),
+    ...(profile.meta.elicit_answers === undefined
+      ? {}
+      : { elicitAnswers: profile.meta.elicit_answers as ElicitAnswers }),
     ...(confinement.sandbox ? { sandbox: confinement.sandbox } : {}),
     ...(confinement.denoPermissions ? { denoPermissions: confinement.denoPermissions } : {}),
     profile,
@@ -157,4 +165,45 @@ async function resolveProfileTarget(
 /** The seed's `server` field: a naked URI's location, or a profile's name. */
 export function serverName(target: Target): string {
   return target.source.kind === "naked" ? target.source.location : target.source.server;
+}
+
+/**
+ * The server's name for lines repeated while it works (progress, task
+ * status): `@profile`, or a naked URI's short name (`server-everything`,
+ * `server.py`, `example.com`) instead of its whole command line.
+ *
+ * @example
+ * ```ts
+ * import { resolveTarget, targetShortName } from "@jn/jn";
+ *
+ * const target = await resolveTarget("mcp+npx://@modelcontextprotocol/server-everything", {
+ *   cwd: Deno.cwd(),
+ *   env: {},
+ * });
+ * targetShortName(target); // "server-everything"
+ * ```
+ */
+export function targetShortName(target: Target): string {
+  return target.source.kind === "naked" ? shortName(target.source) : target.name;
+}
+
+/**
+ * A source that names a server only — no operation, no arguments — as the
+ * verbs that work on a whole server take it (`takenBy` names the verb in the
+ * message: `--from`, `mcp hash`). A UsageError otherwise, before anything
+ * starts.
+ */
+export function serverSource(text: string, takenBy: string): Source {
+  const source = parseSource(text);
+  if (source.operation.kind !== "none" || source.args.length > 0) {
+    throw new UsageError(`${takenBy} takes a server, not an operation: "${text}"`, {
+      hint: "drop ?tool=, ?resource=, ?prompt=, ?list= and arguments from the source",
+    });
+  }
+  return source;
+}
+
+/** The server's name of a tool: a profile's own tool name stands for the tool it calls. */
+export function serverToolName(target: Target, name: string): string {
+  return target.profile?.tools.find((tool) => tool.name === name)?.serverTool || name;
 }

@@ -14,7 +14,10 @@
  * A shell, not an argv split: the command is the user's own line (a pipeline,
  * a quoted prompt, `llm -m MODEL`), from their flag or a profile they wrote
  * or trusted (a project profile cannot set it before `jn profile trust`,
- * which covers every field of `_meta.json`).
+ * which covers every field of `_meta.json`). A profile's command beside a
+ * sandboxed server that may write somewhere of the user's runs with those
+ * paths hidden from it (`confinedSampling`, sandbox.ts), or is refused: what
+ * it loads (a `node_modules` up the tree, an `.npmrc`) is not only its line.
  *
  * Guarantees: the command runs in a process group of its own, ended (SIGTERM)
  * when the signal aborts (Ctrl-C, a timeout, the connection closing; SIGKILL
@@ -38,6 +41,7 @@ import process from "node:process";
 import { trackTree } from "../session/live_trees.ts";
 import { SamplingOverflow } from "../session/sampling.ts";
 import type { SamplingRequest, SamplingResponse } from "../types.ts";
+import type { ServerWrites } from "../sandbox/sampling_view.ts";
 import type { OpenOptions } from "./options.ts";
 import type { Target } from "./resolve.ts";
 
@@ -71,6 +75,11 @@ export interface CommandSamplerOptions {
   signal?: AbortSignal;
   /** Called once, the first time a request is refused because too many wait. */
   onOverflow?: () => void;
+  /**
+   * The argv that runs the command's `/bin/sh` inside a sandbox, asked
+   * before each run; none: `/bin/sh` itself. Throwing refuses the request.
+   */
+  confine?: () => Promise<string[] | undefined>;
 }
 
 /** A sampling handler that runs `command` through `sh -c` for each request, one at a time. */
@@ -129,8 +138,10 @@ async function runOnce(
   options: CommandSamplerOptions,
 ): Promise<SamplingResponse> {
   options.signal?.throwIfAborted();
+  const [file, ...args] = [...await options.confine?.() ?? [], "/bin/sh", "-c", command];
+  options.signal?.throwIfAborted();
   // A process group of its own: ending the command ends its pipeline and what it left behind.
-  const child = spawn("/bin/sh", ["-c", command], {
+  const child = spawn(file, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: ["pipe", "pipe", "inherit"],
@@ -213,11 +224,17 @@ function signalGroup(pid: number | undefined, signal: "SIGTERM" | "SIGKILL"): vo
  * The sampling handler of a connection: the caller's `sample` callback, else
  * a command (the caller's `samplingCommand`, else the profile's
  * `sampling_command`), else none. `stop` ends a running command.
+ *
+ * The caller's own command runs as they typed it. The profile's runs, when
+ * the server is confined and may write somewhere of the user's (`writes()`,
+ * known once the launch is prepared), with those paths hidden from it
+ * (confinedSampling, sandbox.ts), and the caller is told once which.
  */
 export function samplingHandler(
   target: Target,
   options: OpenOptions,
   stop: AbortSignal,
+  writes: () => ServerWrites | undefined | Promise<ServerWrites | undefined> = () => undefined,
 ): ((request: SamplingRequest) => Promise<SamplingResponse>) | undefined {
   const onNotice = options.events?.onNotice;
   const onOverflow = onNotice && (() => void onNotice(SAMPLING_OVERFLOW_NOTICE));
@@ -229,11 +246,29 @@ export function samplingHandler(
   }
   const command = options.samplingCommand ?? target.samplingCommand;
   if (command === undefined || command === "") return undefined;
-  const dir = options.samplingCommand === undefined ? target.samplingDir : undefined;
+  const own = options.samplingCommand !== undefined;
+  const cwd = (own ? undefined : target.samplingDir) ?? options.cwd;
+  let told = false;
+  const onHidden = (paths: string[]) => {
+    if (told) return;
+    told = true;
+    void onNotice?.(
+      `the profile's sampling command runs with what the sandboxed server may write hidden ` +
+        `from it: ${paths.join(", ")} (see docs/sandbox.md)`,
+    );
+  };
   return commandSampler(command, {
-    cwd: dir ?? options.cwd,
+    cwd,
     env: options.env,
     signal: options.signal ? AbortSignal.any([options.signal, stop]) : stop,
     onOverflow,
+    confine: own
+      ? undefined
+      : async () =>
+        await (await import("./sandbox.ts")).confinedSampling(await writes(), {
+          dir: cwd,
+          env: options.env,
+          onHidden,
+        }),
   });
 }

@@ -13,13 +13,16 @@
  * @module
  */
 
-import { ConnectionError, LaunchError } from "../errors.ts";
+import { ConnectionError, LaunchError, SandboxError } from "../errors.ts";
 import { describeArgv, type LaunchSpec, type StdioLaunch } from "../launch/spec.ts";
 import { redact } from "../output/redact.ts";
 import { visible } from "../output/visible.ts";
-import { statKind } from "../sandbox/host.ts";
+import { untrustedDirs } from "../sandbox/code_loading_env.ts";
+import { helperProgram, probeBwrap, statKind } from "../sandbox/host.ts";
 import { mergePolicies, type SandboxPolicy } from "../sandbox/policy.ts";
+import { denoWrites } from "../sandbox/deno_permissions.ts";
 import { prepareLaunchWithPlan } from "../sandbox/prepare.ts";
+import type { ServerWrites } from "../sandbox/sampling_view.ts";
 import type { OpenOptions, SandboxInfo } from "./options.ts";
 import type { Target } from "./resolve.ts";
 
@@ -27,6 +30,12 @@ import type { Target } from "./resolve.ts";
 export interface SandboxedLaunch {
   launch: LaunchSpec;
   sandbox?: SandboxInfo;
+  /**
+   * Where the server, confined (a sandbox, or Deno's permissions), may
+   * write: what a profile's sampling command must not see. None for a
+   * server that is not confined (it could plant code anywhere anyway).
+   */
+  writes?: ServerWrites;
 }
 
 /**
@@ -46,12 +55,14 @@ export async function sandboxedLaunch(
     callerEnv: options.env,
     sandbox: policy,
     explicitPaths: options.sandbox && [...options.sandbox.read, ...options.sandbox.write],
-    // Its files are what trust covered, and its sampling command runs unconfined.
+    // Its files are what trust covered, and its sampling command runs from there.
     readOnly: profileDir(target),
     envPassthrough: options.envPassthrough ?? [],
+    // A project profile's PATH may not lead into the directory it came with.
+    local: target.profile?.layer === "project" ? untrustedDirs(options.cwd) : undefined,
     denoPermissions: target.denoPermissions,
   });
-  for (const notice of prepared.plan?.notices ?? []) {
+  for (const notice of [...prepared.notices ?? [], ...prepared.plan?.notices ?? []]) {
     await options.events?.onNotice?.(visible(redact(notice, target.secrets)));
   }
   // A server without a working directory of its own starts in the caller's
@@ -70,6 +81,24 @@ export async function sandboxedLaunch(
   return {
     launch: ready,
     sandbox: policy && { policy, plan: prepared.plan, home: options.env.HOME },
+    writes: prepared.plan ?? (ready.transport === "stdio" ? denoServerWrites(ready) : undefined),
+  };
+}
+
+/** Where an unsandboxed Deno server may write by its flags, by real path (see `denoWrites`). */
+function denoServerWrites(launch: StdioLaunch): ServerWrites | undefined {
+  const writes = denoWrites(launch);
+  if (writes === undefined) return undefined;
+  const cwd = launch.cwd ?? "/";
+  return {
+    write: writes.map((path) => {
+      const absolute = path.startsWith("/") ? path : `${cwd}/${path}`;
+      try {
+        return Deno.realPathSync(absolute);
+      } catch {
+        return absolute; // not there (yet): hidden as named
+      }
+    }),
   };
 }
 
@@ -122,6 +151,50 @@ export function sandboxHint(sandbox: SandboxPolicy): string {
   const writes = sandbox.write.length > 0 ? `${sandbox.write.join(", ")}, /tmp` : "/tmp only";
   return `the server runs sandboxed (${network}; writable: ${writes}; your files hidden): ` +
     "grant more with --sandbox-read, --sandbox-write, --sandbox-net (see docs/sandbox.md)";
+}
+
+/**
+ * The argv before `/bin/sh -c COMMAND` that runs a profile's sampling
+ * command beside a confined server that `writes` somewhere of the user's:
+ * bubblewrap with every such path hidden (lib/sandbox/sampling_view.ts),
+ * started from `dir` in the caller's `env`; none when the server writes
+ * nothing of the user's (only its private /tmp), or is not confined. Throws, refusing the request with
+ * the reason and what to do, where jn cannot hide those paths (not Linux) or
+ * where the command's own directory is one of them. `onHidden` hears what is hidden.
+ */
+export async function confinedSampling(
+  writes: ServerWrites | undefined,
+  options: { dir: string; env: Record<string, string>; onHidden?: (paths: string[]) => void },
+): Promise<string[] | undefined> {
+  if (!writes) return undefined;
+  const { samplingView, samplingBwrapArgs, hiddenFrom } = await import(
+    "../sandbox/sampling_view.ts"
+  );
+  const view = samplingView(writes, statKind);
+  if (!view) return undefined;
+  const what = `the profile's sampling_command runs beside a sandboxed server that may write ` +
+    view.hidden.join(", ");
+  const instead = "give --sampling-command yourself, or let the server write elsewhere " +
+    '(e.g. "write": ["./out"])';
+  if (Deno.build.os !== "linux") {
+    throw new Error(`${what}, and jn can hide those from it on Linux only: ${instead}`);
+  }
+  if (hiddenFrom(view, options.dir)) {
+    throw new Error(`${what}, its own directory included: ${instead}`);
+  }
+  const bwrap = helperProgram("bwrap", options.env);
+  try {
+    await probeBwrap("the sampling command", bwrap);
+  } catch (error) {
+    const why = error instanceof SandboxError ? `${error.message}${hintOf(error)}` : String(error);
+    throw new Error(`${what}, and jn hides those from it with bubblewrap: ${why}`);
+  }
+  options.onHidden?.(view.hidden);
+  return [bwrap.command, ...samplingBwrapArgs(view, options.dir)];
+}
+
+function hintOf(error: SandboxError): string {
+  return error.hint ? ` (${error.hint})` : "";
 }
 
 /** The profile's own directory (its real path), when it has one. */

@@ -131,7 +131,7 @@ export async function serve(
   const events = options.events ?? {};
   const { sourceAlias, uniqueAliases } = await import("../serve/names.ts");
   const names = uniqueAliases(sources.map(sourceAlias));
-  for (const [index, text] of sources.entries()) {
+  for (const text of sources) {
     const source = parseSource(text);
     if (source.operation.kind !== "none") {
       throw new UsageError(`serve takes servers, not operations: "${text}" names one`, {

@@ -6,7 +6,9 @@
  * class, message, hint and exit code), the error's `data` carries the
  * class and hint under the session's nonce, which only jn processes of this
  * user know (the record is 0600 in a private directory). A server's own
- * JSON-RPC error passes through untouched, and cannot pass for jn's.
+ * JSON-RPC error passes through untouched, and cannot pass for jn's. jn's
+ * own lines to a caller (a question declined) travel as notifications of a
+ * method of jn's own, marked the same way, and are shown as jn's lines.
  *
  * @module
  */
@@ -22,6 +24,7 @@ import {
   UsageError,
 } from "../errors.ts";
 import type { Upstream } from "../serve/types.ts";
+import type { JsonObject } from "../types.ts";
 
 /** The classes a failure keeps across a process boundary, by name. */
 const CLASSES: Record<string, new (message: string, options: { hint?: string }) => JnError> = {
@@ -83,6 +86,40 @@ export function unmarkFailure(error: unknown, nonce: string): unknown {
   if (marked === null || typeof marked !== "object" || marked.nonce !== nonce) return error;
   const hint = typeof marked.hint === "string" ? marked.hint : undefined;
   return jnErrorOf(String(marked.name), error.serverMessage ?? error.message, hint);
+}
+
+/** The method of a session's own line to a calling jn (no MCP method: only jn takes it). */
+export const NOTICE_METHOD = "jn/notice";
+
+/**
+ * A notification that the calling jn shows as one of its own lines
+ * (`jn: TEXT`), marked with the nonce: nothing a server sends can pass for it.
+ */
+export function markNotice(text: string, nonce: string): { method: string; params: JsonObject } {
+  return { method: NOTICE_METHOD, params: { nonce, text } };
+}
+
+/**
+ * What each jn command in flight on a session is told when a 2025 server's
+ * question (`method`) is declined because several commands are (lib/serve/tie.ts).
+ */
+export function untiedNotice(method: string, server: string, nonce: string) {
+  return markNotice(
+    `the server ${server} asked ${method} while several jn commands used its session; ` +
+      "declined: a 2025 server's question does not say which command it serves (run the " +
+      "command that needs it alone, or with --no-session)",
+    nonce,
+  );
+}
+
+/** The text of a notification marked by {@linkcode markNotice} with this nonce; else undefined. */
+export function unmarkNotice(
+  method: string,
+  params: JsonObject | undefined,
+  nonce: string,
+): string | undefined {
+  if (method !== NOTICE_METHOD || params?.nonce !== nonce) return undefined;
+  return typeof params.text === "string" ? params.text : undefined;
 }
 
 /** An upstream whose failures of jn's own keep their class across the socket. */

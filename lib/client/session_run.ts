@@ -25,9 +25,9 @@ import type { ServeSource, Upstream } from "../serve/types.ts";
 import { VERSION } from "../version.ts";
 import type { ClientEvents, OpenOptions } from "./options.ts";
 import { sessionSettings } from "./remote.ts";
-import { resolveTarget } from "./resolve.ts";
+import { resolveTarget, targetShortName } from "./resolve.ts";
 import { offerAll, openSource } from "./serve_source.ts";
-import { markedUpstream, markFailure } from "./session_errors.ts";
+import { markedUpstream, markFailure, untiedNotice } from "./session_errors.ts";
 import type { SessionRequest, StartReport } from "./session_request.ts";
 import { ensurePrivateDir, pathExists, requireSessions, sessionFiles } from "./session_paths.ts";
 import { removeSessionFiles, type SessionRecord, writeEnd, writeRecord } from "./session_record.ts";
@@ -214,6 +214,7 @@ async function startServing(
       capabilities: { elicitation: { form: {}, url: {} }, ...(sampling ? { sampling: {} } : {}) },
     },
     onMessage: activity,
+    untiedNote: (method) => untiedNotice(method, targetShortName(target), nonce),
   });
   let listener: Deno.UnixListener;
   try {

@@ -16,6 +16,7 @@
 
 import { CORE_SCHEMA, load } from "js-yaml";
 import { SkillVerificationError } from "../errors.ts";
+import { digestHex } from "../text/digest.ts";
 import type { ResourceContents } from "../types.ts";
 import type { SkillEntry, SkillFile } from "./skill_entry.ts";
 
@@ -94,8 +95,7 @@ export function checkFrontmatter(entry: SkillEntry, bytes: Uint8Array): void {
 
 /** `sha256:` and the lowercase hex digest of `bytes`. */
 export async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
-  return `sha256:${Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+  return `sha256:${await digestHex(bytes)}`;
 }
 
 /** A content item's raw bytes: its text as UTF-8, or its blob decoded; undefined if neither. */

@@ -54,3 +54,17 @@ export function describeTypes(args: Record<string, unknown>): Record<string, str
   }
   return types;
 }
+
+/**
+ * Whether the demo server plays its next release (`JN_DEMO_V2=1` in its
+ * environment, e.g. `--env-passthrough JN_DEMO_V2`): version 0.2.0, whose
+ * `echo` takes `message` where 0.1.0 took `text` — a breaking change, for
+ * the drift walkthrough of docs/agents.md.
+ */
+export function nextRelease(): boolean {
+  try {
+    return Deno.env.get("JN_DEMO_V2") === "1";
+  } catch {
+    return false; // no permission to read the environment: the first release
+  }
+}

@@ -17,10 +17,10 @@ import {
 } from "@modelcontextprotocol/server";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import * as z from "zod";
-import { DEMO_README, demoItem, demoItems, TINY_PNG_BASE64 } from "./content.ts";
+import { DEMO_README, demoItem, demoItems, nextRelease, TINY_PNG_BASE64 } from "./content.ts";
 import { registerDemoTools } from "./tools.ts";
 
-/** The demo server's identity, as reported to clients. */
+/** The demo server's identity, as reported to clients (its next release: 0.2.0). */
 export const DEMO_SERVER_INFO = { name: "jn-demo", version: "0.1.0" } as const;
 
 /** How many items `demo://items/{id}` lists (any positive id can be read). */
@@ -34,7 +34,8 @@ const TOPICS = ["MCP", "MCP sampling", "NDJSON", "jq", "Deno"];
  * once per connection, for the era the client opened with.
  */
 export function createDemoServer(): McpServer {
-  const server = new McpServer(DEMO_SERVER_INFO, {
+  const info = nextRelease() ? { ...DEMO_SERVER_INFO, version: "0.2.0" } : DEMO_SERVER_INFO;
+  const server = new McpServer(info, {
     capabilities: { logging: {}, resources: { subscribe: true } },
     instructions: "A demo server embedded in jn. Start with the tools echo, add and list_items; " +
       "read demo://readme for a tour.",

@@ -8,7 +8,7 @@
 
 import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
 import * as z from "zod";
-import { demoItems, describeTypes, TINY_PNG_BASE64 } from "./content.ts";
+import { demoItems, describeTypes, nextRelease, TINY_PNG_BASE64 } from "./content.ts";
 
 /** Registers every demo tool on `server`. */
 export function registerDemoTools(server: McpServer): void {
@@ -18,18 +18,22 @@ export function registerDemoTools(server: McpServer): void {
 }
 
 function registerBasicTools(server: McpServer): void {
+  // The next release renames echo's `text` to `message` (content.ts nextRelease).
+  const said = nextRelease() ? "message" : "text";
   server.registerTool("echo", {
     title: "Echo",
     description: "Returns the text you send, optionally repeated (separated by spaces).",
     inputSchema: z.object({
-      text: z.string().describe("The text to send back"),
+      [said]: z.string().describe("The text to send back"),
       repeat: z.number().int().min(1).max(10).optional().describe(
         "How many times to repeat it (1-10, default 1)",
       ),
     }),
-  }, ({ text, repeat }) => ({
-    content: [{ type: "text", text: Array(repeat ?? 1).fill(text).join(" ") }],
-  }));
+  }, (args) => {
+    const { repeat } = args as { repeat?: number };
+    const text = (args as Record<string, string>)[said];
+    return { content: [{ type: "text", text: Array(repeat ?? 1).fill(text).join(" ") }] };
+  });
 
   server.registerTool("add", {
     title: "Add two numbers",

@@ -6,7 +6,8 @@
  * it was recorded with a snapshot (the text while it still hashes to
  * `server_description_md5`; once the user edited it, only that MD5; `""`
  * when the snapshot recorded neither: the tool had no description), the
- * `output_format`; and the parameters the profile uses in `defaults`,
+ * digests of its display fields (`server_display_md5`; a snapshot without
+ * them says so), the `output_format`; and the parameters the profile uses in `defaults`,
  * `examples` and `tested_with` (removing one of those is breaking).
  *
  * @module
@@ -66,6 +67,9 @@ export function profileExpectations(profile: Profile): Expectations {
       ) {
         expected.descriptionMd5 = recorded; // the user's text: compare the server's by its MD5
       } else expected.description = text ?? ""; // none recorded: the tool had no description
+      const display = snapshot.server_display_md5;
+      if (isPlainObject(display)) expected.displayMd5 = display as Record<string, string>;
+      else expected.displayUnrecorded = true; // written before display digests
     } else if (seed?.parameters !== undefined) expected.parameters = seed.parameters;
     if (format !== undefined) expected.output_format = format;
     tools.push(expected);

@@ -1,7 +1,8 @@
 /**
  * Pinning, the rug-pull defence (docs/drift.md, "Pinning"): each server tool
- * compared with the profile's snapshot of it in everything a model reads or
- * a call depends on — its description, its input schema, its output schema.
+ * compared with the profile's snapshot of it in everything a model reads, a
+ * host shows or acts on, or a call depends on — its description, its input
+ * schema, its output schema, its display fields (title, annotations, icons…).
  * Pure: lib/client/curate.ts decides what a host is offered from it.
  *
  * - input and output schema: {@linkcode sameSchema} (layout ignored, every
@@ -15,19 +16,30 @@
  *   edit of yours from a server change, so the profile's text is what a host
  *   gets, and `jn profile update` records the digest. A snapshot with
  *   neither text nor digest recorded a tool without a description: one
- *   appearing is a change.
+ *   appearing is a change;
+ * - display fields: by their digests, `server_display_md5`
+ *   (lib/schema/display.ts): a field added, changed or removed is a change,
+ *   named by the field. A snapshot without them (an older jn wrote it) is
+ *   `legacyDisplay` when the tool has display fields now: jn cannot tell
+ *   whether they changed, so a host gets the tool without them, and `jn
+ *   profile update` records them.
  *
  * @module
  */
 
 import { sameSchema } from "../schema/same.ts";
 import { descriptionMd5 } from "../schema/hash.ts";
+import { changedDisplayFields, displayFields } from "../schema/display.ts";
+import { isPlainObject } from "../profile/fields.ts";
 import type { Profile, ToolDef } from "../profile/types.ts";
 import type { ToolInfo } from "../types.ts";
 import { snapshotDef, toolsByServerTool } from "./expected.ts";
 
-/** What a snapshot pins of a tool. */
-export type PinnedPart = "description" | "input schema" | "output schema";
+/**
+ * What a snapshot pins of a tool: `description`, `input schema`, `output
+ * schema`, or a display field by its name (`title`, `annotations`, …).
+ */
+export type PinnedPart = string;
 
 /** One server tool against the profile's snapshot. */
 export interface ToolPin {
@@ -43,6 +55,8 @@ export interface ToolPin {
   parts?: PinnedPart[];
   /** The snapshot predates `server_description_md5` and its text is not the server's now. */
   legacyDescription?: boolean;
+  /** The snapshot predates `server_display_md5` and the tool has display fields now. */
+  legacyDisplay?: boolean;
   /** The definition holding the snapshot, when there is one. */
   snapshot?: ToolDef;
 }
@@ -92,10 +106,14 @@ function compare(snapshot: ToolDef, tool: ToolInfo): ToolPin {
   if (description === "changed") parts.push("description");
   if (!sameSchema(snapshot.inputSchema, tool.inputSchema)) parts.push("input schema");
   if (!sameSchema(snapshot.outputSchema, tool.outputSchema)) parts.push("output schema");
+  const recorded = snapshot.server_display_md5;
+  const legacyDisplay = !isPlainObject(recorded) && Object.keys(displayFields(tool)).length > 0;
+  if (isPlainObject(recorded)) parts.push(...changedDisplayFields(recorded, tool));
   return {
     state: parts.length > 0 ? "changed" : "unchanged",
     ...(parts.length > 0 ? { parts } : {}),
     ...(description === "legacy" ? { legacyDescription: true } : {}),
+    ...(legacyDisplay ? { legacyDisplay: true } : {}),
     snapshot,
   };
 }

@@ -48,6 +48,8 @@ export interface PinNoteFacts {
   unpinned: readonly string[];
   /** Offered tools whose snapshot predates description digests. */
   legacy: readonly string[];
+  /** Offered tools whose snapshot predates display digests (served without display fields). */
+  legacyDisplay?: readonly string[];
 }
 
 /** The start-up notes of a served source: what is not pinned, and how to pin it. */
@@ -76,6 +78,13 @@ export function pinNotes(server: string, facts: PinNoteFacts): string[] {
     notes.push(
       `${server}: the server's description of ${facts.legacy.join(", ")} is not pinned (its ` +
         `snapshot predates description digests): the profile's own is served; ` +
+        `jn profile update ${server} records them`,
+    );
+  }
+  if ((facts.legacyDisplay ?? []).length > 0) {
+    notes.push(
+      `${server}: the title, annotations and icons of ${facts.legacyDisplay!.join(", ")} are not ` +
+        `pinned (their snapshot predates display digests): they are served without them; ` +
         `jn profile update ${server} records them`,
     );
   }

@@ -43,7 +43,8 @@ export interface DriftReport {
   /**
    * Every change, classified: the description changes first (of tools and
    * of their parameters: what a model reads, to review before anything
-   * else), then the others; each part sorted by tool, then path.
+   * else) with the display changes (what a host shows or acts on: title,
+   * annotations…), then the others; each part sorted by tool, then path.
    */
   changes: SchemaChange[];
   /** How many changes of each severity. */
@@ -89,12 +90,15 @@ export function driftReport(profile: Profile, live: readonly ToolInfo[]): DriftR
   };
 }
 
-/** The description changes (of tools and of their parameters), then the others, each in order. */
+/**
+ * The description changes (of tools and of their parameters) and the
+ * changes of what a host shows of a tool (title, annotations…), then the
+ * others, each in order.
+ */
 export function descriptionsFirst(changes: readonly SchemaChange[]): SchemaChange[] {
-  return [
-    ...changes.filter((c) => c.kind === "description_changed"),
-    ...changes.filter((c) => c.kind !== "description_changed"),
-  ];
+  const first = (c: SchemaChange) =>
+    c.kind === "description_changed" || c.kind === "display_changed";
+  return [...changes.filter(first), ...changes.filter((c) => !first(c))];
 }
 
 /** A warning per malformed `required`, in the snapshots and in the live schemas. */

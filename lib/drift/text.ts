@@ -10,6 +10,7 @@
 
 import type { Style } from "../output/style.ts";
 import type { SchemaChange } from "../schema/diff.ts";
+import { schemaDifferences } from "../schema/same.ts";
 import type { OutputFormatDrift } from "./check.ts";
 import { plural } from "./plural.ts";
 import type { DriftReport } from "./report.ts";
@@ -120,7 +121,9 @@ function unaffected(report: DriftReport): boolean {
 /**
  * `Changes detected:` and one line per change, its severity in brackets;
  * with `texts`, a changed description is followed by its texts (`was:`
- * where the profile recorded it, `now:`): what a model reads, in full.
+ * where the profile recorded it, `now:`): what a model reads, in full; a
+ * change of what a host shows (title, annotations…) by its fields now; and
+ * a schema change no row names by the places it differs, with their values.
  */
 function changeLines(
   report: DriftReport,
@@ -139,7 +142,46 @@ function changeLines(
       if (Object.hasOwn(change, "old")) lines.push(descriptionText("was", change.old, s));
       lines.push(descriptionText("now", change.new, s));
     }
+    if (options.texts && UNNAMED.includes(change.kind)) lines.push(...whereText(change, s));
+    if (options.texts && change.kind === "display_changed") lines.push(...displayText(change, s));
   }
+  return lines;
+}
+
+/** `      now: title: TEXT`, per display field that changed (its value now; `(none)`: gone). */
+function displayText(change: SchemaChange, s: Style): string[] {
+  const now = (change.new ?? {}) as Record<string, unknown>;
+  return Object.entries(now).map(([field, value]) => {
+    const text = value === null
+      ? s.dim("(none)")
+      : typeof value === "string"
+      ? value
+      : JSON.stringify(value);
+    return `      ${s.dim("now:")} ${field}: ${text}`;
+  });
+}
+
+/** The changes no classified row names: their places are shown, with what is there. */
+const UNNAMED: readonly string[] = ["input_schema_changed", "output_schema_changed"];
+const MAX_PLACES = 5;
+
+/** `      at PATH:` and its `was:`/`now:` values, per place the schemas differ (a few). */
+function whereText(change: SchemaChange, s: Style): string[] {
+  const places = schemaDifferences(change.old, change.new, MAX_PLACES + 1);
+  const lines: string[] = [];
+  for (const place of places.slice(0, MAX_PLACES)) {
+    lines.push(`      ${s.dim("at")} ${place.path}:`);
+    for (const label of ["was", "now"] as const) {
+      const value = label === "was" ? place.old : place.new;
+      const text = value === undefined
+        ? s.dim("(none)")
+        : typeof value === "string"
+        ? value
+        : JSON.stringify(value);
+      lines.push(`        ${s.dim(`${label}:`)} ${text}`);
+    }
+  }
+  if (places.length > MAX_PLACES) lines.push(`      ${s.dim("… and more")}`);
   return lines;
 }
 

@@ -61,5 +61,6 @@ export const deno: LauncherDescriptor = {
       nodeModules: true,
     },
     hostCache: { env: "DENO_DIR", userCache: "deno" },
+    denoPermissions: true,
   },
 };

@@ -91,8 +91,20 @@ export interface LauncherDescriptor {
   help: string;
   /** What a shell's completion offers for it; `mcp+SCHEME://` for each scheme when absent. */
   completions?: readonly string[];
+  /**
+   * It starts a whole argv: LOCATION is the program, `command=` its
+   * arguments, and a command line's `-- PROGRAM ARGS…` is written as its URI
+   * ({@linkcode argvUri} of registry.ts). One launcher at most says so.
+   */
+  argv?: true;
   /** Checks LOCATION and returns it as `NakedSource.location` documents it. */
   location(raw: string, ctx: LocationContext): string;
+  /**
+   * A short name of the server for lines repeated while it works (progress);
+   * default: LOCATION's last path segment without an `@version`
+   * ({@linkcode defaultShortName}).
+   */
+  short?(target: LaunchTarget): string;
   /** How the server of a URI is reached. Throws a UsageError for a launch it cannot build. */
   build(target: LaunchTarget, ctx: BuildContext): LaunchSpec;
   /** The programs it starts, by name ({@linkcode programName}): the install hint applies to these. */
@@ -116,12 +128,25 @@ export interface LauncherDescriptor {
 export interface SandboxNeeds {
   /** An interpreter: the script its argv names, and what that script resolves from. */
   script?: ScriptRuntime;
-  /** A cache of the host's the launcher reads: visible read-only (a throw-away one when absent). */
+  /**
+   * A cache of the host's the launcher reads: visible read-only (a throw-away
+   * one when absent); with `cachedPackages`, only where a package is looked up.
+   */
   hostCache?: HostCache;
   /** A cache jn owns for this server, writable: the launcher's writes go there, never to the host's. */
   ownCache?: OwnCache;
-  /** A package already in the host's cache starts from it directly (npx: lib/sandbox/npx_cache.ts). */
+  /**
+   * The program (one of `programs`) whose argv names packages in npx's form:
+   * a package already in the host's cache or in `ownCache` starts from it
+   * directly, read-only, without the launcher (lib/sandbox/npx_cache.ts).
+   */
   cachedPackages?: "npx";
+  /**
+   * Its `script.subcommand` takes Deno's permission flags (`--allow-read=…`):
+   * a profile's `deno_permissions` and the sandbox's paths and network become
+   * flags there (lib/sandbox/deno_permissions.ts).
+   */
+  denoPermissions?: boolean;
 }
 
 /** How to find an interpreter's script in an argv, and what to show of its surroundings. */
@@ -172,6 +197,22 @@ export interface OwnCache {
   fixedEnv?: Readonly<Record<string, string>>;
   /** Variables set when the sandbox has no network (fail at once instead of waiting). */
   offlineEnv?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The last path segment of a LOCATION, without an npm `@version` (a scope's
+ * leading `@` stays): `@scope/pkg@1.2` → `pkg`, `biomcp-python/biomcp` →
+ * `biomcp`, `./dir/server.py` → `server.py`.
+ *
+ * @example
+ * ```ts
+ * defaultShortName("@modelcontextprotocol/server-everything@latest"); // "server-everything"
+ * ```
+ */
+export function defaultShortName(location: string): string {
+  const segment = location.replace(/[\\/]+$/, "").replace(/^.*[\\/]/, "");
+  const at = segment.indexOf("@", 1);
+  return (at === -1 ? segment : segment.slice(0, at)) || location;
 }
 
 /** A program's name as descriptors list it: no directory, no `.exe`/`.cmd`. */

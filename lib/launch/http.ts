@@ -18,6 +18,7 @@ export const http: LauncherDescriptor = {
   help: "a remote server over HTTP (mcp+http:// too)",
   completions: ["mcp+https://", "mcp+http://"],
   location: checkUrl,
+  short: (target) => target.location.split("/")[0],
   build(target) {
     const url = `${target.launcher}://${target.location}`;
     return { transport: "http", url, headers: {}, label: url };

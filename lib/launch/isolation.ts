@@ -16,8 +16,6 @@
 import { LAUNCHERS } from "./registry.ts";
 import type { StdioLaunch } from "./spec.ts";
 
-export { NPX_PREFIX } from "./npx.ts";
-
 /**
  * `launch` with its launcher kept away from the working directory's
  * configuration (see the module doc); other launches come back unchanged.

@@ -110,9 +110,9 @@ export class NdjsonWriter implements LineSink {
     try {
       for (const piece of pieces) {
         if (this.#closed) break;
-        await this.#writeText(piece);
+        await this.#writeChunked(piece);
       }
-      if (!this.#closed) await this.#writeText("\n");
+      if (!this.#closed) await this.#writeChunked("\n");
       this.#lastWrite = performance.now();
     } finally {
       this.#pump = undefined;
@@ -167,7 +167,7 @@ export class NdjsonWriter implements LineSink {
       this.#size = 0;
       this.#lastWrite = performance.now();
       try {
-        await this.#writeText(text);
+        await this.#writeChunked(text);
       } catch (error) {
         this.#error = error;
       }
@@ -178,14 +178,14 @@ export class NdjsonWriter implements LineSink {
     }
   }
 
-  async #writeText(text: string): Promise<void> {
+  async #writeChunked(text: string): Promise<void> {
     const onBrokenPipe = () => this.#close();
     for (let start = 0; start < text.length && !this.#closed;) {
       let end = Math.min(text.length, start + ENCODE_CHARS);
       // Never split a surrogate pair: its halves would each encode as U+FFFD.
       if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
       const bytes = this.#encoder.encode(text.slice(start, end));
-      await writeAll(this.#writer, bytes, onBrokenPipe);
+      await writeAll(this.#writer, bytes, { onBrokenPipe });
       release(bytes);
       start = end;
     }

@@ -18,35 +18,59 @@ export interface ByteWriter {
   write(bytes: Uint8Array): Promise<number>;
 }
 
+/** Options of {@linkcode writeAll}. */
+export interface WriteAllOptions {
+  /** Called when the reader is gone (a closed pipe): the write then ends quietly. */
+  onBrokenPipe?: () => void;
+  /** The file written, named in a refused write's message; stdout when absent. */
+  path?: string;
+}
+
 /**
- * Writes all bytes (to stdout, in the CLI); calls `onBrokenPipe` and returns
+ * Writes all bytes (to stdout, a file); calls `onBrokenPipe` and returns
  * when the reader is gone; throws `WriteError` when the environment refuses
  * the write (a full disk, a read-only file system).
  */
 export async function writeAll(
   writer: ByteWriter,
   bytes: Uint8Array,
-  onBrokenPipe: () => void = () => {},
+  options: WriteAllOptions = {},
 ): Promise<void> {
   let offset = 0;
   try {
     while (offset < bytes.length) offset += await writer.write(bytes.subarray(offset));
   } catch (error) {
-    if (isBrokenPipe(error)) {
-      onBrokenPipe();
+    if (isBrokenPipe(error) && options.path === undefined) {
+      options.onBrokenPipe?.();
       return;
     }
-    const code = environmentErrorCode(error);
-    if (code === undefined) throw error;
-    throw new WriteError(`Cannot write the output: ${osErrorReason(error)}`, {
+    throw refusedWrite(error, options.path);
+  }
+}
+
+/**
+ * A write the environment refused, as a `WriteError` naming the file (or
+ * the output); any other error as it is.
+ */
+export function refusedWrite(error: unknown, path?: string): unknown {
+  const code = environmentErrorCode(error);
+  if (code === undefined) return error;
+  if (path !== undefined) {
+    return new WriteError(`Cannot write "${path}": ${osErrorReason(error)}`, {
+      path,
       code,
       target: "output",
       cause: error,
-      hint: code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG"
-        ? "stdout goes to a full disk: free some space, or redirect it elsewhere"
-        : undefined,
     });
   }
+  return new WriteError(`Cannot write the output: ${osErrorReason(error)}`, {
+    code,
+    target: "output",
+    cause: error,
+    hint: code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG"
+      ? "stdout goes to a full disk: free some space, or redirect it elsewhere"
+      : undefined,
+  });
 }
 
 /** True for the errors a closed pipe or socket raises on write. */

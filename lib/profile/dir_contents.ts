@@ -17,8 +17,8 @@
  * read (./bounded_read.ts): a symlink to a huge file is a clear error, not an
  * exhausted memory. The limit applies to every layer, read whole or not.
  *
- * Only a directory read whole is hashed: the SHA-256 code (./sha256.ts) loads
- * then, so reading the user's or `$JN_HOME`'s profiles hashes nothing.
+ * Only a directory read whole is hashed (SHA-256, lib/text/digest.ts):
+ * reading the user's or `$JN_HOME`'s profiles hashes nothing.
  *
  * @module
  */
@@ -26,7 +26,7 @@
 import { joinPath as join } from "./paths.ts";
 import { ConfigError } from "../errors.ts";
 import { readBounded } from "./bounded_read.ts";
-import type { Sha256 } from "./sha256.ts";
+import { digestHex as sha256 } from "../text/digest.ts";
 
 /** A profile file name: `NAME.json` or `NAME.jsonc`. */
 export const PROFILE_FILE = /^([^/\\]+)\.(json|jsonc)$/;
@@ -72,8 +72,6 @@ export async function readProfileDir(
     }
     throw error;
   }
-  const hash = options.whole ? await import("./sha256.ts") : undefined;
-  const sha256 = (data: string | Uint8Array) => hash!.sha256Hex(data);
   const texts = new Map<string, string>();
   const entries: Record<string, string> = {};
   const budget = { entries: 0, bytes: 0 };
@@ -99,14 +97,14 @@ export async function readProfileDir(
         // The loader reads a profile file even through a symlink (as it always did).
         const info = entry.isSymlink ? await Deno.stat(full).catch(() => undefined) : entry;
         const link = options.whole && entry.isSymlink
-          ? `symlink:${sha256(await Deno.readLink(full))}`
+          ? `symlink:${await sha256(await Deno.readLink(full))}`
           : "";
         if (info?.isFile) {
           const bytes = await readProfileFile(full, limits.bytes - budget.bytes);
           texts.set(entry.name, decode(bytes));
           if (!options.whole) continue;
           count(bytes.length);
-          entries[rel] = `${link}${link ? " " : ""}sha256:${sha256(bytes)}`;
+          entries[rel] = `${link}${link ? " " : ""}sha256:${await sha256(bytes)}`;
           continue;
         }
         if (!options.whole) continue;
@@ -118,7 +116,7 @@ export async function readProfileDir(
       if (!options.whole) continue;
       if (entry.isSymlink) {
         count(0);
-        entries[rel] = `symlink:${sha256(await Deno.readLink(full))}`;
+        entries[rel] = `symlink:${await sha256(await Deno.readLink(full))}`;
       } else if (entry.isDirectory) {
         count(0);
         entries[rel] = "dir";
@@ -126,7 +124,7 @@ export async function readProfileDir(
       } else if (entry.isFile) {
         const bytes = await readProfileFile(full, limits.bytes - budget.bytes);
         count(bytes.length);
-        entries[rel] = `sha256:${sha256(bytes)}`;
+        entries[rel] = `sha256:${await sha256(bytes)}`;
       } else {
         count(0);
         entries[rel] = "other";
@@ -134,8 +132,8 @@ export async function readProfileDir(
     }
   };
   await walk("");
-  if (hash === undefined) return { path, realPath, texts };
-  return { path, realPath, texts, entries, digest: entriesDigest(entries, hash.Sha256) };
+  if (!options.whole) return { path, realPath, texts };
+  return { path, realPath, texts, entries, digest: await entriesDigest(entries) };
 }
 
 /** A profile file's bytes, the bounded way (./bounded_read.ts), within `cap`. */
@@ -148,12 +146,11 @@ function readProfileFile(path: string, cap: number): Promise<Uint8Array> {
 }
 
 /** `sha256:HEX` over a directory's entries: each name and fingerprint, sorted by name. */
-function entriesDigest(entries: Record<string, string>, Hash: typeof Sha256): string {
-  const hash = new Hash();
-  for (const name of Object.keys(entries).sort()) {
-    hash.update(`${JSON.stringify(name)} ${entries[name]}\n`);
-  }
-  return `sha256:${hash.hex()}`;
+async function entriesDigest(entries: Record<string, string>): Promise<string> {
+  const lines = Object.keys(entries).sort().map((name) =>
+    `${JSON.stringify(name)} ${entries[name]}\n`
+  );
+  return `sha256:${await sha256(lines.join(""))}`;
 }
 
 /** UTF-8 text of a file's bytes; a leading byte order mark is dropped (editors on Windows write one). */

@@ -1,167 +1,177 @@
 /**
  * Checks the fields of `_meta.json` and of tool files (SPEC §4) before
- * anything uses them: a field of the wrong type is a `ConfigError` pointing at
- * its file, line and column. Fields jn does not know are kept as they are
- * (profiles carry notes such as `created` or `tested_with`).
+ * anything uses them. The checks collect every problem, each with the JSON
+ * path of its field ({@linkcode FieldProblem}): a file on disk reports its
+ * first as a `ConfigError` pointing at its file, line and column
+ * ({@linkcode checkMeta}, {@linkcode checkToolFile}); a document checked as
+ * a whole (`jn profile create`) reports them all at once. Fields jn does not
+ * know are kept as they are (profiles carry notes such as `created` or
+ * `tested_with`).
  *
  * @module
  */
 
 import { ConfigError } from "../errors.ts";
-import { globProblem } from "../text/glob.ts";
 import type { JsoncDoc } from "./load.ts";
 import type { MetaDef, ToolDef } from "./types.ts";
+import { type FieldPath, type FieldProblem, isPlainObject, Problems } from "./field_checks.ts";
 
-type Path = (string | number)[];
-type Where = (path: Path) => string;
+export { type FieldPath, type FieldProblem, isPlainObject };
 
-/** Validates a parsed `_meta.json`. */
+/** Validates a parsed `_meta.json`; its first problem is a ConfigError at its line. */
 export function checkMeta(doc: JsoncDoc): MetaDef {
   const meta = doc.value as Record<string, unknown>;
-  const at = doc.where;
-  if ("launcher" in meta) {
-    fail(at(["launcher"]), `"launcher" is the seed's create format, not a _meta.json field`, {
-      hint: `move "command", "args" and "transport" to the top level of _meta.json`,
-    });
-  }
-  optionalString(meta, "command", at, { nonEmpty: true });
-  stringList(meta, "args", at);
-  stringList(meta, "roots", at);
-  globList(meta, "allow_tools", at);
-  globList(meta, "deny_tools", at);
-  stringMap(meta, "env", at);
-  optionalString(meta, "cwd", at, { nonEmpty: true });
-  oneOf(meta, "transport", ["stdio", "http", "sse"], at);
-  optionalString(meta, "url", at, { nonEmpty: true });
-  stringMap(meta, "headers", at);
-  optionalString(meta, "description", at);
-  optionalString(meta, "sampling_command", at, { nonEmpty: true });
-  optionalString(meta, "schema_updated", at);
-  oneOf(meta, "schema_validation", ["warn", "error", "ignore"], at);
-  if (meta.schema_hash !== undefined) {
-    if (typeof meta.schema_hash !== "string" || !/^[0-9a-f]{32}$/.test(meta.schema_hash)) {
-      fail(at(["schema_hash"]), `"schema_hash" must be 32 lowercase hex digits (an MD5)`, {
-        hint: "let jn write it: jn profile update @SERVER",
-      });
-    }
-  }
-  if (meta.inherit_tools !== undefined && typeof meta.inherit_tools !== "boolean") {
-    fail(at(["inherit_tools"]), `"inherit_tools" must be true or false`);
-  }
-  if (meta.tools !== undefined) {
-    if (!isPlainObject(meta.tools)) fail(at(["tools"]), `"tools" must be an object`);
-    for (const [name, def] of Object.entries(meta.tools as Record<string, unknown>)) {
-      if (name === "") fail(at(["tools"]), 'a tool name in "tools" is empty');
-      checkToolValue(def, at, ["tools", name]);
-    }
-  }
+  throwFirst(metaProblems(meta, []), doc);
   return meta as MetaDef;
 }
 
-/** Validates a parsed tool file. */
+/** Validates a parsed tool file; its first problem is a ConfigError at its line. */
 export function checkToolFile(doc: JsoncDoc): ToolDef {
-  return checkToolValue(doc.value, doc.where, []);
+  throwFirst(toolProblems(doc.value, []), doc);
+  return doc.value as ToolDef;
 }
 
-function checkToolValue(value: unknown, at: Where, prefix: Path): ToolDef {
-  const name = prefix.length === 0 ? "the tool file" : `"${prefix.join(".")}"`;
-  if (!isPlainObject(value)) fail(at(prefix), `${name} must be an object`);
-  const def = value as Record<string, unknown>;
-  const sub = (path: Path) => at([...prefix, ...path]);
-  optionalString(def, "tool", sub, { nonEmpty: true, prefix });
-  optionalString(def, "description", sub, { prefix });
-  optionalString(def, "output_format", sub, { prefix });
-  optionalString(def, "server_description_md5", sub, { prefix });
-  for (const key of ["parameters", "defaults", "inputSchema", "outputSchema"]) {
-    if (def[key] !== undefined && !isPlainObject(def[key])) {
-      fail(sub([key]), `${label(prefix, key)} must be an object`);
+/** Options of {@linkcode metaProblems} and {@linkcode toolProblems}. */
+export interface ProblemOptions {
+  /**
+   * A seed document (`jn profile create`): `launcher` is its field, and each
+   * tool's `defaults` must have the types its `parameters` or `inputSchema`
+   * declare (a profile on disk is not refused for that: the call judges).
+   */
+  seed?: boolean;
+}
+
+/**
+ * Every problem of `_meta.json`'s fields in `meta`, its paths below `prefix`
+ * (`["launcher"]` for the launch fields of a seed document).
+ */
+export function metaProblems(
+  meta: Record<string, unknown>,
+  prefix: FieldPath,
+  options: ProblemOptions = {},
+): FieldProblem[] {
+  const out = new Problems(meta, prefix);
+  if ("launcher" in meta && !options.seed) {
+    out.add(["launcher"], `is the seed's create format, not a _meta.json field`, {
+      hint: `move "command", "args" and "transport" to the top level of _meta.json`,
+    });
+  }
+  out.string("command", { nonEmpty: true });
+  out.stringList("args");
+  out.stringList("roots");
+  out.globList("allow_tools");
+  out.globList("deny_tools");
+  out.stringMap("env");
+  out.string("cwd", { nonEmpty: true });
+  out.oneOf("transport", ["stdio", "http", "sse"]);
+  out.string("url", { nonEmpty: true });
+  out.stringMap("headers");
+  out.string("description");
+  out.string("server_version");
+  out.string("sampling_command", { nonEmpty: true });
+  const answers = meta.elicit_answers;
+  if (
+    answers !== undefined && !isPlainObject(answers) &&
+    !(Array.isArray(answers) && answers.every(isPlainObject))
+  ) {
+    out.add(["elicit_answers"], "must be an object (or an array of objects)", {
+      hint: `e.g. "elicit_answers": {"name": "Ada"}: the answers to the server's forms`,
+    });
+  }
+  out.string("schema_updated");
+  out.oneOf("schema_validation", ["warn", "error", "ignore"]);
+  const hash = meta.schema_hash;
+  if (hash !== undefined && (typeof hash !== "string" || !/^[0-9a-f]{32}$/.test(hash))) {
+    out.add(["schema_hash"], "must be 32 lowercase hex digits (an MD5)", {
+      hint: "let jn write it: jn profile update @SERVER",
+    });
+  }
+  if (meta.inherit_tools !== undefined && typeof meta.inherit_tools !== "boolean") {
+    out.add(["inherit_tools"], "must be true or false");
+  }
+  if (meta.tools !== undefined) {
+    if (!isPlainObject(meta.tools)) out.add(["tools"], "must be an object");
+    else {
+      for (const [name, def] of Object.entries(meta.tools)) {
+        if (name === "") out.add(["tools"], "has a tool with an empty name");
+        out.problems.push(...toolProblems(def, [...prefix, "tools", name], options));
+      }
     }
   }
-  if (def.examples !== undefined && !Array.isArray(def.examples)) {
-    fail(sub(["examples"]), `${label(prefix, "examples")} must be an array`);
+  return out.problems;
+}
+
+/** Every problem of a tool definition (a tool file, or an entry of `tools`) at `prefix`. */
+export function toolProblems(
+  value: unknown,
+  prefix: FieldPath,
+  options: ProblemOptions = {},
+): FieldProblem[] {
+  if (!isPlainObject(value)) {
+    return [{
+      path: prefix,
+      message: "must be an object",
+      subject: prefix.length === 0 ? "the tool file" : undefined,
+    }];
   }
-  const notes = def.notes;
+  const out = new Problems(value, prefix);
+  out.string("tool", { nonEmpty: true });
+  out.string("description");
+  out.string("output_format");
+  out.string("server_description_md5");
+  const display = value.server_display_md5;
+  if (
+    display !== undefined &&
+    !(isPlainObject(display) && Object.values(display).every((v) => typeof v === "string"))
+  ) {
+    out.add(["server_display_md5"], "must be an object of digests (strings)");
+  }
+  for (const key of ["parameters", "defaults", "inputSchema", "outputSchema"]) {
+    if (value[key] !== undefined && !isPlainObject(value[key])) out.add([key], "must be an object");
+  }
+  if (value.examples !== undefined && !Array.isArray(value.examples)) {
+    out.add(["examples"], "must be an array");
+  }
+  const notes = value.notes;
   if (
     notes !== undefined && typeof notes !== "string" &&
     !(Array.isArray(notes) && notes.every((n) => typeof n === "string"))
   ) {
-    fail(sub(["notes"]), `${label(prefix, "notes")} must be a string or an array of strings`);
+    out.add(["notes"], "must be a string or an array of strings");
   }
-  return def as ToolDef;
+  if (options.seed) out.defaultTypes();
+  return out.problems;
 }
 
-function label(prefix: Path, key: string): string {
-  return `"${[...prefix, key].join(".")}"`;
+/** A problem as a file's error names it: `"args[0]" must be a string, got 1`. */
+export function describeProblem(problem: FieldProblem): string {
+  return `${problem.subject ?? `"${fieldName(problem.path)}"`} ${problem.message}`;
 }
 
-function optionalString(
-  object: Record<string, unknown>,
-  key: string,
-  at: Where,
-  options: { nonEmpty?: boolean; prefix?: Path } = {},
-): void {
-  const value = object[key];
-  if (value === undefined) return;
-  const name = label(options.prefix ?? [], key);
-  if (typeof value !== "string") fail(at([key]), `${name} must be a string`);
-  if (options.nonEmpty && value === "") fail(at([key]), `${name} is empty`);
+/** The JSON path of a field: `$.tools.search.defaults.limit`, `$.args[0]`, `$["a b"]`. */
+export function jsonPath(path: FieldPath): string {
+  return "$" +
+    path.map((part) =>
+      typeof part === "number"
+        ? `[${part}]`
+        : /^[A-Za-z_$][\w$-]*$/.test(part)
+        ? `.${part}`
+        : `[${JSON.stringify(part)}]`
+    ).join("");
 }
 
-function stringList(object: Record<string, unknown>, key: string, at: Where): void {
-  const value = object[key];
-  if (value === undefined) return;
-  if (!Array.isArray(value)) fail(at([key]), `"${key}" must be an array of strings`);
-  (value as unknown[]).forEach((item, i) => {
-    if (typeof item !== "string") {
-      fail(at([key, i]), `"${key}[${i}]" must be a string, got ${JSON.stringify(item)}`);
-    }
-  });
+/** `args[0]`, `tools.s.defaults`: a field as messages about a file name it. */
+function fieldName(path: FieldPath): string {
+  return path.map((part, i) => typeof part === "number" ? `[${part}]` : `${i ? "." : ""}${part}`)
+    .join("");
 }
 
-/** A list of tool-name globs (lib/text/glob.ts): each entry a valid, non-empty pattern. */
-function globList(object: Record<string, unknown>, key: string, at: Where): void {
-  const value = object[key];
-  if (value === undefined) return;
-  const hint = 'write globs of tool names: ["search*", "get_?"] (* any run, ? one character)';
-  if (!Array.isArray(value)) fail(at([key]), `"${key}" must be an array of globs`, { hint });
-  (value as unknown[]).forEach((item, i) => {
-    if (typeof item !== "string") {
-      fail(at([key, i]), `"${key}[${i}]" must be a string, got ${JSON.stringify(item)}`, { hint });
-    }
-    const problem = (item as string).includes("${")
-      ? "a glob takes no ${VAR} (write the names out)"
-      : globProblem(item as string);
-    if (problem !== undefined) {
-      fail(at([key, i]), `"${key}[${i}]" is not a valid glob: ${problem}`, { hint });
-    }
-  });
-}
-
-function stringMap(object: Record<string, unknown>, key: string, at: Where): void {
-  const value = object[key];
-  if (value === undefined) return;
-  if (!isPlainObject(value)) fail(at([key]), `"${key}" must be an object of strings`);
-  for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
-    if (typeof item !== "string") {
-      fail(at([key, name]), `"${key}.${name}" must be a string (quote it: "${String(item)}")`);
-    }
-  }
-}
-
-function oneOf(object: Record<string, unknown>, key: string, allowed: string[], at: Where): void {
-  const value = object[key];
-  if (value === undefined || (typeof value === "string" && allowed.includes(value))) return;
-  fail(at([key]), `"${key}" must be one of ${allowed.join(", ")}, got ${JSON.stringify(value)}`);
-}
-
-function fail(where: string, message: string, options: { hint?: string } = {}): never {
-  throw new ConfigError(`Invalid profile ${where}: ${message}`, {
+function throwFirst(problems: FieldProblem[], doc: JsoncDoc): void {
+  const first = problems[0];
+  if (first === undefined) return;
+  const where = doc.where(first.path);
+  throw new ConfigError(`Invalid profile ${where}: ${describeProblem(first)}`, {
     path: where.replace(/:\d+:\d+$/, ""),
-    hint: options.hint,
+    hint: first.hint,
   });
-}
-
-/** A JSON object (not an array, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -2,8 +2,8 @@
  * A small JSONC parser (comments and trailing commas allowed): the parse
  * tree with each value's offset, or the first syntax error. jn's own, so
  * that reading profiles loads no npm package — `jsonc-parser` is CommonJS,
- * and loading it switches on Deno's Node compatibility layer (~40 ms of a
- * `jn profile list`). Its grammar and its first error (kind and offset) are
+ * and loading it switches on Deno's Node compatibility layer, a large part
+ * of a `jn profile list`. Its grammar and its first error (kind and offset) are
  * those of `jsonc-parser`'s `parseTree` with `allowTrailingComma`, which
  * tests/profile/jsonc_test.ts checks against the package on a corpus;
  * editing a file that keeps its comments still uses the package

@@ -20,7 +20,7 @@
  */
 
 import { visibleLine } from "../output/visible.ts";
-import { codeLoadingVariables } from "../sandbox/code_loading_env.ts";
+import { codeLoadingVariables, untrustedDirs } from "../sandbox/code_loading_env.ts";
 import { isAbsolutePath, joinPath } from "./paths.ts";
 import { describeLaunch } from "./trust.ts";
 import type { Profile } from "./types.ts";
@@ -69,6 +69,8 @@ export async function launchReview(profile: Profile, cwd: string): Promise<Launc
       value: visibleLine(String(value)),
     }));
   const env = isRecord(meta.env) ? meta.env as Record<string, string> : {};
+  // A project profile's PATH may not lead into its repository (jn drops such entries).
+  const local = profile.layer === "project" ? untrustedDirs(cwd) : [];
   const review: LaunchReview = {
     launches: describeLaunch(meta),
     env: pairs(meta.env),
@@ -77,7 +79,7 @@ export async function launchReview(profile: Profile, cwd: string): Promise<Launc
       : [],
     headers: pairs(meta.headers),
     sandbox: describeSandbox(meta.sandbox),
-    warnings: codeLoadingVariables(env).map(({ name, reason }) => ({
+    warnings: codeLoadingVariables(env, { local }).map(({ name, reason }) => ({
       name: visibleLine(name),
       reason,
     })),

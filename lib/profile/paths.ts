@@ -1,7 +1,8 @@
 /**
  * `join` and `isAbsolute` as `node:path` has them (POSIX, or Windows on
- * Windows), for the modules that read profiles: importing `node:path` starts
- * Deno's Node compatibility layer, a large part of a `jn profile list`.
+ * Windows), for the modules that read profiles, which load no `node:`
+ * module: a second implementation of what `node:path` does, kept for the
+ * measured reason in docs/performance.md ("Second implementations").
  * tests/profile/paths_test.ts checks both flavours against `node:path`.
  *
  * @module

@@ -76,7 +76,7 @@ export async function checkTrust(
   return {
     state: "changed",
     record,
-    changes: trustChanges(record, { entries, meta: profile.rawMeta }),
+    changes: await trustChanges(record, { entries, meta: profile.rawMeta }),
   };
 }
 
@@ -157,7 +157,7 @@ export async function recordTrust(
     real_path: profile.realDir,
     digest,
     files: entries,
-    meta_fields: metaFieldDigests(profile.rawMeta),
+    meta_fields: await metaFieldDigests(profile.rawMeta),
     trusted_at: new Date().toISOString(),
   };
   store.profiles[profile.realDir] = record;

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { sha256Hex as sha256 } from "./sha256.ts";
+import { digestHex as sha256 } from "../text/digest.ts";
 import type { TrustRecord } from "./trust_store.ts";
 import type { MetaDef } from "./types.ts";
 import { visibleLine } from "../output/visible.ts";
@@ -22,11 +22,11 @@ export interface TrustChange {
 }
 
 /** `sha256:HEX` of each top-level field of `_meta.json` as written (canonical JSON). */
-export function metaFieldDigests(meta: MetaDef): Record<string, string> {
+export async function metaFieldDigests(meta: MetaDef): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const key of Object.keys(meta).sort()) {
     Object.defineProperty(out, key, {
-      value: `sha256:${sha256(canonicalJson(meta[key]))}`,
+      value: `sha256:${await sha256(canonicalJson(meta[key]))}`,
       enumerable: true,
       writable: true,
       configurable: true,
@@ -36,10 +36,10 @@ export function metaFieldDigests(meta: MetaDef): Record<string, string> {
 }
 
 /** The changes from a trust record to the directory as read now. */
-export function trustChanges(
+export async function trustChanges(
   record: TrustRecord,
   now: { entries: Record<string, string>; meta: MetaDef },
-): TrustChange[] {
+): Promise<TrustChange[]> {
   const changes: TrustChange[] = [];
   const names = [...new Set([...Object.keys(record.files), ...Object.keys(now.entries)])].sort();
   for (const file of names) {
@@ -49,14 +49,14 @@ export function trustChanges(
     if (before === undefined) changes.push({ kind: "added", file });
     else if (after === undefined) changes.push({ kind: "removed", file });
     else if (file === "_meta.json" || file === "_meta.jsonc") {
-      changes.push({ kind: "modified", file, fields: fieldChanges(record, now.meta) });
+      changes.push({ kind: "modified", file, fields: await fieldChanges(record, now.meta) });
     } else changes.push({ kind: "modified", file });
   }
   return changes;
 }
 
-function fieldChanges(record: TrustRecord, meta: MetaDef): string[] {
-  const now = metaFieldDigests(meta);
+async function fieldChanges(record: TrustRecord, meta: MetaDef): Promise<string[]> {
+  const now = await metaFieldDigests(meta);
   const keys = new Set([...Object.keys(record.meta_fields), ...Object.keys(now)]);
   return [...keys].filter((key) =>
     (Object.hasOwn(record.meta_fields, key) ? record.meta_fields[key] : undefined) !==

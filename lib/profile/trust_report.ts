@@ -19,13 +19,17 @@ import type { Profile } from "./types.ts";
 
 /** What `jn profile trust` is about to record. */
 export interface TrustReport {
+  /** The profile's name (without `@`). */
   name: string;
+  /** Its directory, as named. */
   dir: string;
   /** The real path, when it differs from `dir`. */
   realDir?: string;
+  /** Its launch, field by field, as the user reviews it. */
   review: LaunchReview;
   /** Every entry of the directory, sorted; a symlink with where it leads (`a -> ../b`). */
   files: string[];
+  /** Its trust before this one. */
   state: TrustState;
   /** Trusted by jn 0.1 (launch fields only). */
   legacy?: boolean;

@@ -23,6 +23,7 @@ import { userJnDir } from "./layers.ts";
 
 /** What `jn profile trust` recorded of a project profile directory. */
 export interface TrustRecord {
+  /** The profile's name when it was trusted. */
   server: string;
   /** The directory as it was named (`<cwd>/.jn/profiles/mcp/NAME`). */
   path: string;
@@ -34,6 +35,7 @@ export interface TrustRecord {
   files: Record<string, string>;
   /** Each top-level field of `_meta.json` as written → `sha256:HEX` of its canonical JSON. */
   meta_fields: Record<string, string>;
+  /** When (ISO 8601). */
   trusted_at: string;
 }
 

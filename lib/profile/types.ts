@@ -37,6 +37,13 @@ export interface ToolDef {
    * update` keeps it.
    */
   server_description_md5?: string;
+  /**
+   * Per display field of the server's tool when the snapshot was taken
+   * (`title`, `annotations`, `icons`…: what a host shows or acts on), the
+   * MD5 of its canonical JSON (lib/schema/display.ts); `{}` when it had
+   * none. Absent in a snapshot an older jn wrote.
+   */
+  server_display_md5?: Record<string, string>;
   /** The snapshot of the server's `outputSchema` (written with `inputSchema`, when the tool has one). */
   outputSchema?: JsonSchema;
   /** Calls the profile was tested with. */
@@ -63,6 +70,8 @@ export interface MetaDef {
   headers?: Record<string, string>;
   /** What the server is. */
   description?: string;
+  /** The server's version (`serverInfo.version`) when the profile was written or last updated. */
+  server_version?: string;
   /** The seed-compatible hash of the tools the profile was written for. */
   schema_hash?: string;
   /** When `schema_hash` was recorded. */
@@ -77,6 +86,8 @@ export interface MetaDef {
   roots?: string[];
   /** A shell command answering the server's sampling requests (see lib/client/sampling.ts). */
   sampling_command?: string;
+  /** Answers to the server's forms (an object, or one per question): lib/client/elicit_answers.ts. */
+  elicit_answers?: Record<string, unknown> | Record<string, unknown>[];
   /** jn extension: `false` stops tool files of lower layers from extending this server. */
   inherit_tools?: boolean;
   /** Globs of the tool names offered (absent: every name); see lib/profile/tool_filter.ts. */
@@ -88,7 +99,7 @@ export interface MetaDef {
 }
 
 /**
- * What `profile list` uses of a `_meta.json` (lib/profile/listing.ts): the
+ * What `profile list` uses of a `_meta.json` (lib/client/profile_list.ts): the
  * bundled layer's are computed when its data is generated
  * (scripts/bundle_profiles.ts), so listing it parses nothing.
  */

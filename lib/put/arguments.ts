@@ -26,7 +26,12 @@ import {
   undeclaredArguments,
 } from "../args/declared.ts";
 import type { NdjsonLine } from "../ndjson/read.ts";
-import { badLineRecord, invalidArgumentsRecord, type PutErrorRecord } from "./records.ts";
+import {
+  badLineRecord,
+  invalidArgumentsRecord,
+  type PutErrorRecord,
+  type Subject,
+} from "./records.ts";
 
 /** What a line became. */
 export type PreparedLine =
@@ -59,21 +64,28 @@ export function argumentBuilder(
   tool: string,
   options: ArgumentBuilderOptions,
 ): (line: NdjsonLine) => PreparedLine {
-  const { schema, defaults, engine } = options;
+  const check = argumentChecker(tool, options);
+  return (line) => {
+    const parsed = parseRecord(line, { tool });
+    if (parsed.kind === "error") return parsed;
+    return check(mergeRecord(options.defaults, parsed.record), line.number, parsed.record);
+  };
+}
+
+/**
+ * Returns the function that validates one call's arguments for `tool`
+ * (already merged with the defaults): the arguments to send, or the
+ * `invalid_arguments` error record of line `input` (`record` is what the
+ * line gave, kept in it).
+ */
+export function argumentChecker(
+  tool: string,
+  options: Omit<ArgumentBuilderOptions, "defaults">,
+): (args: Record<string, unknown>, input: number, record: unknown) => PreparedLine {
+  const { schema, engine } = options;
   const declared = declaredArguments(schema);
   const allowUnknown = options.allowUnknown === true;
-  return (line) => {
-    let record: unknown;
-    try {
-      record = JSON.parse(line.text);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      return bad(line, tool, "invalid_json", `Not JSON: ${detail}`);
-    }
-    if (typeof record !== "object" || record === null || Array.isArray(record)) {
-      return bad(line, tool, "not_object", `Not a JSON object: got ${describe(record)}`);
-    }
-    const args = mergeRecord(defaults, record as Record<string, unknown>);
+  return (args, input, record) => {
     // The common case first, without building any list: every name declared
     // and the schema satisfied. Only a record that fails it is checked again
     // in full, for the violations and their order.
@@ -89,11 +101,29 @@ export function argumentBuilder(
     if (violations.length > 0) {
       return {
         kind: "error",
-        record: invalidArgumentsRecord(line.number, tool, { violations, record }),
+        record: invalidArgumentsRecord(input, tool, { violations, record }),
       };
     }
     return { kind: "call", args };
   };
+}
+
+/** A line as a JSON object, or the error record (about `subject`) of one that is not. */
+export function parseRecord(
+  line: NdjsonLine,
+  subject: Subject,
+): { kind: "record"; record: Record<string, unknown> } | { kind: "error"; record: PutErrorRecord } {
+  let record: unknown;
+  try {
+    record = JSON.parse(line.text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return bad(line, subject, "invalid_json", `Not JSON: ${detail}`);
+  }
+  if (typeof record !== "object" || record === null || Array.isArray(record)) {
+    return bad(line, subject, "not_object", `Not a JSON object: got ${describeValue(record)}`);
+  }
+  return { kind: "record", record: record as Record<string, unknown> };
 }
 
 /** The defaults overlaid with the record's fields, leaving out `_` keys. */
@@ -117,17 +147,18 @@ function allDeclared(args: Record<string, unknown>, declared: DeclaredArguments)
 
 function bad(
   line: NdjsonLine,
-  tool: string,
+  subject: Subject,
   kind: "invalid_json" | "not_object",
   message: string,
-): PreparedLine {
+): { kind: "error"; record: PutErrorRecord } {
   return {
     kind: "error",
-    record: badLineRecord(line.number, tool, { kind, message, line: line.text }),
+    record: badLineRecord(line.number, subject, { kind, message, line: line.text }),
   };
 }
 
-function describe(value: unknown): string {
+/** What a JSON value is, for a message: "null", "an array", "a string"… */
+export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   return `a ${typeof value}`;

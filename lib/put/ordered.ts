@@ -1,6 +1,6 @@
 /**
  * lib/put: the engine of `put`: calls in flight in input order, error records,
- * a line's arguments, `put FILE`.
+ * a line's arguments.
  *
  * Runs one job per input line with up to K jobs at a time, and writes their
  * outputs in input order whatever order they finish in.

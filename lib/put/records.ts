@@ -1,7 +1,11 @@
 /**
  * The records `put` writes (SPEC §3): a call's records with `"input": N`
  * added, and `{"type":"error","input":N,"tool",…,"kind","error"}` for a line
- * that could not be called or whose call failed.
+ * that could not be called or whose call failed. The field after `input`
+ * names what the line was about (its {@linkcode Subject}): `tool` when
+ * putting to a tool; with an operations target (lib/put/operation.ts) the
+ * record's own operation (`tool`, `resource`, `prompt` or `list`), or none
+ * when the line names no valid operation.
  *
  * Guarantees: `input` is the 1-based physical line number of stdin; it comes
  * right after `type`; a `--json` payload that is not an object, or that has a
@@ -22,12 +26,28 @@ import {
 } from "../errors.ts";
 import type { ToolCallResult } from "../types.ts";
 
+/** What an error record is about: the operation of its line, when known. */
+export type Subject =
+  | { tool: string }
+  | { resource: string }
+  | { prompt: string }
+  | { list: string }
+  | Record<string, never>;
+
 /** Why an input line yielded an error record. */
 export type PutErrorKind =
   /** The line is not JSON. */
   | "invalid_json"
   /** The line is JSON but not an object. */
   | "not_object"
+  /** Operations target: the record names no operation, two, or one badly; not run. */
+  | "invalid_operation"
+  /** Operations target: no such tool (or one the profile's curation refuses); not called. */
+  | "unknown_tool"
+  /** Operations target: no such prompt; not asked. */
+  | "unknown_prompt"
+  /** Operations target: a tool of the profile that the server no longer offers; not called. */
+  | "drift"
   /** The record fails the tool's inputSchema; not called. */
   | "invalid_arguments"
   /** The tool answered `isError: true`. */
@@ -51,7 +71,6 @@ export type PutErrorKind =
 export interface PutErrorRecord {
   type: "error";
   input: number;
-  tool: string;
   kind: PutErrorKind;
   error: string;
   [key: string]: unknown;
@@ -60,15 +79,16 @@ export interface PutErrorRecord {
 /** Builds an error record; `extra` fields follow the fixed ones. */
 export function errorRecord(
   input: number,
-  fields: { tool: string; kind: PutErrorKind; error: string },
+  subject: Subject,
+  problem: { kind: PutErrorKind; error: string },
   extra: Record<string, unknown> = {},
 ): PutErrorRecord {
   return {
     type: "error",
     input,
-    tool: fields.tool,
-    kind: fields.kind,
-    error: fields.error,
+    ...subject,
+    kind: problem.kind,
+    error: problem.error,
     ...extra,
   };
 }
@@ -76,10 +96,10 @@ export function errorRecord(
 /** The error record of a line that is not a JSON object. */
 export function badLineRecord(
   input: number,
-  tool: string,
+  subject: Subject,
   problem: { kind: "invalid_json" | "not_object"; message: string; line: string },
 ): PutErrorRecord {
-  return errorRecord(input, { tool, kind: problem.kind, error: problem.message }, {
+  return errorRecord(input, subject, { kind: problem.kind, error: problem.message }, {
     line: problem.line,
   });
 }
@@ -91,8 +111,7 @@ export function invalidArgumentsRecord(
   details: { violations: ArgumentViolation[]; record: unknown },
 ): PutErrorRecord {
   const list = details.violations.map((v) => (v.path ? `${v.path} ${v.message}` : v.message));
-  return errorRecord(input, {
-    tool,
+  return errorRecord(input, { tool }, {
     kind: "invalid_arguments",
     error: `Invalid arguments for tool "${tool}": ${list.join("; ")}`,
   }, { violations: details.violations, record: details.record });
@@ -111,8 +130,7 @@ export function toolErrorRecord(
   const what = texts.length > 0 ? `: ${texts.join(" ")}` : "";
   const extra: Record<string, unknown> = { content: result.content ?? [] };
   if (result.structuredContent !== undefined) extra.structuredContent = result.structuredContent;
-  return errorRecord(input, {
-    tool,
+  return errorRecord(input, { tool }, {
     kind: "tool_error",
     error: `Tool "${tool}" answered with an error${what}`,
   }, extra);
@@ -132,13 +150,13 @@ export interface CallFailure {
  */
 export function callFailure(
   input: number,
-  tool: string,
+  subject: Subject,
   context: { error: unknown; seen: WeakSet<object> },
 ): CallFailure {
   const { error } = context;
   const message = error instanceof Error ? error.message : String(error);
   const record = (kind: PutErrorKind, extra: Record<string, unknown> = {}) =>
-    errorRecord(input, { tool, kind, error: message }, extra);
+    errorRecord(input, subject, { kind, error: message }, extra);
   if (error instanceof InterruptedError) return { record: record("cancelled"), fatal: false };
   if (error instanceof TimeoutError) return { record: record("timeout"), fatal: false };
   if (error instanceof ConnectionError || error instanceof LaunchError) {
@@ -158,15 +176,18 @@ export function callFailure(
 }
 
 /** The error record of a line read after the server went away. */
-export function notCalledRecord(input: number, tool: string, cause: unknown): PutErrorRecord {
+export function notCalledRecord(input: number, subject: Subject, cause: unknown): PutErrorRecord {
   const why = cause instanceof Error ? cause.message : String(cause);
-  return errorRecord(input, { tool, kind: "not_called", error: `Not called: ${why}` });
+  return errorRecord(input, subject, { kind: "not_called", error: `Not called: ${why}` });
 }
 
 /** The error record of a line read after the circuit breaker tripped (`--max-timeouts`). */
-export function notAttemptedRecord(input: number, tool: string, timeouts: number): PutErrorRecord {
-  return errorRecord(input, {
-    tool,
+export function notAttemptedRecord(
+  input: number,
+  subject: Subject,
+  timeouts: number,
+): PutErrorRecord {
+  return errorRecord(input, subject, {
     kind: "not_attempted",
     error: `Not attempted: ${timeouts} calls in a row timed out (--max-timeouts ${timeouts})`,
   });

@@ -14,21 +14,41 @@
  *   macOS's `DYLD_*`, glibc's `GCONV_PATH` (loads modules) and
  *   `GLIBC_TUNABLES` (parsed by the loader);
  * - a runtime's options and module paths: `NODE_OPTIONS` (`--require`),
- *   npm's `node_options` setting, `NODE_PATH`; `PYTHONPATH`, `PYTHONHOME`,
- *   `PYTHONSTARTUP`, `PYTHONUSERBASE` (its `.pth` files run code);
- *   `PERL5OPT`, `PERL5LIB`, `PERLLIB`; `RUBYOPT`, `RUBYLIB`; the JVM's
- *   `JAVA_TOOL_OPTIONS`, `_JAVA_OPTIONS`, `JDK_JAVA_OPTIONS` (`-javaagent`);
+ *   `NODE_PATH`; `PYTHONPATH`, `PYTHONHOME`, `PYTHONSTARTUP`,
+ *   `PYTHONUSERBASE` (its `.pth` files run code); `PERL5OPT`, `PERL5LIB`,
+ *   `PERLLIB`; `RUBYOPT`, `RUBYLIB`; the JVM's `JAVA_TOOL_OPTIONS`,
+ *   `_JAVA_OPTIONS`, `JDK_JAVA_OPTIONS` (`-javaagent`); Go's `GOFLAGS`
+ *   (`-toolexec`);
+ * - a launcher's settings that run code or choose where it comes from:
+ *   npm's (`npm_config_*` as npm reads it: any case, `-` and `_` alike:
+ *   `node-options`, `userconfig`/`globalconfig` (an npmrc's
+ *   `node-options`), `cache` and `prefix` (npx runs what is installed
+ *   there), `script-shell`, `shell`, `git`, `node-gyp`, `init-module`,
+ *   `call`, `onload-script`), `PREFIX` (npm's prefix: its global npmrc),
+ *   uv's (`UV_CACHE_DIR`, `UV_TOOL_DIR`, `UV_PYTHON_INSTALL_DIR`: uvx runs
+ *   what is installed there; `UV_PYTHON`: the interpreter; `UV_CONFIG_FILE`),
+ *   `XDG_CACHE_HOME` (uv's cache is in it), Deno's `DENO_DIR` (the modules
+ *   `deno run` runs), `CARGO_HOME`, and jn's own `JN_HOME` (the profiles a
+ *   server that is jn starts);
  * - what a shell runs on its own: `BASH_ENV`, `ENV`, `BASH_FUNC_*`
  *   (exported functions), `SHELLOPTS` and `PS4` (`xtrace` runs `PS4`);
  * - where programs read configuration that can run code: `HOME` and
  *   `XDG_CONFIG_HOME` (an `.npmrc`'s `node-options`, a `.gitconfig`'s
- *   `core.fsmonitor`), `GIT_CONFIG_*`;
- * - a `PATH` with a relative or empty entry: a name the server runs is then
- *   a file of the directory it runs in (an absolute `PATH` is shown, not
- *   flagged: it names what it runs).
+ *   `core.fsmonitor`), `GIT_CONFIG_*`, and the programs git runs (an npm
+ *   or uv git dependency): `GIT_SSH_COMMAND`, `GIT_SSH`, `GIT_EXEC_PATH`,
+ *   `GIT_ASKPASS`, `SSH_ASKPASS`, `GIT_PROXY_COMMAND`, `GIT_DIR`,
+ *   `GIT_TEMPLATE_DIR` (hooks);
+ * - a `PATH` with an entry that is relative or empty, made of a variable
+ *   (`${PWD}/tools`), or inside a directory no trust covers (`local`: the
+ *   current directory, a project profile's repository): a name the server
+ *   runs is then a file of the directory it runs in (an absolute `PATH`
+ *   elsewhere is shown, not flagged: it names what it runs). jn drops such
+ *   entries when it starts a server unsandboxed (server_path.ts); the
+ *   warning is for the review.
  *
- * Not on it: values that choose which package a launcher fetches (a
- * registry, an index URL), which are like the profile's `args`.
+ * Names match in any case (Windows's variables have none; npm reads its
+ * own in any case). Not on it: values that choose which package a launcher
+ * fetches (a registry, an index URL), which are like the profile's `args`.
  *
  * @module
  */
@@ -44,14 +64,25 @@ export interface CodeLoadingVariable {
 }
 
 interface Rule {
-  /** A name, or a prefix ending in `*`; matched case-sensitively unless `anyCase`. */
+  /** A name, or a prefix ending in `*`; matched in any case. */
   match: string;
   reason: string;
   loader?: boolean;
-  anyCase?: boolean;
-  /** Whether the value makes it one (PATH: a relative entry only). */
-  when?: (value: string) => boolean;
+  /** Whether the value makes it one (PATH: a relative entry, say). */
+  when?: (value: string, context: ReviewContext) => boolean;
 }
+
+/** What judging a value may need to know. */
+export interface ReviewContext {
+  /**
+   * Directories whose files no trust covers (absolute: the directory jn
+   * runs in, a project profile's repository): a PATH entry inside one is flagged.
+   */
+  local?: readonly string[];
+}
+
+const GIT = "git runs it (an npm or uv git dependency)";
+const UV_RUNS = "uvx runs what is installed there";
 
 const RULES: readonly Rule[] = [
   { match: "LD_*", reason: "the dynamic loader's: a library in every program", loader: true },
@@ -59,7 +90,6 @@ const RULES: readonly Rule[] = [
   { match: "GCONV_PATH", reason: "glibc loads character-set modules from it", loader: true },
   { match: "GLIBC_TUNABLES", reason: "read by glibc's loader as a program starts", loader: true },
   { match: "NODE_OPTIONS", reason: "Node.js options: --require/--import run a module first" },
-  { match: "npm_config_node_options", reason: "npm's node-options", anyCase: true },
   { match: "NODE_PATH", reason: "where Node.js finds modules named in code" },
   { match: "PYTHONPATH", reason: "searched before Python's own modules" },
   { match: "PYTHONHOME", reason: "where Python finds its standard library" },
@@ -73,6 +103,20 @@ const RULES: readonly Rule[] = [
   { match: "JAVA_TOOL_OPTIONS", reason: "JVM options: -javaagent loads code" },
   { match: "_JAVA_OPTIONS", reason: "JVM options: -javaagent loads code" },
   { match: "JDK_JAVA_OPTIONS", reason: "JVM options: -javaagent loads code" },
+  { match: "GOFLAGS", reason: "go options: -toolexec runs a program" },
+  { match: "PREFIX", reason: "npm's prefix: its global npmrc (node-options) and packages" },
+  { match: "UV_CACHE_DIR", reason: `uv's cache: ${UV_RUNS}` },
+  { match: "UV_TOOL_DIR", reason: `uv's tools: ${UV_RUNS}` },
+  { match: "UV_PYTHON_INSTALL_DIR", reason: "uv's Pythons: uvx runs the server with one" },
+  { match: "UV_PYTHON", reason: "the Python interpreter uv runs the server with" },
+  { match: "UV_CONFIG_FILE", reason: "uv's settings: where it finds Python and packages" },
+  { match: "XDG_CACHE_HOME", reason: `where uv keeps its cache: ${UV_RUNS}` },
+  { match: "DENO_DIR", reason: "Deno's cache: deno run runs the modules in it" },
+  { match: "CARGO_HOME", reason: "cargo's home: its installed programs and configuration" },
+  {
+    match: "JN_HOME",
+    reason: "where jn finds profiles: a server that is jn starts their commands",
+  },
   { match: "BASH_ENV", reason: "a file every non-interactive bash runs first" },
   { match: "ENV", reason: "a file sh runs as it starts" },
   { match: "BASH_FUNC_*", reason: "a function bash defines as it starts" },
@@ -87,20 +131,60 @@ const RULES: readonly Rule[] = [
     match: "GIT_CONFIG_*",
     reason: "git configuration (core.sshCommand, core.fsmonitor run programs)",
   },
+  { match: "GIT_SSH_COMMAND", reason: GIT },
+  { match: "GIT_SSH", reason: GIT },
+  { match: "GIT_ASKPASS", reason: GIT },
+  { match: "SSH_ASKPASS", reason: GIT },
+  { match: "GIT_PROXY_COMMAND", reason: GIT },
+  { match: "GIT_EXEC_PATH", reason: "where git finds its own programs" },
+  { match: "GIT_DIR", reason: "the repository git reads: its config runs programs" },
+  { match: "GIT_TEMPLATE_DIR", reason: "hooks git copies into a clone, which it runs" },
   {
     match: "PATH",
-    reason: "a relative entry: a name the server runs is a file of the directory it runs in",
-    when: hasRelativeEntry,
+    reason: "an entry that is relative, a variable or inside the current directory: " +
+      "a name the server runs is a file of the directory it runs in",
+    when: (value, context) => hasRelativeEntry(value) || hasLocalEntry(value, context.local ?? []),
   },
 ];
 
+/** npm's settings that run code or choose where it comes from (see the module doc). */
+const NPM_SETTINGS: Record<string, string> = {
+  node_options: "npm's node-options: --require runs a module first",
+  userconfig: "an npmrc npm reads (its node-options run)",
+  globalconfig: "an npmrc npm reads (its node-options run)",
+  cache: "npm's cache: npx runs what is installed there",
+  prefix: "npm's prefix: its global npmrc (node-options) and packages",
+  script_shell: "the shell npm runs scripts with",
+  shell: "the shell npm exec runs commands with",
+  git: "the git npm runs",
+  node_gyp: "the node-gyp npm runs",
+  init_module: "a module npm init runs",
+  call: "a command npm exec runs",
+  onload_script: "a module npm loads as it starts",
+};
+
+/** The npm setting a variable is (npm's own reading: any case, `-` and `_` alike), if any. */
+function npmSetting(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  if (!lower.startsWith("npm_config_")) return undefined;
+  const setting = lower.slice("npm_config_".length).replaceAll("-", "_");
+  return Object.hasOwn(NPM_SETTINGS, setting) ? NPM_SETTINGS[setting] : undefined;
+}
+
 /** The rule `name` (with `value`) falls under, if any. */
-export function codeLoadingVariable(name: string, value = ""): CodeLoadingVariable | undefined {
+export function codeLoadingVariable(
+  name: string,
+  value = "",
+  context: ReviewContext = {},
+): CodeLoadingVariable | undefined {
+  const npm = npmSetting(name);
+  if (npm) return { name, reason: npm, loader: false };
+  const given = name.toUpperCase();
   for (const rule of RULES) {
-    const wanted = rule.anyCase ? rule.match.toLowerCase() : rule.match;
-    const given = rule.anyCase ? name.toLowerCase() : name;
-    const matches = wanted.endsWith("*") ? given.startsWith(wanted.slice(0, -1)) : given === wanted;
-    if (matches && (rule.when?.(value) ?? true)) {
+    const matches = rule.match.endsWith("*")
+      ? given.startsWith(rule.match.slice(0, -1))
+      : given === rule.match;
+    if (matches && (rule.when?.(value, context) ?? true)) {
       return { name, reason: rule.reason, loader: rule.loader === true };
     }
   }
@@ -116,9 +200,12 @@ export function codeLoadingVariable(name: string, value = ""): CodeLoadingVariab
  * // [{ name: "LD_PRELOAD", reason: "the dynamic loader's: …", loader: true }]
  * ```
  */
-export function codeLoadingVariables(env: Record<string, string>): CodeLoadingVariable[] {
+export function codeLoadingVariables(
+  env: Record<string, string>,
+  context: ReviewContext = {},
+): CodeLoadingVariable[] {
   return Object.entries(env).flatMap(([name, value]) => {
-    const found = codeLoadingVariable(name, value);
+    const found = codeLoadingVariable(name, value, context);
     return found ? [found] : [];
   });
 }
@@ -133,4 +220,37 @@ export function hasRelativeEntry(path: string | undefined): boolean {
   return path.split(windows ? ";" : ":").some((dir) =>
     windows ? !/^([a-zA-Z]:)?[\\/]/.test(dir) : !dir.startsWith("/")
   );
+}
+
+/**
+ * Whether a PATH value, as written, has an entry made of a variable
+ * (`${PWD}/tools`: judged only once expanded), with a `.` or `..` step, or
+ * inside one of `local`.
+ */
+function hasLocalEntry(path: string, local: readonly string[]): boolean {
+  return path.split(Deno.build.os === "windows" ? ";" : ":").some((dir) =>
+    dir.includes("$") || /(^|[\\/])\.\.?([\\/]|$)/.test(dir) ||
+    local.some((root) => isInside(dir, root))
+  );
+}
+
+/** Whether `path` is `root` or below it (both absolute, compared as written). */
+export function isInside(path: string, root: string): boolean {
+  const trimmed = path.replace(/\/+$/, "") || "/";
+  const base = root.replace(/\/+$/, "") || "/";
+  return trimmed === base || trimmed.startsWith(base === "/" ? "/" : `${base}/`);
+}
+
+/**
+ * The directories whose files no trust covers for a project profile (its
+ * layer is `.jn/profiles/mcp/` of the directory jn runs in): `cwd`, as
+ * named and by its real path. The trust report flags a PATH entry inside
+ * one; an unsandboxed server's PATH loses it (server_path.ts).
+ */
+export function untrustedDirs(cwd: string): string[] {
+  let real = cwd;
+  try {
+    real = Deno.realPathSync(cwd);
+  } catch { /* not there, or not ours to see: as named */ }
+  return real === cwd ? [cwd] : [cwd, real];
 }

@@ -102,7 +102,7 @@ export async function confineLaunch(
       declared: server.env,
       passthrough: server.envPassthrough,
     });
-  const adapted = adaptLauncher(withRealScript(launch, launch.cwd ?? options.cwd, host), {
+  const adapted = await adaptLauncher(withRealScript(launch, launch.cwd ?? options.cwd, host), {
     network,
     callerEnv: options.callerEnv,
     host,

@@ -17,8 +17,9 @@
  * @module
  */
 
-import { basename } from "node:path";
 import { ConfigError } from "../errors.ts";
+import type { ScriptRuntime } from "../launch/descriptor.ts";
+import { launcherOfProgram } from "../launch/registry.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
 import { PERMISSION_NAMES, type PermissionName, type PermissionSet } from "./permissions.ts";
 import type { SandboxPolicy } from "./policy.ts";
@@ -65,10 +66,23 @@ export function policyDenoPermissions(policy: SandboxPolicy): DenoPermissions {
   return result;
 }
 
-/** Whether a launch is `deno run …` (the programs these permissions apply to). */
+/**
+ * Whether a launch runs a program that takes Deno's permission flags (its
+ * launcher's `sandbox.denoPermissions`, lib/launch/), with the subcommand
+ * they go to (`deno run …`): the launches these permissions apply to.
+ */
 export function isDenoRun(launch: StdioLaunch): boolean {
-  const name = basename(launch.command).replace(/\.exe$/i, "");
-  return name === "deno" && launch.args[0] === "run";
+  return denoRunner(launch) !== undefined;
+}
+
+/** The script data of a launch that takes Deno's permission flags, if it is one. */
+function denoRunner(launch: StdioLaunch): ScriptRuntime | undefined {
+  const needs = launcherOfProgram(launch.command)?.sandbox;
+  const script = needs?.script;
+  if (!needs?.denoPermissions || !script) return undefined;
+  return script.subcommand === undefined || launch.args[0] === script.subcommand
+    ? script
+    : undefined;
 }
 
 /**
@@ -88,7 +102,8 @@ export function withDenoPermissions(
   launch: StdioLaunch,
   permissions: DenoPermissions[],
 ): StdioLaunch {
-  if (!isDenoRun(launch)) return launch;
+  const runner = denoRunner(launch);
+  if (!runner) return launch;
   const merged = new Map<PermissionName, true | Set<string>>();
   const grant = (name: PermissionName, value: boolean | string[]) => {
     if (value === false) return;
@@ -96,7 +111,7 @@ export function withDenoPermissions(
     if (value === true || current === true) merged.set(name, true);
     else merged.set(name, new Set([...(current ?? []), ...value]));
   };
-  const script = scriptIndex(launch.args);
+  const script = scriptIndex(launch.args, runner.valueOptions);
   const rest: string[] = [];
   for (const arg of launch.args.slice(1, script)) {
     const match = /^--allow-([a-z]+)(?:=(.*))?$/.exec(arg);
@@ -125,22 +140,30 @@ export function withDenoPermissions(
   };
 }
 
-/** `deno run` options that take their value as the next argument. */
-const VALUE_OPTIONS = [
-  "-c",
-  "--config",
-  "--import-map",
-  "--lock",
-  "--cert",
-  "--location",
-  "--seed",
-];
+/**
+ * Where a Deno server may write by its `deno run` flags, as written
+ * (relative paths are relative to where it runs): `[]` when nowhere;
+ * `undefined` when it is no Deno server, or one Deno does not confine
+ * (`-A`, a bare or short write flag, `run` or `ffi`: it may start anything).
+ */
+export function denoWrites(launch: StdioLaunch): string[] | undefined {
+  const runner = denoRunner(launch);
+  if (!runner) return undefined;
+  const writes: string[] = [];
+  for (const arg of launch.args.slice(1, scriptIndex(launch.args, runner.valueOptions))) {
+    if (/^(-[a-zA-Z]*[AW]|--allow-(all|run|ffi|write)(=$|$))/.test(arg)) return undefined;
+    if (/^--allow-(run|ffi)=/.test(arg)) return undefined;
+    const write = /^--allow-write=(.*)$/.exec(arg);
+    if (write) writes.push(...write[1].split(",").filter(Boolean));
+  }
+  return writes;
+}
 
-/** Index of the script in `deno run` args: the first argument that is not an option. */
-function scriptIndex(args: string[]): number {
+/** Index of the script after `deno run`: the first argument that is not an option. */
+function scriptIndex(args: string[], valueOptions: readonly string[]): number {
   let index = 1;
   while (index < args.length && args[index].startsWith("-")) {
-    index += VALUE_OPTIONS.includes(args[index]) ? 2 : 1;
+    index += valueOptions.includes(args[index]) ? 2 : 1;
   }
   return Math.min(index, args.length);
 }

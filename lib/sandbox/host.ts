@@ -9,8 +9,7 @@
  */
 
 import { delimiter, isAbsolute, join } from "node:path";
-import { SandboxError } from "../errors.ts";
-import { isPermissionRefusal } from "./permissions.ts";
+import { isPermissionRefusal, SandboxError } from "../errors.ts";
 
 /** What is at a path: sockets, FIFOs and devices are `"other"` (never given implicitly). */
 export type PathKind = "file" | "dir" | "other";
@@ -133,6 +132,23 @@ export function probeBwrap(
   return probe;
 }
 
+/** A bwrap run that needs what every sandbox needs (all namespaces, /dev, /proc) and runs `true`. */
+export const BWRAP_PROBE_ARGS: readonly string[] = [
+  "--die-with-parent",
+  "--unshare-all",
+  "--cap-drop",
+  "ALL",
+  "--ro-bind",
+  "/",
+  "/",
+  "--dev",
+  "/dev",
+  "--proc",
+  "/proc",
+  "--",
+  "true",
+];
+
 const BWRAP_HINT = "install bubblewrap: sudo apt-get install bubblewrap (Debian, Ubuntu), " +
   "sudo dnf install bubblewrap (Fedora), sudo pacman -S bubblewrap (Arch)";
 
@@ -143,21 +159,7 @@ async function runProbe(
   const command = new Deno.Command(bwrap.command, {
     env: bwrap.env,
     clearEnv: true,
-    args: [
-      "--die-with-parent",
-      "--unshare-all",
-      "--cap-drop",
-      "ALL",
-      "--ro-bind",
-      "/",
-      "/",
-      "--dev",
-      "/dev",
-      "--proc",
-      "/proc",
-      "--",
-      "true",
-    ],
+    args: [...BWRAP_PROBE_ARGS],
     stdin: "null",
     stdout: "null",
     stderr: "piped",

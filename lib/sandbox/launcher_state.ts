@@ -1,34 +1,44 @@
 /**
- * Launcher caches under the sandbox. A package cache is code that later runs
- * unconfined (npx, uvx, and the Deno cache jn itself runs from), so a
- * sandboxed server never gets the host's cache writable:
+ * Launcher caches under the sandbox, as each launcher's descriptor declares
+ * them (`sandbox` of lib/launch/*.ts; the launcher is the one whose
+ * `programs` include the launch's program, so a profile's `npx` is treated
+ * as `mcp+npx://`). A package cache is code that later runs unconfined (npx,
+ * uvx, and the Deno cache jn itself runs from), so a sandboxed server never
+ * gets the host's cache writable:
  *
- * - npx: a package already in npm's cache (`~/.npm/_npx/<hash>`, or jn's own
- *   cache for this server) starts directly from it, read-only, without npm
- *   (npx_cache.ts). Otherwise npx needs the network: with it, npx runs in
- *   the sandbox with `npm_config_cache` set to a cache jn owns for this server
- *   (later runs start from there); without it, jn fails at once, saying how
- *   to fetch the package.
- * - uvx/uv: uv's cache, tool and Python directories point into a cache jn
- *   owns for this server (`UV_CACHE_DIR`, `UV_TOOL_DIR`, `UV_TOOL_BIN_DIR`,
- *   `UV_PYTHON_INSTALL_DIR`); `UV_OFFLINE=1` without network, so uv fails at
- *   once instead of waiting on a network it does not have.
- * - deno: the Deno cache (`DENO_DIR`) read-only; an empty throw-away one when
- *   the host has none.
+ * - `cachedPackages` (npx): a package already in the host's cache
+ *   (`hostCache`: `~/.npm/_npx/<hash>`) or in jn's own cache for this server
+ *   starts directly from it, read-only, without npm (npx_cache.ts).
+ *   Otherwise it needs the network: with it, the launcher runs in the
+ *   sandbox with jn's own cache (later runs start from there); without it,
+ *   jn fails at once, saying how to fetch the package.
+ * - `ownCache` (npx, uvx): the launcher's variables point into a cache jn
+ *   owns for this server, writable; `offlineEnv` without network, so the
+ *   launcher fails at once instead of waiting on a network it does not have.
+ * - `hostCache` alone (deno: `DENO_DIR`): the host's cache read-only; an
+ *   empty throw-away one when the host has none.
  *
- * jn's own caches live in `$XDG_CACHE_HOME/jn/sandbox/<launcher>-<key>/`
- * (`~/.cache/…`; macOS `~/Library/Caches/…`), keyed by the package specs
- * (npx) or the whole argv (uvx), never used by an unsandboxed run or by
- * another server.
+ * jn's own caches live in `$XDG_CACHE_HOME/jn/sandbox/<name>-<key>/`
+ * (`~/.cache/…`; macOS `~/Library/Caches/…`), keyed by the package specs or
+ * the whole argv (`ownCache.key`), never used by an unsandboxed run or by
+ * another server. Every path comes from jn's own environment, never from a
+ * profile's.
  *
  * @module
  */
 
-import { createHash } from "node:crypto";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { SandboxError } from "../errors.ts";
+import {
+  type HostCache,
+  type OwnCache,
+  programName,
+  type SandboxNeeds,
+} from "../launch/descriptor.ts";
+import { NPX_PREFIX } from "../launch/npx.ts";
+import { launcherOfProgram } from "../launch/registry.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
-import { NPX_PREFIX } from "../launch/isolation.ts";
+import { digestHex } from "../text/digest.ts";
 import { type HostView, peek } from "./host_view.ts";
 import { cachedNpxLaunch, findCachedNpx, type NpxArgs, parseNpxArgs } from "./npx_cache.ts";
 
@@ -75,39 +85,49 @@ export interface AdaptOptions {
 }
 
 /**
- * The launch made ready for the sandbox as far as its launcher is concerned.
- * Throws a SandboxError for an npx package that is not cached when the
- * sandbox has no network.
+ * The launch made ready for the sandbox as far as its launcher is concerned:
+ * the launcher whose `programs` include the launch's program says what it
+ * needs (its descriptor's `sandbox`, lib/launch/). Throws a SandboxError for
+ * an npx package that is not cached when the sandbox has no network.
  */
-export function adaptLauncher(launch: StdioLaunch, options: AdaptOptions): AdaptedLaunch {
-  const name = basename(launch.command).replace(/\.(exe|cmd)$/i, "");
-  const none: LauncherMounts = { read: [], write: [], scratch: [] };
-  switch (name) {
-    case "npx":
-      return adaptNpx(launch, options);
-    case "npm":
-      return npmInSandbox(launch, options, ["npm", ...launch.args]);
-    case "uvx":
-    case "uv":
-      return adaptUv(launch, options);
-    case "deno": {
-      const dir = denoDir(options.host);
-      if (!dir) return { launch, mounts: none };
-      const present = peek(options.host, dir) === "dir";
-      const mounts = { ...none, [present ? "read" : "scratch"]: [dir] };
-      return { launch, mounts };
-    }
-    default:
-      return { launch, mounts: none };
+export async function adaptLauncher(
+  launch: StdioLaunch,
+  options: AdaptOptions,
+): Promise<AdaptedLaunch> {
+  const needs = launcherOfProgram(launch.command)?.sandbox;
+  const argv = [programName(launch.command), ...launch.args];
+  if (needs?.cachedPackages === programName(launch.command)) {
+    const npx = parseNpxArgs(launch.args);
+    const key = needs.ownCache?.key === "packages" ? npx?.packages : argv;
+    if (npx) return await adaptNpx(launch, npx, needs, options, key ?? argv);
   }
+  if (needs?.ownCache) return await withOwnCache(launch, options, needs.ownCache, argv);
+  const none: LauncherMounts = { read: [], write: [], scratch: [] };
+  const dir = needs?.hostCache && hostCache(needs.hostCache, options.host);
+  if (!dir) return { launch, mounts: none };
+  const present = peek(options.host, dir) === "dir";
+  return { launch, mounts: { ...none, [present ? "read" : "scratch"]: [dir] } };
 }
 
-/** The npm cache of the user's npx (jn's environment: `host.env`). */
-export function npmCache(host: HostView): string | undefined {
+/**
+ * Where the host's cache of a launcher is (`sandbox.hostCache`), as jn's own
+ * environment (`host.env`) names it: never one a profile's variables name.
+ */
+export function hostCache(where: HostCache, host: HostView): string | undefined {
   const env = host.env;
-  const configured = Object.entries(env).find(([key]) => key.toLowerCase() === "npm_config_cache");
-  if (configured?.[1]) return configured[1];
-  return env.HOME ? join(env.HOME, ".npm") : undefined;
+  const wanted = where.envAnyCase ? where.env.toLowerCase() : where.env;
+  const named = Object.entries(env).find(([name]) =>
+    (where.envAnyCase ? name.toLowerCase() : name) === wanted
+  );
+  if (named?.[1]) return named[1];
+  if (!env.HOME) return undefined;
+  if (where.userCache !== undefined) {
+    const base = host.os === "darwin"
+      ? join(env.HOME, "Library", "Caches")
+      : env.XDG_CACHE_HOME || join(env.HOME, ".cache");
+    return join(base, where.userCache);
+  }
+  return where.home === undefined ? undefined : join(env.HOME, where.home);
 }
 
 /** The one-time, unsandboxed fetch that puts an npx package where jn looks for it. */
@@ -122,13 +142,18 @@ export function npxFetchCommand(npx: NpxArgs, cache: string, globalConfig?: stri
     `--cache ${shellWord(cache)} ${packages} -- /bin/true`;
 }
 
-function adaptNpx(launch: StdioLaunch, options: AdaptOptions): AdaptedLaunch {
-  const npx = parseNpxArgs(launch.args);
-  if (!npx) return npmInSandbox(launch, options, ["npx", ...launch.args]);
-  const own = jnCache(options, "npx", npx.packages);
-  const hostCache = npmCache(options.host);
-  const caches = [hostCache, own && join(own, "npm")].filter((dir) => dir !== undefined);
-  const cached = findCachedNpx(npx, caches, options.host);
+/** npx: a cached package starts from its cache; else npm runs with jn's own cache, or jn refuses. */
+async function adaptNpx(
+  launch: StdioLaunch,
+  npx: NpxArgs,
+  needs: SandboxNeeds,
+  options: AdaptOptions,
+  key: readonly string[],
+): Promise<AdaptedLaunch> {
+  const own = needs.ownCache && await jnCache(options, needs.ownCache.name, key);
+  const host = needs.hostCache && hostCache(needs.hostCache, options.host);
+  const caches = [host, own && join(own, needs.ownCache!.dir)].filter((dir) => dir !== undefined);
+  const cached = await findCachedNpx(npx, caches, options.host);
   if (cached) {
     return {
       launch: cachedNpxLaunch(launch, npx, cached, options.serverPath),
@@ -137,9 +162,9 @@ function adaptNpx(launch: StdioLaunch, options: AdaptOptions): AdaptedLaunch {
   }
   if (!options.network) {
     const specs = npx.packages.join(" ");
-    const fetch = hostCache
+    const fetch = host
       ? `, or fetch it once, unsandboxed (no package code runs): ${
-        npxFetchCommand(npx, hostCache, options.npmGlobalConfig)
+        npxFetchCommand(npx, host, options.npmGlobalConfig)
       }`
       : "";
     throw new SandboxError(
@@ -147,71 +172,48 @@ function adaptNpx(launch: StdioLaunch, options: AdaptOptions): AdaptedLaunch {
       { hint: `let npx download it inside the sandbox with --sandbox-net${fetch}` },
     );
   }
-  return npmInSandbox(launch, options, npx.packages);
+  if (!needs.ownCache) return { launch, mounts: { read: [], write: [], scratch: [] } };
+  return await withOwnCache(launch, options, needs.ownCache, key);
 }
 
-/** npm itself in the sandbox, with a cache jn owns for this server. */
-function npmInSandbox(
+/**
+ * The launcher pointed into a cache jn owns for this server (`sandbox.ownCache`),
+ * keyed by `key`: its variables set, the cache writable; `/tmp/.<dir>`, which
+ * lives as long as the sandbox, without a home for jn's caches.
+ */
+async function withOwnCache(
   launch: StdioLaunch,
   options: AdaptOptions,
-  key: string[],
-): AdaptedLaunch {
-  const own = jnCache(options, "npx", key);
-  const cache = own ? join(own, "npm") : "/tmp/.npm";
-  const env: Record<string, string> = {
-    ...launch.env,
-    npm_config_cache: cache,
-    npm_config_update_notifier: "false",
-  };
-  // Offline, npm answers from its cache or fails at once, instead of retrying a network it lacks.
-  if (!options.network) env.npm_config_offline = "true";
-  return {
-    launch: { ...launch, env },
-    mounts: { read: [], write: own ? [cache] : [], scratch: [] },
-  };
-}
-
-function adaptUv(launch: StdioLaunch, options: AdaptOptions): AdaptedLaunch {
-  const own = jnCache(options, "uv", [basename(launch.command), ...launch.args]);
-  const root = own ? join(own, "uv") : "/tmp/.uv";
-  const env: Record<string, string> = {
-    ...launch.env,
-    UV_CACHE_DIR: join(root, "cache"),
-    UV_TOOL_DIR: join(root, "tools"),
-    UV_TOOL_BIN_DIR: join(root, "bin"),
-    UV_PYTHON_INSTALL_DIR: join(root, "python"),
-  };
-  if (!options.network) env.UV_OFFLINE = "1";
+  cache: OwnCache,
+  key: readonly string[],
+): Promise<AdaptedLaunch> {
+  const own = await jnCache(options, cache.name, key);
+  const root = own ? join(own, cache.dir) : `/tmp/.${cache.dir}`;
+  const env: Record<string, string> = { ...launch.env };
+  for (const [name, sub] of Object.entries(cache.env)) env[name] = sub ? join(root, sub) : root;
+  // Offline, the launcher answers from its cache or fails at once, instead of waiting on a network.
+  Object.assign(env, cache.fixedEnv, options.network ? {} : cache.offlineEnv);
   return {
     launch: { ...launch, env },
     mounts: { read: [], write: own ? [root] : [], scratch: [] },
   };
 }
 
-/** The user's Deno cache (jn's environment: `host.env`). */
-function denoDir(host: HostView): string | undefined {
-  const env = host.env;
-  if (env.DENO_DIR) return env.DENO_DIR;
-  if (!env.HOME) return undefined;
-  if (host.os === "darwin") return join(env.HOME, "Library", "Caches", "deno");
-  return join(env.XDG_CACHE_HOME || join(env.HOME, ".cache"), "deno");
-}
-
 /**
  * jn's own cache directory for one sandboxed server (not created here), or
  * `undefined` without a home to put it in.
  */
-export function jnCache(
+export async function jnCache(
   options: { callerEnv: Record<string, string>; host: { os: string } },
   launcher: string,
   key: readonly string[],
-): string | undefined {
+): Promise<string | undefined> {
   const { HOME: home, XDG_CACHE_HOME: xdg } = options.callerEnv;
   const base = xdg ||
     (home &&
       (options.host.os === "darwin" ? join(home, "Library", "Caches") : join(home, ".cache")));
   if (!base) return undefined;
-  const digest = createHash("sha256").update(JSON.stringify(key)).digest("hex").slice(0, 16);
+  const digest = (await digestHex(JSON.stringify(key))).slice(0, 16);
   return join(base, "jn", "sandbox", `${launcher}-${digest}`);
 }
 

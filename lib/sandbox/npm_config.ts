@@ -1,22 +1,25 @@
 /**
  * npm's global configuration for an npx that jn isolated from the working
- * directory. `--prefix /dev/null` (lib/launch/isolation.ts) also moves npm's
+ * directory. `--prefix /dev/null` (lib/launch/npx.ts) also moves npm's
  * global config file to `/dev/null/etc/npmrc`, which does not exist; that
  * file often carries what npm needs to reach its registry at all (a
  * company's `cafile`, `registry`, `proxy`). jn names it again through
  * `npm_config_globalconfig`: the same file npm reads without `--prefix`,
- * `$PREFIX/etc/npmrc`, else `<the prefix of the node on PATH>/etc/npmrc`.
- * Nothing of the working directory is read.
+ * `$PREFIX/etc/npmrc`, else `<the prefix of the node on PATH>/etc/npmrc` —
+ * `PREFIX` and `PATH` of jn's own environment (the caller's: `OpenOptions.env`),
+ * never the server's: a profile's `"PREFIX": "."` would otherwise make jn
+ * name the repository's `etc/npmrc`, whose `node-options` npm runs before the
+ * server. Nothing of the working directory is read.
  *
  * @module
  */
 
 import { dirname, join } from "node:path";
-import { NPX_PREFIX } from "../launch/isolation.ts";
+import { NPX_PREFIX } from "../launch/npx.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
 import { findExecutable, realPath, statKind } from "./host.ts";
 
-/** The global npmrc npm would read in `env` (PATH, PREFIX), when it exists. */
+/** The global npmrc npm would read in `env` (PATH, PREFIX: jn's own), when it exists. */
 export function npmGlobalConfig(env: Record<string, string>): string | undefined {
   let prefix = env.PREFIX;
   if (!prefix) {
@@ -31,11 +34,12 @@ export function npmGlobalConfig(env: Record<string, string>): string | undefined
 
 /**
  * `launch` with `npm_config_globalconfig` set when it runs npm with jn's
- * `--prefix /dev/null` and does not name a global config itself.
+ * `--prefix /dev/null` and does not name a global config itself; the file
+ * is found in `callerEnv`, jn's own environment (see above).
  */
 export function withNpmGlobalConfig(
   launch: StdioLaunch,
-  env: Record<string, string>,
+  callerEnv: Record<string, string>,
 ): StdioLaunch {
   const isolated = launch.args.some((arg, index) =>
     arg === "--prefix" && launch.args[index + 1] === NPX_PREFIX
@@ -44,7 +48,7 @@ export function withNpmGlobalConfig(
     key.toLowerCase() === "npm_config_globalconfig"
   );
   if (!isolated || named) return launch;
-  const file = npmGlobalConfig(env);
+  const file = npmGlobalConfig(callerEnv);
   return file ? { ...launch, env: { ...launch.env, npm_config_globalconfig: file } } : launch;
 }
 

@@ -20,8 +20,8 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
 import { join, normalize } from "node:path";
+import { digestHex } from "../text/digest.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
 import { type HostView, peek, peekReal, within } from "./host_view.ts";
 
@@ -92,9 +92,9 @@ export function parseNpxArgs(args: readonly string[]): NpxArgs | undefined {
 }
 
 /** The directory name npx gives the install of `packages` under `<cache>/_npx/`. */
-export function npxHash(packages: readonly string[]): string {
+export async function npxHash(packages: readonly string[]): Promise<string> {
   const sorted = [...packages].sort((a, b) => a.localeCompare(b, "en"));
-  return createHash("sha512").update(sorted.join("\n")).digest("hex").slice(0, 16);
+  return (await digestHex(sorted.join("\n"), "SHA-512")).slice(0, 16);
 }
 
 /** The package name of a registry spec (`@scope/pkg@^1` → `@scope/pkg`). */
@@ -106,12 +106,12 @@ export function packageName(spec: string): string {
  * The package of `npx` as installed in one of the npm caches `caches` (the
  * first that has it), or `undefined` when none has a complete install.
  */
-export function findCachedNpx(
+export async function findCachedNpx(
   npx: NpxArgs,
   caches: readonly string[],
   host: HostView,
-): CachedNpx | undefined {
-  const hash = npxHash(npx.packages);
+): Promise<CachedNpx | undefined> {
+  const hash = await npxHash(npx.packages);
   for (const cache of caches) {
     // A cache can be written by a server (jn's own, by its --sandbox-net run): everything in it
     // is taken only where it really is, never through a symlink that leads elsewhere.
@@ -125,7 +125,7 @@ export function findCachedNpx(
       | { _npx?: { packages?: unknown } }
       | undefined;
     const recorded = record?._npx?.packages;
-    if (!Array.isArray(recorded) || npxHash(recorded.map(String)) !== hash) continue;
+    if (!Array.isArray(recorded) || await npxHash(recorded.map(String)) !== hash) continue;
     const named = npx.command === undefined
       ? manifestBin(join(modules, packageName(npx.packages[0])), host)
       : join(modules, ".bin", npx.command);

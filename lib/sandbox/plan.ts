@@ -21,7 +21,7 @@
  * plan carries a notice naming the flag that shows it.
  *
  * The profile's own directory stays read-only even inside a writable path
- * (`readOnly`): jn runs its sampling command unconfined, so a server must
+ * (`readOnly`): jn runs its sampling command from there, so a server must
  * not be able to rewrite what that runs.
  *
  * Symlinks (real_paths.ts, real_mounts.ts): every path is bound at its real
@@ -109,7 +109,7 @@ export interface PlanOptions {
   explicit?: readonly string[];
   /**
    * Directories that stay read-only even inside a path the server may write
-   * (the profile's directory: jn runs its sampling command unconfined, and
+   * (the profile's directory: jn runs its sampling command from there, and
    * its files are what trust covered). Given read-only only where a writable
    * path would show them; a path declared writable itself stays writable.
    */

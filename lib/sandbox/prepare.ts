@@ -18,16 +18,19 @@
  * Which program runs: sandboxed, the one jn finds on its own PATH
  * (confine.ts). Unsandboxed, the server's command is found as the OS finds
  * it, on the server's PATH (the profile's `env.PATH`, else jn's) — except
- * that jn never runs a program through a relative or empty PATH entry (it
- * names a file of the directory jn runs in, which no trust covers): with
- * such an entry, jn finds the command in the absolute entries itself and
- * starts it by that path, or refuses (LaunchError).
+ * that jn never runs a program through a relative or empty PATH entry, nor
+ * (a project profile's PATH) through one inside the directory jn runs in:
+ * they name files no trust covers. The server gets its PATH without them
+ * (server_path.ts; so the launcher's own lookups, `#!/usr/bin/env node`,
+ * skip them too), with a notice for a profile's PATH; its command, found in what is kept, is
+ * started by that path, or refused (LaunchError).
  *
  * @module
  */
 
 import { ConfigError, LaunchError, SandboxError, UsageError } from "../errors.ts";
 import { isolateLauncher } from "../launch/isolation.ts";
+import { localSchemes } from "../launch/registry.ts";
 import type { LaunchSpec, StdioLaunch } from "../launch/spec.ts";
 import type { SandboxPlan } from "./plan.ts";
 import {
@@ -37,10 +40,10 @@ import {
   withDenoPermissions,
 } from "./deno_permissions.ts";
 import { childEnvironment } from "./env.ts";
-import { hasRelativeEntry } from "./code_loading_env.ts";
 import { findExecutable } from "./host.ts";
 import { withNpmGlobalConfig } from "./npm_config.ts";
 import { resolvePolicyPaths, type SandboxPolicy } from "./policy.ts";
+import { judgePath } from "./server_path.ts";
 
 /** Options of {@linkcode prepareLaunch}. */
 export interface PrepareOptions {
@@ -63,6 +66,12 @@ export interface PrepareOptions {
   readOnly?: readonly string[];
   /** Caller variables passed through by name (`--env-passthrough`), besides the launch's own. */
   envPassthrough?: string[];
+  /**
+   * Directories whose files no trust covers (a project profile's: the
+   * caller's directory, see `untrustedDirs`): unsandboxed, a PATH the
+   * profile sets loses its entries inside them.
+   */
+  local?: readonly string[];
   /** Deno permissions of a `deno run` server (profile `deno_permissions`). */
   denoPermissions?: DenoPermissions;
   /** The OS; `Deno.build.os` by default. */
@@ -74,6 +83,8 @@ export interface PreparedLaunch {
   launch: LaunchSpec;
   /** What the sandboxed server sees, and what jn left out (`notices`). */
   plan?: SandboxPlan;
+  /** What jn changed of an unsandboxed launch, for the caller (the PATH entries it dropped). */
+  notices?: string[];
 }
 
 /** The launch to start, with pass-through, Deno permissions and sandbox applied. */
@@ -93,7 +104,11 @@ export async function prepareLaunchWithPlan(
     if (options.sandbox) {
       throw new UsageError(
         `Cannot sandbox "${launch.label}": it is a remote server, jn starts no process for it`,
-        { hint: "the sandbox applies to local servers (uvx, npx, python, node, deno, command)" },
+        {
+          hint: `the sandbox applies to local servers (${
+            [...localSchemes(), "command"].join(", ")
+          })`,
+        },
       );
     }
     return { launch };
@@ -103,14 +118,9 @@ export async function prepareLaunchWithPlan(
     ...new Set([...(launch.envPassthrough ?? []), ...(options.envPassthrough ?? [])]),
   ];
   if (passthrough.length > 0) prepared = { ...prepared, envPassthrough: passthrough };
-  prepared = withNpmGlobalConfig(
-    prepared,
-    childEnvironment({
-      callerEnv: options.callerEnv,
-      declared: prepared.env,
-      passthrough: prepared.envPassthrough,
-    }),
-  );
+  // npm's global config is jn's to name, from jn's own environment: a profile's `PREFIX` or
+  // `PATH` would name a file of its choice (the repository's `etc/npmrc`), which npm obeys.
+  prepared = withNpmGlobalConfig(prepared, options.callerEnv);
 
   const policy = options.sandbox &&
     resolvePolicyPaths(options.sandbox, { cwd: options.cwd, home: options.callerEnv.HOME });
@@ -125,7 +135,7 @@ export async function prepareLaunchWithPlan(
     const sets = [options.denoPermissions, policy && policyDenoPermissions(policy)];
     prepared = withDenoPermissions(prepared, sets.filter((set) => set !== undefined));
   }
-  if (!policy) return { launch: withoutRelativeLookup(prepared, options) };
+  if (!policy) return withServerPath(prepared, options);
   if (Array.isArray(policy.network) && !deno) {
     throw new SandboxError(
       `Cannot sandbox "${launch.label}" with a host list: only Deno servers can be limited to hosts`,
@@ -147,19 +157,35 @@ export async function prepareLaunchWithPlan(
   });
 }
 
-/** `launch`, started by the path of its command when its PATH has a relative entry (see above). */
-function withoutRelativeLookup(launch: StdioLaunch, options: PrepareOptions): StdioLaunch {
-  if ((options.os ?? Deno.build.os) === "windows" || launch.command.includes("/")) return launch;
+/**
+ * `launch` with a PATH that names no file of the directory jn runs in, and
+ * its command by its path when that took an entry away (see above).
+ */
+function withServerPath(launch: StdioLaunch, options: PrepareOptions): PreparedLaunch {
+  if ((options.os ?? Deno.build.os) === "windows") return { launch };
+  const declared = launch.env.PATH !== undefined;
   const path = childEnvironment({ callerEnv: options.callerEnv, declared: launch.env }).PATH;
-  if (!hasRelativeEntry(path)) return launch;
-  const found = findExecutable(launch.command, path);
-  if (found) return { ...launch, command: found };
+  if (path === undefined) return { launch };
+  const { kept, dropped } = judgePath(path, declared ? options.local ?? [] : []);
+  if (dropped.length === 0) return { launch };
+  // Told about what the profile wrote; a relative entry of the caller's own PATH just goes.
+  const notices = declared
+    ? [
+      `the server's PATH leaves out ${dropped.map((dir) => JSON.stringify(dir)).join(", ")}: ` +
+      "jn starts no program from a relative entry or the current directory (see docs/sandbox.md)",
+    ]
+    : [];
+  const env = { ...launch.env, PATH: kept };
+  if (launch.command.includes("/")) return { launch: { ...launch, env }, notices };
+  const found = findExecutable(launch.command, kept);
+  if (found) return { launch: { ...launch, command: found, env }, notices };
   throw new LaunchError(
-    `Cannot start server "${launch.label}": ${launch.command} is not in an absolute directory of its PATH`,
+    `Cannot start server "${launch.label}": ${launch.command} is not in a directory of its PATH that jn keeps`,
     {
       command: launch.command,
-      hint: "jn never runs a program found through a relative PATH entry (it names a file of " +
-        "the directory jn runs in): make the PATH absolute, or give the command's path",
+      hint: "jn never runs a program found through a relative PATH entry or one inside the " +
+        "current directory (no trust covers its files): give the command's absolute path, " +
+        "or put it in a directory outside",
     },
   );
 }

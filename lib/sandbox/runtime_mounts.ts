@@ -3,17 +3,20 @@
  * from its argv: the script an interpreter runs (node, python, deno), the
  * package that script belongs to, and the trees its runtime resolves imports
  * from — all read-only, and never a broad directory (see host_view.ts).
+ * Which programs are interpreters, and what each needs, is the launchers'
+ * data (`sandbox.script` of each descriptor, lib/launch/); nothing here
+ * names a launcher.
  *
- * - The script: its package directory (the nearest directory holding
- *   `package.json` for Node, `pyproject.toml`/`setup.py`/`setup.cfg` for
- *   Python, `deno.json(c)`/`package.json` for Deno) when one is found below
- *   the first broad directory; else the script's own directory when that is
- *   not broad; else the script file alone.
- * - Node: every `node_modules` directory Node's resolution walks through
- *   (`<ancestor>/node_modules` for each ancestor of the script below the
- *   first broad directory), so packages hoisted above the script resolve.
- * - Python: the user's site-packages (`~/.local/lib/python3.*\/site-packages`);
- *   a virtualenv is reached through its interpreter ({@linkcode installRoot}).
+ * - The script: its package directory (the nearest directory holding one of
+ *   the interpreter's `packageMarkers`) when one is found below the first
+ *   broad directory; else the script's own directory when that is not broad;
+ *   else the script file alone.
+ * - `nodeModules`: every `node_modules` directory Node's resolution walks
+ *   through (`<ancestor>/node_modules` for each ancestor of the script below
+ *   the first broad directory), so packages hoisted above the script resolve.
+ * - `userSitePackages`: the user's site-packages
+ *   (`~/.local/lib/python3.*\/site-packages`); a virtualenv is reached
+ *   through its interpreter ({@linkcode installRoot}).
  * - A launcher installed in a hidden place: its runtime's installation (an
  *   nvm version directory, a virtualenv) or its `bin` directory
  *   ({@linkcode installRoot}).
@@ -27,52 +30,35 @@
  */
 
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import type { ScriptRuntime } from "../launch/descriptor.ts";
+import { interpreterOf } from "../launch/registry.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
 import { type HostView, isBroad, narrowAncestors, peek, peekReal } from "./host_view.ts";
 
-/** The runtimes whose scripts jn recognises in an argv. */
-export type Runtime = "node" | "python" | "deno";
-
 /** The script an interpreter runs, found in a launch's argv. */
 export interface Script {
-  runtime: Runtime;
+  /** The interpreter's launcher, by its first scheme (`node`, `python`, `deno`). */
+  runtime: string;
+  /** What the sandbox shows of the script's surroundings (its launcher's `sandbox.script`). */
+  needs: ScriptRuntime;
   /** Its index in `launch.args`. */
   index: number;
   /** Its absolute path (relative ones resolved against the server's working directory). */
   path: string;
 }
 
-const MARKERS: Record<Runtime, string[]> = {
-  node: ["package.json"],
-  python: ["pyproject.toml", "setup.py", "setup.cfg"],
-  deno: ["deno.json", "deno.jsonc", "package.json"],
-};
-
-/** Options of each interpreter that take their value as the next argument. */
-const VALUE_OPTIONS: Record<Runtime, string[]> = {
-  node: ["-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions"],
-  python: ["-W", "-X", "-Q"],
-  deno: ["-c", "--config", "--import-map", "--lock", "--cert", "--location", "--seed"],
-};
-/** Options after which no script follows (code inline, a module by name). */
-const NO_SCRIPT = ["-e", "--eval", "-p", "--print", "-c", "-m", "-"];
-
-/** The runtime of a launcher by its name (`node`, `python3.12`, `deno`), if jn knows it. */
-export function runtimeOf(command: string): Runtime | undefined {
-  const name = basename(command).replace(/\.exe$/i, "");
-  if (name === "node" || name === "nodejs" || name === "bun") return "node";
-  if (/^(python|pypy)(\d+(\.\d+)?)?$/.test(name)) return "python";
-  if (name === "deno") return "deno";
-  return undefined;
-}
-
-/** The script of an interpreter launch (`node S`, `python3 S`, `deno run … S`), if any. */
+/**
+ * The script of an interpreter launch (`node S`, `python3 S`, `deno run … S`),
+ * if any: the interpreter, its subcommand and its options as the launchers'
+ * descriptors declare them (`sandbox.script`, lib/launch/).
+ */
 export function findScript(launch: StdioLaunch, cwd: string): Script | undefined {
-  const runtime = runtimeOf(launch.command);
-  if (!runtime) return undefined;
+  const interpreter = interpreterOf(launch.command);
+  if (!interpreter) return undefined;
+  const needs = interpreter.script;
   let index = 0;
-  if (runtime === "deno") {
-    if (launch.args[0] !== "run") return undefined;
+  if (needs.subcommand !== undefined) {
+    if (launch.args[0] !== needs.subcommand) return undefined;
     index = 1;
   }
   while (index < launch.args.length) {
@@ -81,13 +67,14 @@ export function findScript(launch: StdioLaunch, cwd: string): Script | undefined
       index++;
       break;
     }
-    if (runtime !== "deno" && NO_SCRIPT.includes(arg)) return undefined;
+    if (needs.noScript.includes(arg)) return undefined;
     if (!arg.startsWith("-")) break;
-    index += VALUE_OPTIONS[runtime].includes(arg) ? 2 : 1;
+    index += needs.valueOptions.includes(arg) ? 2 : 1;
   }
   const arg = launch.args[index];
   if (arg === undefined || arg === "" || /^[a-z][a-z0-9+.-]*:/i.test(arg)) return undefined;
-  return { runtime, index, path: isAbsolute(arg) ? resolve(arg) : resolve(cwd, arg) };
+  const path = isAbsolute(arg) ? resolve(arg) : resolve(cwd, arg);
+  return { runtime: interpreter.launcher.schemes[0], needs, index, path };
 }
 
 /**
@@ -102,16 +89,16 @@ export function scriptMounts(script: Script, host: HostView): string[] {
   const dir = dirname(real);
   const ancestors = narrowAncestors(dir, home);
   const packageDir = ancestors.find((ancestor) =>
-    MARKERS[script.runtime].some((marker) => peek(host, join(ancestor, marker)) === "file")
+    script.needs.packageMarkers.some((marker) => peek(host, join(ancestor, marker)) === "file")
   );
   const mounts = [packageDir ?? (ancestors.length > 0 ? dir : real)];
-  if (script.runtime === "node" || script.runtime === "deno") {
+  if (script.needs.nodeModules) {
     for (const ancestor of ancestors) {
       const modules = join(ancestor, "node_modules");
       if (peek(host, modules) === "dir") mounts.push(modules);
     }
   }
-  if (script.runtime === "python") mounts.push(...userSitePackages(host));
+  if (script.needs.userSitePackages) mounts.push(...userSitePackages(host));
   return mounts;
 }
 

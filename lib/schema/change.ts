@@ -28,6 +28,7 @@ export type ChangeKind =
   | "became_optional"
   | "enum_widened"
   | "description_changed"
+  | "display_changed"
   | "input_schema_changed"
   | "output_format_changed"
   | "output_schema_changed"
@@ -45,6 +46,7 @@ export const SEVERITY: Readonly<Record<ChangeKind, Severity>> = {
   tool_removed: "breaking",
   tool_added: "non-breaking",
   description_changed: "non-breaking",
+  display_changed: "non-breaking",
   input_schema_changed: "behavioural",
   output_format_changed: "behavioural",
   output_schema_changed: "behavioural",

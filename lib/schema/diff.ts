@@ -15,6 +15,7 @@ import { makeChange, quote, type SchemaChange, sortChanges } from "./change.ts";
 import { compareInputSchemas } from "./diff_params.ts";
 import { compareOutputSchemas } from "./diff_output.ts";
 import { descriptionMd5 } from "./hash.ts";
+import { changedDisplayFields, displayFields, fieldList } from "./display.ts";
 import { isObject } from "./ref.ts";
 import { sameSchema } from "./same.ts";
 import { schemaFromParameters } from "./schema_view.ts";
@@ -44,6 +45,17 @@ export interface ExpectedTool {
   descriptionMd5?: string;
   /** The snapshot of the tool's `outputSchema`; absent → not compared. */
   outputSchema?: JsonSchema;
+  /**
+   * The digests of the tool's display fields recorded with the snapshot
+   * (`server_display_md5`: title, annotations, icons…; lib/schema/display.ts);
+   * absent → not compared.
+   */
+  displayMd5?: Record<string, string>;
+  /**
+   * The snapshot predates display digests: display fields the tool has now
+   * are reported as not recorded (so that `profile update` records them).
+   */
+  displayUnrecorded?: boolean;
   /** The media type the profile expects results in (`text/plain`, `application/json`). */
   output_format?: string;
 }
@@ -152,6 +164,8 @@ function compareTool(
       message: `Tool ${quote(tool)}: Description changed (the profile keeps its own)`,
     }));
   }
+  const display = displayChange(want, have);
+  if (display !== undefined) ctx.out.push(display);
   ctx.out.push(...compareOutputSchemas(tool, want.outputSchema, have.outputSchema));
   if (
     want.inputSchema !== undefined && want.outputSchema === undefined &&
@@ -181,6 +195,36 @@ function compareTool(
       message: `Tool ${quote(tool)}: Input schema changed (in a way no classified change names)`,
     }));
   }
+}
+
+/**
+ * What a host shows of the tool or acts on (its display fields), against the
+ * digests the snapshot recorded: the fields that changed, with their values
+ * now (`null`: gone); or, for a snapshot without digests, the fields it has.
+ */
+function displayChange(want: ExpectedTool, have: ToolInfo): SchemaChange | undefined {
+  const fields = displayFields(have);
+  const names = want.displayMd5 !== undefined
+    ? changedDisplayFields(want.displayMd5, have)
+    : want.displayUnrecorded
+    ? Object.keys(fields)
+    : [];
+  if (names.length === 0) return undefined;
+  const now: Record<string, unknown> = {};
+  for (const name of names) {
+    Object.defineProperty(now, name, {
+      value: Object.hasOwn(fields, name) ? fields[name] : null,
+      enumerable: true,
+    });
+  }
+  const list = fieldList(names);
+  const what = `${list[0].toUpperCase()}${list.slice(1)}`;
+  return makeChange("display_changed", want.name, {
+    new: now,
+    message: want.displayMd5 !== undefined
+      ? `Tool ${quote(want.name)}: ${what} changed (what a host shows or acts on)`
+      : `Tool ${quote(want.name)}: ${what} not recorded (the snapshot predates display digests)`,
+  });
 }
 
 const MEDIA_ALIASES: Record<string, string> = {

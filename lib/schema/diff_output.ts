@@ -21,13 +21,24 @@
 import { type ChangeKind, makeChange, quote, type SchemaChange, toolChange } from "./change.ts";
 import { isObject } from "./ref.ts";
 import { sameSchema } from "./same.ts";
-import { canonical, type NodeView, own, typeLabel, typeValue, viewNode } from "./schema_view.ts";
+import {
+  canonical,
+  enumChange,
+  MAX_COMPARED_NODES,
+  type NodeView,
+  own,
+  typeLabel,
+  typeValue,
+  viewNode,
+} from "./schema_view.ts";
 
 interface OutputContext {
   tool: string;
   oldRoot: unknown;
   newRoot: unknown;
   out: SchemaChange[];
+  /** Nodes compared so far (at most `MAX_COMPARED_NODES`). */
+  visits: number;
 }
 
 /**
@@ -45,7 +56,7 @@ export function compareOutputSchemas(tool: string, old: unknown, now: unknown): 
     }));
     return out;
   }
-  const ctx: OutputContext = { tool, oldRoot: old, newRoot: now, out };
+  const ctx: OutputContext = { tool, oldRoot: old, newRoot: now, out, visits: 0 };
   compareNodes(ctx, "", viewNode(old, old, []), viewNode(now, now, []));
   if (out.length === 0 && !sameSchema(old, now)) {
     out.push(makeChange("output_schema_changed", tool, {
@@ -58,6 +69,7 @@ export function compareOutputSchemas(tool: string, old: unknown, now: unknown): 
 }
 
 function compareNodes(ctx: OutputContext, path: string, old: NodeView, now: NodeView): void {
+  if (++ctx.visits > MAX_COMPARED_NODES) return;
   if (path !== "" && typeLabel(old.type) !== typeLabel(now.type)) {
     const message = `Output field ${quote(path)} type changed from ${
       quote(typeLabel(old.type))
@@ -153,10 +165,7 @@ function compareEnums(ctx: OutputContext, path: string, old?: unknown[], now?: u
     push(ctx, "output_enum_widened", path, old, null, message);
     return;
   }
-  const oldKeys = new Set(old.map(canonical));
-  const newKeys = new Set(now.map(canonical));
-  const gained = now.filter((v) => !oldKeys.has(canonical(v)));
-  const lost = old.filter((v) => !newKeys.has(canonical(v)));
+  const { gained, lost } = enumChange(old, now);
   if (gained.length > 0) {
     const message = `Output field ${p} may now also be ${values(gained)}`;
     push(ctx, "output_enum_widened", path, old, now, message);

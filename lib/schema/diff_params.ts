@@ -9,7 +9,15 @@
 
 import { type ChangeKind, quote, type SchemaChange, toolChange } from "./change.ts";
 import { isObject } from "./ref.ts";
-import { canonical, type NodeView, own, typeLabel, typeValue, viewNode } from "./schema_view.ts";
+import {
+  enumChange,
+  MAX_COMPARED_NODES,
+  type NodeView,
+  own,
+  typeLabel,
+  typeValue,
+  viewNode,
+} from "./schema_view.ts";
 
 /** What one tool's comparison needs to know. */
 export interface ParamContext {
@@ -25,6 +33,8 @@ export interface ParamContext {
   oldRoot: unknown;
   newRoot: unknown;
   out: SchemaChange[];
+  /** Nodes compared so far (at most `MAX_COMPARED_NODES`). */
+  visits?: number;
 }
 
 /** Compares two input schemas (the `inputSchema` roots) of the tool in `ctx`. */
@@ -107,6 +117,8 @@ function compareObjects(ctx: ParamContext, path: string, old: NodeView, now: Nod
 }
 
 function compareNodes(ctx: ParamContext, path: string, old: NodeView, now: NodeView): void {
+  ctx.visits = (ctx.visits ?? 0) + 1;
+  if (ctx.visits > MAX_COMPARED_NODES) return;
   const typeKnown = !(ctx.loose && old.type === undefined);
   if (typeKnown && typeLabel(old.type) !== typeLabel(now.type)) {
     const kind = path.endsWith("]") ? "items_type_changed" : "type_changed";
@@ -166,10 +178,7 @@ function compareEnums(ctx: ParamContext, path: string, old?: unknown[], now?: un
     );
     return;
   }
-  const oldKeys = new Set(old.map(canonical));
-  const newKeys = new Set(now.map(canonical));
-  const lost = old.filter((v) => !newKeys.has(canonical(v)));
-  const gained = now.filter((v) => !oldKeys.has(canonical(v)));
+  const { gained, lost } = enumChange(old, now);
   if (lost.length > 0) {
     push(ctx, "enum_narrowed", path, old, now, `Parameter ${p} no longer accepts ${values(lost)}`);
   } else if (gained.length > 0) {

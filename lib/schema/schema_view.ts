@@ -32,6 +32,15 @@ export interface NodeView {
 
 const MAX_HOPS = 32;
 
+/**
+ * The most nodes one tool's schema comparison visits: `$ref`s that fan out
+ * (a definition used twice by one used twice, …) make a small schema an
+ * exponential tree, and a hostile server must not stall jn. Past it the
+ * comparison stops descending; the schemas' equality is still checked
+ * (same.ts), so a difference is still reported.
+ */
+export const MAX_COMPARED_NODES = 20_000;
+
 /** Reads `node` (a property schema of the document `root`) reached through `chain`. */
 export function viewNode(node: unknown, root: unknown, chain: readonly string[]): NodeView {
   const outer = followRefs(node, root, chain);
@@ -113,6 +122,19 @@ export function typeValue(type: string[] | undefined): string | string[] | null 
 /** A value's identity for set comparisons (key order does not matter). */
 export function canonical(value: unknown): string {
   return pythonJsonDumps(value);
+}
+
+/** The values `now` allows that `old` did not (`gained`) and the reverse (`lost`), by canonical JSON. */
+export function enumChange(
+  old: readonly unknown[],
+  now: readonly unknown[],
+): { gained: unknown[]; lost: unknown[] } {
+  const oldKeys = new Set(old.map(canonical));
+  const newKeys = new Set(now.map(canonical));
+  return {
+    gained: now.filter((v) => !oldKeys.has(canonical(v))),
+    lost: old.filter((v) => !newKeys.has(canonical(v))),
+  };
 }
 
 /** The own property `key` of `record`, never an inherited one (`constructor`, `__proto__`). */

@@ -5,10 +5,11 @@
  * Guarantees: a tool or prompt is found only by the name the host was
  * offered (never by parsing it); a withheld tool is known as withheld, not
  * as unknown, so its call is refused with the reason; a resource URI goes
- * to the source that listed it, else to the source one of whose templates
- * matches it, else to the one source whose listed URIs share its scheme,
- * else to no one (the caller then asks each source in turn). Rebuilding a
- * source's part of a table leaves the other sources' parts as they are.
+ * to the one source that claims it (lists it, or has a template matching
+ * it), to none when several claim it, else to the one source whose listed
+ * URIs share its scheme, else to no one (the caller then asks each source
+ * in turn). Rebuilding a source's part of a table leaves the other sources'
+ * parts as they are.
  *
  * @module
  */
@@ -116,22 +117,33 @@ export class NameTable {
   }
 }
 
-/** Which source answers a resource URI. */
+/**
+ * Which source answers a resource URI. A source **claims** a URI when it
+ * lists it or one of its templates matches it; every server is untrusted,
+ * so a claim is no proof of ownership, and a URI two sources claim goes to
+ * neither (docs/serve.md, "Resources keep their URIs"): a hostile source
+ * that lists another's template URIs, or offers a template that matches
+ * another's listed resources, never answers for it.
+ */
 export class ResourceRoutes {
-  #uris = new Map<string, string>();
+  /** Per source, the URIs it listed (its latest listing). */
+  #listed = new Map<string, Set<string>>();
+  /** Per source, its resource templates (those that parse). */
   #templates = new Map<string, UriTemplate[]>();
 
-  /** Records a source's listed resources. */
-  addResources(source: string, resources: readonly unknown[]): void {
+  /** Records a source's listed resources (all its pages: they replace what it listed before). */
+  setResources(source: string, resources: readonly unknown[]): void {
+    const uris = new Set<string>();
     for (const resource of resources) {
       const uri = (resource as { uri?: unknown })?.uri;
-      if (typeof uri === "string" && !this.#uris.has(uri)) this.#uris.set(uri, source);
+      if (typeof uri === "string") uris.add(uri);
     }
+    this.#listed.set(source, uris);
   }
 
-  /** Records a source's resource templates (those that parse). */
-  addTemplates(source: string, templates: readonly unknown[]): void {
-    const parsed = this.#templates.get(source) ?? [];
+  /** Records a source's resource templates (all its pages: they replace its earlier ones). */
+  setTemplates(source: string, templates: readonly unknown[]): void {
+    const parsed: UriTemplate[] = [];
     for (const template of templates) {
       const text = (template as { uriTemplate?: unknown })?.uriTemplate;
       if (typeof text !== "string") continue;
@@ -142,18 +154,51 @@ export class ResourceRoutes {
     this.#templates.set(source, parsed);
   }
 
-  /** The source that answers `uri`, when one can be told. */
-  route(uri: string): string | undefined {
-    const listed = this.#uris.get(uri);
-    if (listed !== undefined) return listed;
+  /** Forgets what a source listed (its resource list changed). */
+  clear(source: string): void {
+    this.#listed.delete(source);
+    this.#templates.delete(source);
+  }
+
+  /** Whether the resources and templates of every one of `sources` are known. */
+  knows(sources: readonly string[]): boolean {
+    return sources.every((source) => this.#listed.has(source) && this.#templates.has(source));
+  }
+
+  /** The sources that claim `uri` (list it, or have a template matching it), sorted. */
+  claimants(uri: string): string[] {
+    const out = new Set<string>();
+    for (const [source, uris] of this.#listed) if (uris.has(uri)) out.add(source);
     for (const [source, templates] of this.#templates) {
-      if (templates.some((template) => matches(template, uri))) return source;
+      if (templates.some((template) => matches(template, uri))) out.add(source);
     }
+    return [...out].sort();
+  }
+
+  /** Why `uri` is read from no source, when several claim it (a message naming them). */
+  conflict(uri: string): string | undefined {
+    const claimants = this.claimants(uri);
+    if (claimants.length < 2) return undefined;
+    const names = claimants.map((name) => `"${name}"`).join(" and ");
+    return `The resource ${uri} is claimed by several sources (${names}): ` +
+      "jn serve reads it from none";
+  }
+
+  /**
+   * The source that answers `uri`, when one can be told: the one source
+   * that claims it; when none does, the one source whose listed URIs share
+   * its scheme. Undefined when several claim it, or nothing tells.
+   */
+  route(uri: string): string | undefined {
+    const claimants = this.claimants(uri);
+    if (claimants.length > 0) return claimants.length === 1 ? claimants[0] : undefined;
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(uri)?.[1]?.toLowerCase();
     if (scheme === undefined) return undefined;
     const owners = new Set<string>();
-    for (const [known, source] of this.#uris) {
-      if (known.toLowerCase().startsWith(`${scheme}:`)) owners.add(source);
+    for (const [source, uris] of this.#listed) {
+      for (const known of uris) {
+        if (known.toLowerCase().startsWith(`${scheme}:`)) owners.add(source);
+      }
     }
     return owners.size === 1 ? [...owners][0] : undefined;
   }

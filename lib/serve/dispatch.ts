@@ -5,12 +5,11 @@
  *
  * Guarantees: with one source, lists (other than tools) go through as they
  * are, pagination included; with several, each source's pages are merged
- * into one page, namespaced (at most {@linkcode MAX_PAGES} pages a source:
- * a server cannot keep the proxy listing). Tools always pass the filter: a
- * withheld tool is refused with its reason, an unknown one with "Unknown
- * tool" (JSON-RPC -32602), and neither reaches a server; a failure reaches
- * the host as errors.ts says. Every
- * tool call is reported once (`onCall`) with its argument names only.
+ * into one namespaced page (at most {@linkcode MAX_PAGES} pages a source: a
+ * server cannot keep the proxy listing). Tools pass the filter: a withheld
+ * tool is refused with its reason, an unknown one with "Unknown tool"
+ * (JSON-RPC -32602), neither reaching a server; failures reach the host as
+ * errors.ts says; each tool call is reported once (`onCall`), argument names only.
  *
  * @module
  */
@@ -37,6 +36,8 @@ export interface CallContext {
   logLevel?: string;
   /** Marks the request in flight on a source; returns its end. */
   track(source: string): () => void;
+  /** Tells the host, related to this request, that a server's `method` was declined (hub.ts). */
+  declined(method: string): void;
 }
 
 const LEVEL_KEY = "io.modelcontextprotocol/logLevel";
@@ -215,8 +216,8 @@ export async function list(
       if (method === "prompts/list") {
         return hub.prompts.set(entry.name, items as { name: string }[]);
       }
-      if (method === "resources/list") hub.resources.addResources(entry.name, items);
-      if (method === "resources/templates/list") hub.resources.addTemplates(entry.name, items);
+      if (method === "resources/list") hub.resources.setResources(entry.name, items);
+      if (method === "resources/templates/list") hub.resources.setTemplates(entry.name, items);
       if (method === "tasks/list") {
         for (const task of items) {
           const id = (task as JsonObject)?.taskId;
@@ -226,6 +227,9 @@ export async function list(
       return items;
     } catch (error) {
       hub.events.onWarning?.(`${method} of "${entry.name}" failed: ${(error as Error).message}`);
+      // Known to claim nothing (until its list changes): a read does not list it again.
+      if (method === "resources/list") hub.resources.setResources(entry.name, []);
+      if (method === "resources/templates/list") hub.resources.setTemplates(entry.name, []);
       return [];
     }
   }));
@@ -251,8 +255,10 @@ export async function promptRoute(hub: Hub, shown: unknown, ctx: CallContext) {
 
 /**
  * The sources to ask about a resource URI, in order: the one that answers
- * it when that can be told (listing resources and templates once if need
- * be), otherwise every source.
+ * it when that can be told (every source's resources and templates listed
+ * first, once, so that every claim is known), otherwise every source. A
+ * URI that several sources claim is refused, naming them: no source may
+ * answer for another's resource (catalog.ts `ResourceRoutes`).
  */
 export async function resourceSources(hub: Hub, uri: unknown, ctx: CallContext): Promise<Entry[]> {
   if (typeof uri !== "string") {
@@ -260,16 +266,21 @@ export async function resourceSources(hub: Hub, uri: unknown, ctx: CallContext):
   }
   const live = hub.live();
   if (live.length <= 1) return live;
-  let source = hub.resources.route(uri);
-  if (source === undefined) {
+  const serving = live.filter((item) => item.upstream!.server.capabilities.resources);
+  if (!hub.resources.knows(serving.map((entry) => entry.name))) {
     await Promise.all([
       list(hub, "resources/list", "resources", undefined, ctx),
       list(hub, "resources/templates/list", "resourceTemplates", undefined, ctx),
     ]);
-    source = hub.resources.route(uri);
   }
+  const conflict = hub.resources.conflict(uri);
+  if (conflict !== undefined) {
+    hub.events.onWarning?.(conflict);
+    throw rpcError(ProtocolErrorCode.InvalidParams, conflict, { uri });
+  }
+  const source = hub.resources.route(uri);
   const entry = source === undefined ? undefined : hub.entry(source);
-  return entry ? [entry] : live.filter((item) => item.upstream!.server.capabilities.resources);
+  return entry ? [entry] : serving;
 }
 
 /** Asks each source in turn until one answers; the first failure if none does. */

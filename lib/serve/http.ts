@@ -74,7 +74,7 @@ export async function serveOverHttp(options: HttpServeOptions): Promise<HttpServ
     throw new UsageError(
       `Serving on "${host}" needs a bearer token: anyone who reaches it could call your servers`,
       {
-        hint: "give a token (the CLI reads it from --token-env VAR), or bind 127.0.0.1",
+        hint: "give a token (jn serve reads it from --http-token-env VAR), or bind 127.0.0.1",
       },
     );
   }

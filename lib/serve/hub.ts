@@ -8,17 +8,19 @@
  * message says what it can do; a source that fails to open is reported and
  * listed as failed (in the instructions the host sees), and the others
  * serve. A server's request to the host goes with the host request it
- * serves, when one is in flight (the latest, if several are); without one
- * it goes on its own, which only the 2025 era has a way for (2026-07-28
- * refuses it). A server's changed tool list is filtered again before the
- * host is told, so a withheld tool never shows. `close()` ends every source
- * (and its process tree) and is idempotent.
+ * serves, when one is in flight and it can be tied to one host's requests
+ * (tie.ts: otherwise it is declined and the hosts in flight are told).
+ * Without one in flight it goes on its own, which only the 2025 era has a
+ * way for (2026-07-28 refuses it). A server's changed tool list is filtered
+ * again before the host is told, so a withheld tool never shows. `close()`
+ * ends every source (and its process tree) and is idempotent.
  *
  * @module
  */
 
 import type { JsonObject, ToolInfo } from "../types.ts";
 import { NameTable, ResourceRoutes } from "./catalog.ts";
+import { declineUntied, type HostCall, tiedCall, UNTIED } from "./tie.ts";
 import type { HostSide, ProxyEvents, ServeSource, ToolOffer, Upstream } from "./types.ts";
 
 /** The downstream server instance the hub sends through, outside any request. */
@@ -29,14 +31,6 @@ export interface Downstream {
   notify(method: string, params?: JsonObject): void;
   /** A request to the host outside any request of its (2025 era only). */
   request(method: string, params: JsonObject, signal: AbortSignal): Promise<JsonObject>;
-}
-
-/** One host request being served by a source: what a server's request to the host relates to. */
-export interface HostCall {
-  /** The source serving it. */
-  readonly source: string;
-  /** Asks the host, related to this request. */
-  ask(method: string, params: JsonObject, signal: AbortSignal): Promise<JsonObject>;
 }
 
 /** A source's offer, with the tools as the host sees them (namespaced). */
@@ -211,10 +205,19 @@ export class Hub {
     };
   }
 
-  /** A server's request to the host: with the latest host request it serves, or on its own. */
+  /**
+   * A server's request to the host: with the latest host request in flight
+   * on its source when that is one host's (see tie.ts),
+   * declined when it is not, or on its own when none is in flight.
+   */
   #ask(entry: Entry, method: string, params: JsonObject, signal: AbortSignal) {
-    const call = this.#calls.get(entry.name)?.at(-1);
-    if (call) return call.ask(method, params, signal);
+    const calls = this.#calls.get(entry.name) ?? [];
+    if (calls.length > 0) {
+      const call = tiedCall(calls);
+      if (call) return call.ask(method, params, signal);
+      this.events.onWarning?.(`a request of "${entry.name}" (${method}) was declined: ${UNTIED}`);
+      return declineUntied(calls, method);
+    }
     const downstream = this.#downstream;
     if (!downstream) return Promise.reject(new Error("No host is connected"));
     return downstream.request(method, params, signal);
@@ -233,6 +236,10 @@ export class Hub {
       }
       case "notifications/prompts/list_changed":
         this.prompts.clear(entry.name);
+        break;
+      case "notifications/resources/list_changed":
+        // Its claims are read again before the next read is routed (dispatch.ts resourceSources).
+        this.resources.clear(entry.name);
         break;
       case "notifications/message":
         if (this.namespaced && params) {

@@ -21,7 +21,8 @@ import type { JsonObject } from "../types.ts";
 import { Hub } from "./hub.ts";
 import { servedIdentity } from "./identity.ts";
 import { declaredHost, type HostDeclaration, listenedResources } from "./peek.ts";
-import { downstreamOf, proxyServer, type SessionShared, sessionShared } from "./proxy_server.ts";
+import { downstreamOf } from "./downstream.ts";
+import { proxyServer, type SessionShared, sessionShared } from "./proxy_server.ts";
 import type { ProxyEvents, ServeSource } from "./types.ts";
 
 /** What every downstream session of one `serve` shares. */
@@ -43,6 +44,12 @@ export interface ProxyOptions {
    * profile's trust); what it throws refuses the request (JSON-RPC error).
    */
   gate?: () => void | Promise<void>;
+  /**
+   * The notification that tells a host its request was in flight when a
+   * server's `method` was declined, untied (tie.ts); default: a log message
+   * (a warning of the logger `jn`, sent where the server has logging).
+   */
+  untiedNote?: (method: string) => { method: string; params: JsonObject };
 }
 
 /** One downstream session. */
@@ -65,6 +72,7 @@ export class ProxySession {
       this.hub,
       briefWarnings(options.events.onWarning),
       options.gate,
+      options.untiedNote,
     );
   }
 
@@ -107,6 +115,8 @@ export class ProxySession {
     await this.hub.open(this.#host ?? { capabilities: {} }).catch(() => {});
     const live = this.hub.live();
     for (const uri of uris) {
+      // A URI several sources claim is subscribed at none of them (catalog.ts ResourceRoutes).
+      if (live.length > 1 && this.hub.resources.claimants(uri).length > 1) continue;
       const source = live.length === 1 ? live[0].name : this.hub.resources.route(uri);
       const targets = source === undefined ? live : live.filter((entry) => entry.name === source);
       for (const entry of targets) {

@@ -10,10 +10,12 @@
  *
  * Guarantees: {@linkcode serveShared} resolves once every source has opened,
  * or rejects with the first source's own error and leaves nothing running;
- * a server's request to its client goes with the request it serves (the
- * latest in flight on that source, whichever connection sent it: the 2025
- * era does not say which); with none in flight an elicitation is declined
- * and anything else refused (no one is there to answer); the server's
+ * a server's request to its client goes with the request it serves where
+ * that can be told (tie.ts) — a 2026-07-28 server's always (it asks through
+ * its answer), a 2025 server's when the requests in flight on it all came
+ * through one connection; with several it is declined, and each connection
+ * in flight is told (`untiedNote`); with none in flight an elicitation is
+ * declined and anything else refused (no one is there to answer); the server's
  * notifications go to every open connection; a connection ends when its
  * peer closes it or `close()` is called, the sources live on; `close()` ends
  * every connection, then every source (and its process tree), and is
@@ -25,7 +27,7 @@
 import { serveStdio as sdkServeStdio } from "@modelcontextprotocol/server/stdio";
 import type { JsonObject } from "../types.ts";
 import type { Downstream } from "./hub.ts";
-import { downstreamOf } from "./proxy_server.ts";
+import { downstreamOf } from "./downstream.ts";
 import { briefWarnings, type ProxyOptions, ProxySession } from "./session.ts";
 import { MAX_LINE_BYTES, PeekingTransport } from "./stdio.ts";
 import { StdioTransport } from "./stdio_transport.ts";

@@ -5,7 +5,8 @@
  * marker in its environment, so that teardown can find and signal every
  * process it started (see process_tree.ts): the tree is recorded, stdin is
  * closed, the server gets SIGTERM then SIGKILL if it lingers, and what it
- * left behind is ended too. Messages are newline-delimited JSON of any size
+ * left behind is ended too. Should jn end without that teardown (SIGKILL),
+ * a reaper ends the server's group (reaper.ts). Messages are newline-delimited JSON of any size
  * up to `maxMessageBytes` (no quadratic concatenation; a long string is
  * decoded while it arrives, lib/ndjson/long_strings.ts); a larger one is a
  * protocol error. Non-JSON text lines on stdout are reported and skipped; a
@@ -27,13 +28,19 @@ import process from "node:process";
 import type { Writable } from "node:stream";
 import { setImmediate } from "node:timers";
 import type { Transport } from "@modelcontextprotocol/client";
-import { LaunchError, ProtocolError, SandboxError } from "../errors.ts";
+import {
+  describeRefusal,
+  isPermissionRefusal,
+  LaunchError,
+  ProtocolError,
+  SandboxError,
+} from "../errors.ts";
 import { installHint } from "../launch/registry.ts";
 import { describeArgv, type StdioLaunch } from "../launch/spec.ts";
-import { describeRefusal, isPermissionRefusal } from "../sandbox/permissions.ts";
 import { LineSplitter } from "../ndjson/split.ts";
 import { LongStrings } from "../ndjson/long_strings.ts";
 import { ProcessTree, TREE_MARKER_VAR } from "./process_tree.ts";
+import { type Reaper, startReaper } from "./reaper.ts";
 
 type Message = Parameters<Transport["send"]>[0];
 
@@ -74,6 +81,8 @@ export class ProcessTransport implements Transport {
   #options: ProcessTransportOptions;
   #child?: ChildProcess;
   #tree?: ProcessTree;
+  /** Ends the server's group should jn end without its teardown (reaper.ts). */
+  #reaper?: Reaper;
   #exited?: Promise<void>;
   #exit?: { code: number | null; signal: string | null };
   #stderrTail = "";
@@ -217,6 +226,10 @@ export class ProcessTransport implements Transport {
       });
       child.once("spawn", () => {
         this.#tree ??= new ProcessTree(child.pid!, marker);
+        // Started while the server starts up (jn waits for its handshake anyway).
+        setImmediate(() => {
+          if (!this.#closing && !this.#exit) this.#reaper ??= startReaper(child.pid!);
+        });
         if (this.#exit) this.#tree.exited();
         resolve();
       });
@@ -332,6 +345,7 @@ export class ProcessTransport implements Transport {
       }
       await tree.reap(killAfterMs);
       tree.release();
+      this.#reaper?.stop();
       child.stdout?.destroy();
       child.stderr?.destroy();
     }

@@ -22,10 +22,13 @@
  * away cannot outrun the teardown. Every live tree is in the process-wide
  * registry of live_trees.ts until it is released.
  *
- * Not covered without the sandbox: a process that both left the tree's
- * ancestry (double fork) and dropped the marker from its environment, or
- * any process once jn itself is killed with SIGKILL. With `--sandbox`, the
- * pid namespace and `--die-with-parent` of bubblewrap cover both.
+ * When jn itself is killed with SIGKILL, none of this runs: the server's
+ * process group is then ended by its reaper (reaper.ts). Not covered
+ * without the sandbox: a process that both left the tree's ancestry
+ * (double fork) and dropped the marker from its environment, and any
+ * process outside the group once jn is killed with SIGKILL. With
+ * `--sandbox`, the pid namespace and `--die-with-parent` of bubblewrap cover
+ * both.
  *
  * @module
  */

@@ -149,6 +149,11 @@ export class SdkSession implements Session {
       const params = notification.params as LogEntry;
       options.onLog?.({ level: params.level, logger: params.logger, data: params.data });
     });
+    const other = options.onOtherNotification;
+    if (other) {
+      client.fallbackNotificationHandler = (notification) =>
+        Promise.resolve(other(notification.method, notification.params as JsonObject | undefined));
+    }
   }
 
   /** The capabilities jn declared to the server (as sent on the wire). */

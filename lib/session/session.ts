@@ -50,7 +50,7 @@ function loadSdk(): Promise<Sdk> {
 /** Connects to the server a launch spec describes. */
 export async function openSession(launch: LaunchSpec, options: SessionOptions): Promise<Session> {
   if (launch.transport !== "stdio") return await openHttp(await loadSdk(), launch, options);
-  // Start the server first: its start-up overlaps the SDK's module loading (~60 ms).
+  // Start the server first: its start-up overlaps the SDK's module loading.
   const first = stdioChannel(launch, options);
   first.transport.prestart();
   let sdk: Sdk;

@@ -147,6 +147,8 @@ export interface SessionOptions extends ClientHandlers {
   onNoise?: (line: string) => void;
   /** `notifications/message` from the server. */
   onLog?: (entry: LogEntry) => void;
+  /** A notification of no MCP method (a jn session's own: lib/client/session_errors.ts). */
+  onOtherNotification?: (method: string, params: JsonObject | undefined) => void;
   /** Sent as `logging/setLevel` when the server supports logging. */
   logLevel?: string;
   /** Every JSON-RPC message, both ways (for `--debug`). */

@@ -11,7 +11,7 @@
  * | anything else        | itself                                           |
  *
  * `[…]` and `{a,b}` are reserved so that a later jn can give them their
- * usual meaning without changing what a profile written today matches.
+ * usual meaning without changing what an existing profile's globs match.
  * Pure: no I/O.
  *
  * @module

@@ -65,7 +65,8 @@ Scenarios (default: all; they run in the order given):
   put-memory  jn put's peak RSS from 10k to 1M records
   payload     10/25/50 MB results through cat and cat --json
   teardown    how long servers take to exit after their stdin closes
-  listing     bytes of jn inspect's listings (text, json, brief) of @demo and server-everything
+  listing     bytes of jn inspect's listings (text, json, brief) of @demo and server-everything,
+              and of mcporter's and mcpc's listings of server-everything
   serve       a host's calls through jn serve vs direct and vs an SDK-only proxy: added
               latency, calls/s at 16 in flight, idle memory
   session     calls through a jn session: a warm call vs an empty deno run, 100 sequential calls
@@ -142,7 +143,10 @@ if (needsPeers) {
   if (nodeProblem) {
     say(`bench: Node 24 could not be installed (${nodeProblem}); peers use the system node`);
   }
-  for (const peer of values["no-peers"] ? [] : PEERS) {
+  // The listing alone needs the peers it lists (mcporter, mcpc).
+  const timed = scenarios.some((s) => ["cold", "everything", "teardown"].includes(s));
+  const wanted = timed ? PEERS : PEERS.filter((peer) => ["mcporter", "mcpc"].includes(peer.slug));
+  for (const peer of values["no-peers"] ? [] : wanted) {
     say(`bench: installing ${peer.packages.join(" ")} into ${HOME_DIR}/peers/${peer.slug}`);
     const problem = await install(peer);
     if (problem) unavailable[peer.slug] = problem;
@@ -179,7 +183,7 @@ for (const name of scenarios) {
     case "listing": {
       const problem = await install(EVERYTHING);
       if (problem) out.push({ title: "server-everything", body: `not installed: ${problem}` });
-      else out.push(...await listingScenario());
+      else out.push(...await listingScenario({ unavailable, peers: !values["no-peers"] }));
       break;
     }
     case "teardown":

@@ -61,7 +61,8 @@ export const PEERS: Peer[] = [
   { name: "mcpc 0.2.6 (session open)", slug: "mcpc", packages: ["@apify/mcpc@0.2.6"] },
 ];
 
-function bin(slug: string, name: string): string {
+/** A peer's executable script. */
+export function bin(slug: string, name: string): string {
   return `${PEERS_DIR}/${slug}/node_modules/.bin/${name}`;
 }
 

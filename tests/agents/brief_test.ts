@@ -13,7 +13,7 @@ import { formatInventory } from "../../lib/output/human.ts";
 import { style } from "../../lib/output/style.ts";
 import type { JsonSchema } from "../../lib/types.ts";
 import { baseEnv } from "../helpers.ts";
-import { serverEverything } from "../remote/support.ts";
+import { serverEverything, serverMemory } from "../remote/support.ts";
 
 const EVERYTHING = await serverEverything();
 
@@ -172,4 +172,49 @@ Deno.test("server text stays one visible line per item; empty sections are left 
   // deno-lint-ignore no-control-regex
   assert.doesNotMatch(brief.replaceAll("\n", ""), /[\x00-\x1f\x7f-\x9f\u202e]/);
   assert.equal(formatBrief({ ...inventory, tools: [], resources: [], prompts: [] }), "");
+});
+
+const MEMORY = await serverMemory();
+
+Deno.test({
+  name: "the memory server's nested shapes are on its tools' lines (entities, relations)",
+  ignore: MEMORY === undefined,
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    try {
+      await using conn = await open(`mcp+node://${MEMORY}`, {
+        cwd: dir,
+        env: { ...baseEnv(), MEMORY_FILE_PATH: `${dir}/memory.jsonl` },
+        envPassthrough: ["MEMORY_FILE_PATH"],
+      });
+      const inventory = await inspect(conn);
+      const brief = formatBrief(inventory);
+      const line = (name: string) => brief.split("\n").find((l) => l.startsWith(`${name}(`)) ?? "";
+      assert.match(
+        line("create_entities"),
+        /^create_entities\(entities: \{name: string, entityType: string, observations: string\[\]\}\[\]\)/,
+      );
+      assert.match(
+        line("create_relations"),
+        /^create_relations\(relations: \{from: string, to: string, relationType: string\}\[\]\)/,
+      );
+      assert.match(
+        line("add_observations"),
+        /^add_observations\(observations: \{entityName: string, contents: string\[\]\}\[\]\)/,
+      );
+      for (const tool of inventory.tools) assertCallable(tool, line(tool.name));
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "server-everything's nested shapes (structured results) are on its lines",
+  ignore: EVERYTHING === undefined,
+  fn: async () => {
+    const brief = formatBrief(await inventoryOf(`mcp+node://${EVERYTHING}`));
+    const line = brief.split("\n").find((l) => l.startsWith("get-structured-content(")) ?? "";
+    assert.match(line, /→ \{temperature: number, conditions: string, humidity: number\}/);
+  },
 });

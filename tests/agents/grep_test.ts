@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { grep, type GrepOptions, UsageError } from "../../mod.ts";
 import { grepLine } from "../../lib/output/agent_lines.ts";
 import { style } from "../../lib/output/style.ts";
-import { baseEnv, tempDir } from "../helpers.ts";
+import { baseEnv, runJn, tempDir } from "../helpers.ts";
 import { serverEverything } from "../remote/support.ts";
 
 const EVERYTHING = await serverEverything();
@@ -105,6 +105,10 @@ Deno.test("offline grep searches every profile's saved tools without starting a 
       JSON.stringify(repeat),
     );
     assert.ok((await all("phase", options)).some((r) => r.name === "trial_search"));
+    // The CLI without a source is the same offline search.
+    const cli = await runJn(["grep", "gene_search"], { cwd: options.cwd, env: options.env });
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.match(cli.stdout, /"source":"@genes","kind":"tool","name":"gene_search"/);
   });
 });
 

@@ -7,7 +7,8 @@
  */
 
 import assert from "node:assert/strict";
-import { open, savedToolHelp, type ToolHelp, toolHelp, UsageError } from "../../mod.ts";
+import { open, type ToolHelp, toolHelp, UsageError } from "../../mod.ts";
+import { savedToolHelp } from "../../mod/output.ts";
 import { formatToolHelp } from "../../lib/output/tool_help.ts";
 import { style } from "../../lib/output/style.ts";
 import { baseEnv, tempDir } from "../helpers.ts";

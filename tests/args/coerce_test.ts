@@ -2,13 +2,13 @@ import assert from "node:assert/strict";
 import { ArgumentError, type ArgumentViolation } from "../../lib/errors.ts";
 import type { JsonSchema } from "../../lib/types.ts";
 import { type ArgPairs, collectArgs } from "../../lib/args/collect.ts";
-import { npmAjvEngines } from "../../lib/args/ajv_engines.ts";
+import { sdkAjvEngines } from "../../lib/session/ajv_engines.ts";
 import { coerceArgs, prepareArguments } from "../../lib/args/coerce.ts";
 import { createSchemaEngine } from "../../lib/args/validate.ts";
 import type { RawArg } from "../../lib/uri/source.ts";
 
 /** The engine of the npm ajv package, created explicitly (the CLI uses the SDK's copy). */
-const engine = createSchemaEngine(await npmAjvEngines());
+const engine = createSchemaEngine(await sdkAjvEngines());
 
 function query(text: string): RawArg[] {
   return text.split("&").map((pair) => {

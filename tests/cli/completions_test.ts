@@ -106,6 +106,7 @@ Deno.test("bash completion completes jn's command line", async (t) => {
     await t.step("commands", async () => {
       assert.deepEqual(await complete(s, "jn ca"), ["cat"]);
       assert.deepEqual(await complete(s, "jn "), [
+        "agent-guide",
         "auth",
         "cat",
         "complete",
@@ -114,6 +115,7 @@ Deno.test("bash completion completes jn's command line", async (t) => {
         "grep",
         "head",
         "help",
+        "host",
         "inspect",
         "mcp",
         "profile",

@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { baseEnv, finish, jnArgs, ROOT, runJn, tempDir } from "../helpers.ts";
+import { baseEnv, canMountTmpfs, finish, jnArgs, ROOT, runJn, tempDir } from "../helpers.ts";
 
 /** Runs jn with its stdout sent to `path` (a shell redirection: /dev/full). */
 async function runJnTo(path: string, args: string[], stdin?: string) {
@@ -108,23 +108,7 @@ Deno.test("a command group without its subcommand is exit 2, listing the subcomm
   });
 });
 
-/** True when this machine lets an unprivileged user namespace mount a tmpfs (see below). */
-async function canMountTmpfs(): Promise<boolean> {
-  try {
-    const dir = await tempDir();
-    const { code } = await new Deno.Command("unshare", {
-      args: ["-rm", "sh", "-c", `mount -t tmpfs none ${dir}`],
-      stdout: "null",
-      stderr: "null",
-    }).output();
-    await Deno.remove(dir);
-    return code === 0;
-  } catch {
-    return false;
-  }
-}
-
-const TMPFS = Deno.build.os === "linux" && await canMountTmpfs();
+const TMPFS = await canMountTmpfs();
 if (!TMPFS) {
   // deno-lint-ignore no-console
   console.warn(

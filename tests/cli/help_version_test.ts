@@ -30,14 +30,29 @@ Deno.test("jn help shows the help of jn or of a command", async (t) => {
     const help = await runJn(["help", "cat"]);
     const flag = await runJn(["cat", "--help"]);
     assert.equal(help.code, 0);
-    assert.match(help.stdout, /^Usage: jn cat \[options\] <source>\n/);
+    assert.match(help.stdout, /^Usage: jn cat \[options\] <source> \[-- PROGRAM ARGS\.\.\.\]\n/);
     assert.match(help.stdout, /\n {2}--sandbox {2,}/);
     assert.equal(help.stdout, flag.stdout);
   });
   await t.step("jn help mcp schema reaches a subcommand", async () => {
     const result = await runJn(["help", "mcp", "schema"]);
     assert.equal(result.code, 0);
-    assert.match(result.stdout, /^Usage: jn mcp schema \[options\] <source> <tool>\n/);
+    assert.match(
+      result.stdout,
+      /^Usage: jn mcp schema \[options\] <source> <tool> \[-- PROGRAM ARGS\.\.\.\]\n/,
+    );
+  });
+  await t.step("a profile or remote server has no -- PROGRAM form; any source does", async () => {
+    for (const command of [["profile", "info"], ["host", "add"], ["auth", "login"]]) {
+      const result = await runJn([...command, "--help"]);
+      assert.equal(result.code, 0);
+      assert.doesNotMatch(result.stdout.split("\n")[0], /PROGRAM/, command.join(" "));
+    }
+    const serve = await runJn(["serve", "--help"]);
+    assert.match(serve.stdout, /^Usage: jn serve \[options\] <source\.\.\.> \[-- PROGRAM ARGS/);
+    const info = await runJn(["profile", "info", "--", "node", "server.js"]);
+    assert.equal(info.code, 2);
+    assert.equal(info.stdout, "");
   });
   await t.step("an unknown command is a usage error listing the commands", async () => {
     const result = await runJn(["help", "mcp", "nosuch"]);

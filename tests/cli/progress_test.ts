@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import type { Io } from "../../lib/cli/io.ts";
 import { ProgressReporter } from "../../lib/cli/progress.ts";
+import { resolveTarget, targetShortName } from "../../mod.ts";
+import { FIXTURES, runJnHere } from "../helpers.ts";
 
 /** An Io whose stderr is collected (a terminal or not). */
 function fakeIo(tty: boolean): { io: Io; stderr: () => string } {
@@ -51,4 +53,31 @@ Deno.test("a task's status is shown like progress, server text made visible", as
     await Promise.resolve();
     assert.equal(stderr() + quiet.stderr(), "");
   });
+});
+
+Deno.test("progress lines name the server by its short name, not its command line", async () => {
+  const server = `mcp+node://${FIXTURES}/servers/fixture.mjs`;
+  const { code, stderr } = await runJnHere([
+    "cat",
+    `${server}?tool=progress&steps=2`,
+    "--progress",
+  ]);
+  assert.equal(code, 0, stderr);
+  const lines = stderr.split("\n").filter((line) => line.includes("progress 1/2"));
+  assert.equal(lines.length, 1, stderr);
+  assert.match(lines[0], /^fixture\.mjs progress: progress 1\/2/);
+  assert.doesNotMatch(stderr, /node \//);
+});
+
+Deno.test("a naked URI's short name: package without scope or version, script, host", async () => {
+  const short = async (source: string) =>
+    targetShortName(await resolveTarget(source, { cwd: "/tmp", env: {} }));
+  assert.equal(
+    await short("mcp+npx://@modelcontextprotocol/server-everything@2026.8.31"),
+    "server-everything",
+  );
+  assert.equal(await short("mcp+uvx://biomcp-python/biomcp?command=run"), "biomcp");
+  assert.equal(await short("mcp+python://./dir/server.py"), "server.py");
+  assert.equal(await short("mcp+https://example.com:8443/mcp"), "example.com:8443");
+  assert.equal(await short("@demo/add"), "@demo");
 });

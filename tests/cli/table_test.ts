@@ -154,10 +154,14 @@ Deno.test("the parser reads every form of a command line", async (t) => {
     assert.equal((call as Invocation<typeof PUT>).options.concurrency, 4);
     assert.deepEqual((call as Invocation<typeof PUT>).options.arg, ["a=1", "b=2"]);
   });
-  await t.step("-- ends the flags; a lone - is an argument", () => {
-    assert.equal(run(["cat", "--", "--json"]).args.source, "--json");
-    assert.equal(run(["cat", "-"]).args.source, "-");
-  });
+  await t.step(
+    "-- ends the flags (a SOURCE command's server argv follows); lone - is an argument",
+    () => {
+      assert.deepEqual(run(["filter", "--", "--json"]).args, { expr: "--json" });
+      assert.equal(run(["cat", "--", "--json"]).args.source, "mcp+cmd://--json");
+      assert.equal(run(["cat", "-"]).args.source, "-");
+    },
+  );
   await t.step("a value flag takes the next word whatever it looks like", () => {
     assert.equal(run(["cat", "--args", "--x", "s"]).options.args, "--x");
   });

@@ -12,6 +12,7 @@ import { pinTools } from "../../lib/drift/pin.ts";
 import { keepOrUpdateDescription } from "../../lib/profile/edit/description.ts";
 import type { Profile, ToolDef } from "../../lib/profile/types.ts";
 import { descriptionMd5 } from "../../lib/schema/hash.ts";
+import { displayDigests } from "../../lib/schema/display.ts";
 import type { ToolInfo } from "../../lib/types.ts";
 
 const SCHEMA = { type: "object", properties: { q: { type: "string", description: "Query" } } };
@@ -96,6 +97,41 @@ Deno.test("pinTools(): schemas as a caller sees them, descriptions and keywords 
     "changed",
     ["input schema", "output schema"],
   ]);
+});
+
+Deno.test("pinTools(): display fields by their digests; a snapshot without them is legacy", () => {
+  const recorded: ToolInfo = {
+    name: "t",
+    inputSchema: SCHEMA,
+    title: "T",
+    annotations: { readOnlyHint: false, destructiveHint: true },
+    _meta: { "example/x": 1 },
+  };
+  const p = profile({ t: { inputSchema: SCHEMA, server_display_md5: displayDigests(recorded) } });
+  const with_ = (fields: Record<string, unknown>) => state(p, [{ ...recorded, ...fields }], "t");
+  assert.deepEqual(with_({}), ["unchanged", []]);
+  // The order of keys is not a change; `_meta` is not pinned.
+  assert.deepEqual(with_({ annotations: { destructiveHint: true, readOnlyHint: false } }), [
+    "unchanged",
+    [],
+  ]);
+  assert.deepEqual(with_({ _meta: { "example/x": 2 } }), ["unchanged", []]);
+  assert.deepEqual(with_({ annotations: { readOnlyHint: true, destructiveHint: false } }), [
+    "changed",
+    ["annotations"],
+  ]);
+  assert.deepEqual(with_({ title: undefined, icons: [{ src: "https://x/i.png" }] }), [
+    "changed",
+    ["icons", "title"],
+  ]);
+  assert.deepEqual(with_({ execution: { taskSupport: "required" } }), ["changed", ["execution"]]);
+  // A snapshot an older jn wrote: jn cannot tell, so the tool is legacy while it has any.
+  const old = profile({ t: { inputSchema: SCHEMA } });
+  assert.equal(pinTools(old, [recorded]).tools.get("t")?.legacyDisplay, true);
+  assert.equal(
+    pinTools(old, [{ name: "t", inputSchema: SCHEMA }]).tools.get("t")?.legacyDisplay,
+    undefined,
+  );
 });
 
 Deno.test("pinTools(): new, unpinned and gone tools; an alias speaks for its server tool", () => {

@@ -166,3 +166,52 @@ Deno.test("jn profile update refuses a project profile behind a symlinked .jn/pr
     await box.dispose();
   }
 });
+
+Deno.test("jn profile update keeps the server's version current, also in an old description", async (t) => {
+  const box = await sandbox({ here: true });
+  try {
+    const dir = await fixtureProfile(box);
+    const meta = join(dir, "_meta.json");
+    // A profile written by an older jn: the version was part of the description.
+    await edit(meta, (text) =>
+      text.replace(/"server_version": "1\.0\.0",\n\s*/, "")
+        .replace('"jn-fixture: ', '"jn-fixture 0.9.0: ')
+        .replace('"--schema"', '"--server-version=1.1.0", "--schema"'));
+    const info = async () => {
+      const result = await box.run(["profile", "info", "@fx", "--format", "json"]);
+      assert.equal(result.code, 0, result.stderr);
+      return JSON.parse(result.stdout) as { description: string; server_version?: string };
+    };
+    assert.match((await info()).description, /^jn-fixture 0\.9\.0: /);
+
+    await t.step("a new version alone is something to update, said as such", async () => {
+      const result = await box.run(["profile", "update", "@fx", "--yes"]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /- drop the old version 0\.9\.0 from the description\n/);
+      assert.match(result.stdout, /- record server_version 1\.1\.0\n/);
+      const now = await info();
+      assert.match(now.description, /^jn-fixture: Fixture server/);
+      assert.equal(now.server_version, "1.1.0");
+      const text = await box.run(["profile", "info", "@fx"]);
+      assert.match(text.stdout, /\n {2}version: +1\.1\.0\n/);
+    });
+
+    await t.step(
+      "the next release updates server_version; the same one is up to date",
+      async () => {
+        await edit(
+          meta,
+          (text) => text.replace("--server-version=1.1.0", "--server-version=2.0.0"),
+        );
+        const result = await box.run(["profile", "update", "@fx", "--yes"]);
+        assert.equal(result.code, 0, result.stderr);
+        assert.match(result.stdout, /- update server_version 1\.1\.0 → 2\.0\.0\n/);
+        assert.equal((await info()).server_version, "2.0.0");
+        const again = await box.run(["profile", "update", "@fx", "--yes"]);
+        assert.match(again.stdout, /^@fx is up to date/);
+      },
+    );
+  } finally {
+    await box.dispose();
+  }
+});

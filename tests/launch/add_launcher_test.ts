@@ -63,7 +63,7 @@ Deno.test("a launcher is added with one file and one registry entry", async (t) 
     `import { uvx } from "./uvx.ts";`,
     `import { uvx } from "./uvx.ts";\nimport { fake } from "./fake.ts";`,
   );
-  await copy.edit("lib/launch/registry.ts", "deno, http];", "deno, http, fake];");
+  await copy.edit("lib/launch/registry.ts", "cmd, http];", "cmd, http, fake];");
 
   await t.step("parsed and launched: its argv starts the fixture server", async () => {
     const run = await copy.jn(["cat", "mcp+fake://fixture?list=tools"], withBin);
@@ -102,7 +102,7 @@ Deno.test("a launcher is added with one file and one registry entry", async (t) 
     const unknown = await copy.jn(["cat", "mcp+fak://x"]);
     assert.match(
       unknown.stderr,
-      /\nhint: launchers: uvx, npx, python, node, deno, http, https, fake\n$/,
+      /\nhint: launchers: uvx, npx, python, node, deno, cmd, http, https, fake\n$/,
     );
   });
 

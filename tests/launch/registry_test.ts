@@ -171,7 +171,7 @@ Deno.test("describeArgv() shows a launch's argv quoted for display", () => {
 
 Deno.test("the registry: every scheme once, lowercase, with its launcher's help", () => {
   const schemes = launcherSchemes();
-  assert.deepEqual(schemes, ["uvx", "npx", "python", "node", "deno", "http", "https"]);
+  assert.deepEqual(schemes, ["uvx", "npx", "python", "node", "deno", "cmd", "http", "https"]);
   for (const scheme of schemes) {
     assert.match(scheme, /^[a-z][a-z0-9.+-]*$/);
     const launcher = launcherOf(scheme)!;
@@ -187,6 +187,7 @@ Deno.test("launcherCompletions() offers each launcher's prefix, https before htt
     "mcp+python://",
     "mcp+node://",
     "mcp+deno://",
+    "mcp+cmd://",
     "mcp+https://",
     "mcp+http://",
   ]);
@@ -208,6 +209,6 @@ Deno.test("buildLaunch() refuses a launcher the registry does not list", () => {
     () => buildLaunch(source, { cwd: CWD }),
     (error: unknown) =>
       error instanceof UsageError && error.message === `Unknown launcher "pipx"` &&
-      error.hint === "launchers: uvx, npx, python, node, deno, http, https",
+      error.hint === "launchers: uvx, npx, python, node, deno, cmd, http, https",
   );
 });

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { call, UsageError } from "../../mod.ts";
-import { edit, fixtureProfile } from "../drift/setup.ts";
+import { edit, fixtureProfile, schema } from "../drift/setup.ts";
 import { sandbox } from "../profile/sandbox.ts";
 import { curated, names } from "./curate_helpers.ts";
 
@@ -86,6 +86,54 @@ Deno.test("curateTools(): a snapshot older than description digests serves the p
         "@fx: the server's description of trial_search is not pinned (its snapshot predates " +
         "description digests): the profile's own is served; jn profile update @fx records them",
       ]);
+    });
+  } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("curateTools(): a snapshot older than display digests serves the tool without them", async () => {
+  const box = await sandbox({ here: true });
+  try {
+    const dir = await fixtureProfile(box);
+    await edit(
+      join(dir, "search.json"),
+      (text) => text.replace(/,?\n\s*"server_display_md5": \{\}/, ""),
+    );
+    await curated(box, "v2-annotations", (c) => {
+      assert.deepEqual(names(c.withheld), [], "jn cannot tell whether they changed");
+      const search = c.offered.find((tool) => tool.name === "search");
+      assert.ok(search, "offered");
+      assert.equal(search.title, undefined, "a title no digest pins never reaches the host");
+      assert.equal(search.annotations, undefined);
+      assert.deepEqual(c.notes, [
+        "@fx: the title, annotations and icons of search are not pinned (their snapshot predates " +
+        "display digests): they are served without them; jn profile update @fx records them",
+      ]);
+    });
+    // `profile diff` says so, and `profile update` records them: then they are served.
+    const diff = await box.run(["profile", "diff", "@fx"], schema("v2-annotations"));
+    assert.match(
+      diff.stdout,
+      /Annotations and title not recorded \(the snapshot predates display digests\)/,
+    );
+    const update = await box.run(["profile", "update", "@fx", "--yes"], schema("v2-annotations"));
+    assert.equal(update.code, 0, update.stderr);
+    assert.match(
+      update.stdout,
+      /record the digests of the server's title, annotations… in search\.json/,
+    );
+    await curated(box, "v2-annotations", (c) => {
+      const search = c.offered.find((tool) => tool.name === "search");
+      assert.equal(search?.title, "Search (read-only, safe)");
+      assert.deepEqual(c.notes, []);
+    });
+    // And now a change of them is a change: back to v1, the tool is withheld.
+    await curated(box, "v1", (c) => {
+      assert.deepEqual(
+        c.withheld.map((tool) => [tool.name, tool.reason]),
+        [["search", "its annotations and title changed since the profile's snapshot"]],
+      );
     });
   } finally {
     await box.dispose();

@@ -12,7 +12,6 @@ import { join } from "node:path";
 import {
   call,
   cat,
-  collectArgs,
   inspect,
   list,
   liveTools,
@@ -21,6 +20,7 @@ import {
   put,
   UsageError,
 } from "../../mod.ts";
+import { collectArgs } from "../../mod/source.ts";
 import { connectionTool } from "../../lib/client/call.ts";
 import { baseEnv } from "../helpers.ts";
 import { fixtureMeta, sandbox } from "../profile/sandbox.ts";

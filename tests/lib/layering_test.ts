@@ -1,8 +1,8 @@
 /**
  * The layering of issue #13 stays true: `mod.ts` (the library) loads no
  * module of `lib/cli`, jn's modules import each other
- * without cycles and at most twice back up a layer, and a module over 300
- * lines says why at its top. Measured by scripts/import_graph.ts, the same
+ * without cycles and never back up a layer, and a module over 300 lines
+ * says why at its top. Measured by scripts/import_graph.ts, the same
  * script README's "Project layout" names.
  */
 

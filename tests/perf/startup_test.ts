@@ -83,14 +83,14 @@ Deno.test("profile list parses only the profiles on disk", async (t) => {
     });
     assert.equal(out.code, 0);
     const urls = out.loaded;
-    assert.ok(urls.includes(`file://${ROOT}/lib/profile/listing.ts`), "the log lists modules");
+    assert.ok(urls.includes(`file://${ROOT}/lib/client/profile_list.ts`), "the log lists modules");
     return {
       stdout: out.stdout,
-      parser: urls.filter((url) => /\/profile\/(jsonc|load|fields|sha256)\.ts$/.test(url)),
+      parser: urls.filter((url) => /\/profile\/(jsonc|load|fields)\.ts$/.test(url)),
     };
   };
   try {
-    await t.step("the bundled profiles alone: no parser, no SHA-256", async () => {
+    await t.step("the bundled profiles alone: no parser", async () => {
       const run = await loaded();
       assert.match(run.stdout, /^@demo +bundled/m);
       assert.deepEqual(run.parser, []);
@@ -101,7 +101,7 @@ Deno.test("profile list parses only the profiles on disk", async (t) => {
       const run = await loaded();
       assert.match(run.stdout, /^@mine +user .*\n +mine$/m);
       const names = run.parser.map((url) => url.slice(url.lastIndexOf("/") + 1)).sort();
-      assert.deepEqual(names, ["fields.ts", "jsonc.ts", "load.ts", "sha256.ts"]);
+      assert.deepEqual(names, ["fields.ts", "jsonc.ts", "load.ts"]);
     });
   } finally {
     await box.dispose();

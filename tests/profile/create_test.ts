@@ -72,7 +72,7 @@ Deno.test("jn profile create NAME < seed.json splits the document into _meta.jso
       for (
         const [stdin, message] of [
           [`{"description": "no launch"}`, `needs "command" (a local server) or "url"`],
-          [`{"command": "x", "args": "a b"}`, `"args" must be an array of strings`],
+          [`{"command": "x", "args": "a b"}`, `$.args: must be an array of strings`],
           [`{"command": "x",`, `Invalid JSON in <stdin>:1:17`],
         ]
       ) {
@@ -80,6 +80,25 @@ Deno.test("jn profile create NAME < seed.json splits the document into _meta.jso
         assert.equal(result.code, 3, stdin);
         assert.ok(result.stderr.includes(message), result.stderr);
       }
+      await assert.rejects(Deno.stat(join(box.user, "other")));
+    });
+    await t.step("a tool's own fields and the launcher's, each at its JSON path", async () => {
+      const stdin = JSON.stringify({
+        launcher: { command: "x", args: "a b", cmd: 1 },
+        tools: { echo: { description: 3, notes: [1] }, add: "nope" },
+      });
+      const result = await box.run(["profile", "create", "other"], { stdin });
+      assert.equal(result.code, 3);
+      assert.equal(
+        result.stderr,
+        "jn: Invalid profile in <stdin>: 5 problems\n" +
+          "  $.tools.echo.description: must be a string\n" +
+          "  $.tools.echo.notes: must be a string or an array of strings\n" +
+          "  $.tools.add: must be an object\n" +
+          "  $.launcher.cmd: is not a launch field\n" +
+          "  $.launcher.args: must be an array of strings\n" +
+          "hint: fix each line above in the document, then create it again\n",
+      );
       await assert.rejects(Deno.stat(join(box.user, "other")));
     });
     await t.step("a bad name is a usage error", async () => {
@@ -94,6 +113,49 @@ Deno.test("jn profile create NAME < seed.json splits the document into _meta.jso
       const call = await box.run(["cat", "@mine/echo?text=x"]);
       assert.deepEqual([call.code, call.stderr], [0, ""]);
     });
+  } finally {
+    await box.dispose();
+  }
+});
+
+Deno.test("jn profile create reports every problem of a document at once, each at its JSON path", async () => {
+  const box = await sandbox({ here: true });
+  const document = JSON.stringify({
+    description: 7,
+    launcher: { args: ["-y", 1], shell: "bash" },
+    env: { PORT: 8080 },
+    tools: {
+      search: {
+        parameters: { limit: { type: "number" }, q: { type: "string" } },
+        defaults: { limit: "ten", q: "x" },
+        examples: {},
+      },
+      "odd name": {
+        inputSchema: { properties: { n: { type: ["integer", "null"] } } },
+        defaults: { n: 1.5 },
+      },
+      broken: [],
+    },
+  });
+  try {
+    const result = await box.run(["profile", "create", "many"], { stdin: document });
+    assert.equal(result.code, 3);
+    assert.equal(result.stdout, "");
+    assert.equal(
+      result.stderr,
+      "jn: Invalid profile in <stdin>: 9 problems\n" +
+        '  $.env.PORT: must be a string (quote it: "8080")\n' +
+        "  $.description: must be a string\n" +
+        "  $.tools.search.examples: must be an array\n" +
+        '  $.tools.search.defaults.limit: expected a number, got "ten"\n' +
+        '  $.tools["odd name"].defaults.n: expected an integer or null, got 1.5\n' +
+        "  $.tools.broken: must be an object\n" +
+        "  $.launcher.shell: is not a launch field\n" +
+        "  $.launcher.args[1]: must be a string, got 1\n" +
+        '  $: needs "command" (a local server) or "url" (a remote one)\n' +
+        "hint: fix each line above in the document, then create it again\n",
+    );
+    await assert.rejects(Deno.stat(join(box.user, "many")));
   } finally {
     await box.dispose();
   }
@@ -117,7 +179,9 @@ Deno.test("jn profile create NAME --from URI records every tool, its snapshot an
       { command: "node", args: [FIXTURE, "--schema", "v1"], transport: "stdio", v: "warn" },
     );
     assert.match(meta.schema_updated, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    assert.match(meta.description, /^jn-fixture /);
+    // The version has a field of its own, which profile update keeps current.
+    assert.match(meta.description, /^jn-fixture: Fixture server/);
+    assert.equal(meta.server_version, "1.0.0");
     const search = await readJson(`${dir}/search.json`);
     assert.deepEqual(search.parameters.gene, {
       type: "string",

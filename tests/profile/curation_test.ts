@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ConfigError, loadProfile } from "../../mod.ts";
+import { ConfigError } from "../../mod.ts";
+import { loadProfile } from "../../mod/profile.ts";
 import { fixtureMeta, sandbox } from "./sandbox.ts";
 
 Deno.test("allow_tools/deny_tools: a malformed list is an error naming the file, the field and why", async (t) => {

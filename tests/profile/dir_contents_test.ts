@@ -4,13 +4,18 @@
  * parses; FIFOs never opened; symlinks recorded, not followed; a size cap.
  */
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { ConfigError } from "../../lib/errors.ts";
 import { readProfileDir, WHOLE_LIMITS } from "../../lib/profile/dir_contents.ts";
-import { sha256Hex as sha256 } from "../../lib/profile/sha256.ts";
 import { parseJsonc } from "../../lib/profile/load.ts";
 import { visibleLine } from "../../lib/output/visible.ts";
 import { tempDir } from "../helpers.ts";
+
+/** The reference digest (node:crypto), independent of jn's. */
+function sha256(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}
 
 Deno.test("readProfileDir() reads whole: every entry, fingerprinted from the bytes it parses", async () => {
   const root = await tempDir();

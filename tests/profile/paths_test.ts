@@ -1,14 +1,12 @@
 /**
- * lib/profile/paths.ts and lib/profile/sha256.ts stand in for `node:path`
- * and `node:crypto` when profiles are read (so `jn profile list` does not
- * start Deno's Node compatibility layer): they must give the same answers.
+ * lib/profile/paths.ts stands in for `node:path` when profiles are read (so
+ * `jn profile list` does not start Deno's Node compatibility layer): it must
+ * give the same answers.
  */
 
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
 import { posix, win32 } from "node:path";
 import { isAbsolutePath, joinPath, joinWith } from "../../lib/profile/paths.ts";
-import { Sha256, sha256Hex } from "../../lib/profile/sha256.ts";
 
 const PARTS = [
   "",
@@ -61,22 +59,4 @@ Deno.test("joinPath() and isAbsolutePath() answer as node:path", async (t) => {
       assert.equal(joinPath(part, "profiles", "mcp"), native.join(part, "profiles", "mcp"));
     }
   });
-});
-
-Deno.test("sha256Hex() and Sha256 answer as node:crypto", () => {
-  const bytes = new Uint8Array(300).map((_, i) => (i * 37 + 11) & 0xff);
-  for (const length of [0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 200, 300]) {
-    const data = bytes.subarray(0, length);
-    assert.equal(sha256Hex(data), createHash("sha256").update(data).digest("hex"), `${length}`);
-  }
-  const text = 'name "é" ✓\n'.repeat(40);
-  assert.equal(sha256Hex(text), createHash("sha256").update(text).digest("hex"));
-  const theirs = createHash("sha256");
-  const ours = new Sha256();
-  for (let i = 0; i < 50; i++) {
-    const piece = bytes.subarray(0, random(150));
-    theirs.update(piece);
-    ours.update(piece);
-  }
-  assert.equal(ours.hex(), theirs.digest("hex"));
 });

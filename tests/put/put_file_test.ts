@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, finish, MAIN, runJn, tempDir } from "../helpers.ts";
+import { baseEnv, canMountTmpfs, finish, MAIN, runJn, tempDir } from "../helpers.ts";
 
 async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await tempDir();
@@ -192,23 +192,7 @@ Deno.test("jn put FILE names a directory or a name too long in one line, exit 2"
   });
 });
 
-/** True when an unprivileged user namespace may mount a tmpfs (for a full file system). */
-async function canMountTmpfs(): Promise<boolean> {
-  try {
-    const dir = await tempDir();
-    const { code } = await new Deno.Command("unshare", {
-      args: ["-rm", "sh", "-c", `mount -t tmpfs none ${dir}`],
-      stdout: "null",
-      stderr: "null",
-    }).output();
-    await Deno.remove(dir);
-    return code === 0;
-  } catch {
-    return false;
-  }
-}
-
-const TMPFS = Deno.build.os === "linux" && await canMountTmpfs();
+const TMPFS = await canMountTmpfs();
 if (!TMPFS) {
   // deno-lint-ignore no-console
   console.warn(

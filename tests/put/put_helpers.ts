@@ -11,6 +11,9 @@ import { baseEnv, finish, FIXTURES, MAIN, ROOT, type RunResult } from "../helper
 /** The plain JSON-RPC fixture server (tests/fixtures/servers/fixture.mjs). */
 export const FIXTURE = `${FIXTURES}/servers/fixture.mjs`;
 
+/** The key-value store whose state lives only in its process (tests/fixtures/servers/kv_store.mjs). */
+export const KV = `mcp+node://${FIXTURES}/servers/kv_store.mjs`;
+
 /** `mcp+node:///…/fixture.mjs?tool=TOOL&…` with fixture switches as `command=` values. */
 export function fixtureUri(
   tool: string,

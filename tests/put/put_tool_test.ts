@@ -100,9 +100,9 @@ Deno.test("jn put with empty input calls nothing and exits 0", async () => {
 Deno.test("jn put refuses bad usage with exit 2 before reading stdin", async (t) => {
   const cases: [string, string[], RegExp][] = [
     [
-      "a target without a tool",
-      ["put", fixtureUri("echo").replace("tool=echo", "")],
-      /names no tool/,
+      "a target naming a resource",
+      ["put", fixtureUri("echo").replace("tool=echo", "resource=fixture%3A%2F%2Fx")],
+      /Cannot put to ".*": it names a resource, not a tool\nhint: .*\(@server\) it runs the operation each record names/,
     ],
     ["an unknown tool", ["put", fixtureUri("nope")], /Tool "nope" not found/],
     [

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { ProtocolError } from "../../lib/errors.ts";
 import { callFailure, numberedLines } from "../../lib/put/records.ts";
-import { putTarget } from "../../lib/put/target_kind.ts";
+import { readOperation } from "../../lib/put/operation.ts";
+import { putMode, putTarget } from "../../lib/client/put_target.ts";
 
 Deno.test("numberedLines() puts input right after type, or wraps what cannot take it", () => {
   const cases: [unknown, string][] = [
@@ -24,13 +25,19 @@ Deno.test("numberedLines() puts input right after type, or wraps what cannot tak
 Deno.test("callFailure() treats a protocol error met twice as the end of the session", () => {
   const seen = new WeakSet<object>();
   const garbled = new ProtocolError("The server wrote malformed JSON to stdout");
-  const first = callFailure(1, "t", { error: garbled, seen });
-  const second = callFailure(2, "t", { error: garbled, seen });
+  const first = callFailure(1, { tool: "t" }, { error: garbled, seen });
+  const second = callFailure(2, { tool: "t" }, { error: garbled, seen });
   assert.deepEqual([first.record.kind, first.fatal], ["protocol", false]);
   assert.deepEqual([second.record.kind, second.fatal], ["protocol", true]);
-  const rpc = callFailure(3, "t", { error: new ProtocolError("x", { code: -32602 }), seen });
+  const rpc = callFailure(3, { tool: "t" }, {
+    error: new ProtocolError("x", { code: -32602 }),
+    seen,
+  });
   assert.deepEqual([rpc.record.kind, rpc.record.code, rpc.fatal], ["rpc_error", -32602, false]);
-  assert.throws(() => callFailure(4, "t", { error: new TypeError("a bug"), seen }), TypeError);
+  assert.throws(
+    () => callFailure(4, { tool: "t" }, { error: new TypeError("a bug"), seen }),
+    TypeError,
+  );
 });
 
 Deno.test("putTarget() tells MCP targets from files by a fixed rule", () => {
@@ -56,4 +63,46 @@ Deno.test("putTarget() tells MCP targets from files by a fixed rule", () => {
   for (const bad of ["results.txt", "results", "", "npx://pkg"]) {
     assert.throws(() => putTarget(bad), { name: "UsageError" });
   }
+});
+
+Deno.test("putMode(): a tool is called per record, no operation runs each record's own", () => {
+  assert.deepEqual(putMode({ kind: "tool", name: "echo" }, "@demo/echo"), {
+    kind: "tool",
+    name: "echo",
+  });
+  assert.deepEqual(putMode({ kind: "none" }, "@demo"), { kind: "operations" });
+  for (
+    const operation of [
+      { kind: "resource", uri: "demo://readme" },
+      { kind: "prompt", name: "summarize" },
+      { kind: "list", what: "tools" },
+      { kind: "task", id: "t1" },
+    ] as const
+  ) {
+    assert.throws(() => putMode(operation, "@demo?x"), {
+      name: "UsageError",
+      message: `Cannot put to "@demo?x": it names a ${operation.kind}, not a tool`,
+    });
+  }
+});
+
+Deno.test("readOperation() keeps a record's arguments as written and its _ keys out of the way", () => {
+  const line = (text: string) => ({ number: 4, text });
+  assert.deepEqual(
+    readOperation(line('{"_id":1,"tool":"t","arguments":{"_own":2,"n":"5"}}')),
+    {
+      kind: "operation",
+      operation: { kind: "tool", name: "t", arguments: { _own: 2, n: "5" } },
+      subject: { tool: "t" },
+      record: { _id: 1, tool: "t", arguments: { _own: 2, n: "5" } },
+    },
+  );
+  assert.deepEqual(readOperation(line('{"list":"resource_templates"}')), {
+    kind: "operation",
+    operation: { kind: "list", what: "templates" },
+    subject: { list: "resource_templates" },
+    record: { list: "resource_templates" },
+  });
+  const bad = readOperation(line('{"_only": true}'));
+  assert.equal(bad.kind === "error" && bad.record.kind, "invalid_operation");
 });

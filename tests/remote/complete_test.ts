@@ -68,6 +68,18 @@ Deno.test("jn complete against the demo server", async (t) => {
     );
   });
 
+  await t.step("--arg and --args are context too, checked like query keys", async () => {
+    const flag = await complete("@demo?prompt=summarize", "topic", "--arg", "topik=x");
+    assert.equal(flag.code, 2, flag.stderr);
+    assert.match(flag.stderr, /Prompt "summarize" has no argument "topik"/);
+    const json = await complete("@demo?prompt=summarize", "topic", "--args", '{"tpic": 1}');
+    assert.equal(json.code, 2, json.stderr);
+    assert.match(json.stderr, /has no argument "tpic"\nhint: did you mean "topic"\?/);
+    const bad = await complete("@demo?prompt=summarize", "topic", "--arg", "novalue");
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /Invalid --arg "novalue": expected KEY=VALUE/);
+  });
+
   await t.step("a source that names no prompt or template is a usage error", async () => {
     const { code, stderr } = await complete("@demo?tool=echo", "text");
     assert.equal(code, 2);
@@ -96,5 +108,14 @@ Deno.test({
     assert.deepEqual(sales.records.map((r) => r.value), ["David", "Eve", "Frank"]);
     const none = await complete(source, "department", "S");
     assert.deepEqual(none.records.map((r) => r.value), ["Sales", "Support"]);
+    // --arg is context too, over the query's: jn complete takes it like cat and put.
+    const flag = await complete(
+      `${source}&department=Sales`,
+      "name",
+      "--arg",
+      "department=Marketing",
+    );
+    assert.equal(flag.code, 0, flag.stderr);
+    assert.deepEqual(flag.records.map((r) => r.value), ["Grace", "Henry", "Iris"]);
   },
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { defaultContent, formFields, parseAnswer } from "../../lib/cli/elicit_fields.ts";
+import { defaultContent, formFields, parseAnswer } from "../../lib/client/elicit_fields.ts";
 
 const SCHEMA = {
   type: "object",

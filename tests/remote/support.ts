@@ -139,6 +139,7 @@ export function freePort(): number {
 }
 
 let everything: Promise<string | undefined> | undefined;
+let memory: Promise<string | undefined> | undefined;
 
 /**
  * The path of server-everything's `dist/index.js`, installed with npm into
@@ -148,6 +149,15 @@ let everything: Promise<string | undefined> | undefined;
 export function serverEverything(): Promise<string | undefined> {
   everything ??= npmServer("@modelcontextprotocol/server-everything", EVERYTHING_VERSION);
   return everything;
+}
+
+/** The server-memory release the tests pin. */
+export const MEMORY_VERSION = "2026.8.31";
+
+/** The reference memory server's `dist/index.js`, installed like {@linkcode serverEverything}. */
+export function serverMemory(): Promise<string | undefined> {
+  memory ??= npmServer("@modelcontextprotocol/server-memory", MEMORY_VERSION);
+  return memory;
 }
 
 /**

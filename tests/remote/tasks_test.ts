@@ -13,7 +13,8 @@ import assert from "node:assert/strict";
 import { permissionFlags } from "../../lib/sandbox/permissions.ts";
 import { baseEnv, MAIN, parseNdjson, ROOT, runJn, runJnHere, tempDir } from "../helpers.ts";
 import { serverEverything, startFixture, startNodeServer } from "./support.ts";
-import { awaitTask, call, cat, open, type TaskInfo } from "../../mod.ts";
+import { call, cat, open, type TaskInfo } from "../../mod.ts";
+import { awaitTask } from "../../mod/tasks.ts";
 
 type Rec = Record<string, unknown> & { type: string };
 

@@ -10,6 +10,8 @@
  * @module
  */
 
+import { BWRAP_PROBE_ARGS } from "../../lib/sandbox/host.ts";
+
 let probe: Promise<string | undefined> | undefined;
 
 /** Why bubblewrap cannot run here, or `undefined` when it can. Probed once per process. */
@@ -49,21 +51,7 @@ export async function requireBwrap(what: string): Promise<boolean> {
 async function runProbe(): Promise<string | undefined> {
   if (Deno.build.os !== "linux") return `bubblewrap is Linux-only (this is ${Deno.build.os})`;
   const command = new Deno.Command("bwrap", {
-    args: [
-      "--die-with-parent",
-      "--unshare-all",
-      "--cap-drop",
-      "ALL",
-      "--ro-bind",
-      "/",
-      "/",
-      "--dev",
-      "/dev",
-      "--proc",
-      "/proc",
-      "--",
-      "true",
-    ],
+    args: [...BWRAP_PROBE_ARGS],
     stdin: "null",
     stdout: "null",
     stderr: "piped",

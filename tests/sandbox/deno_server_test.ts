@@ -9,7 +9,11 @@ import assert from "node:assert/strict";
 import { ConfigError } from "../../lib/errors.ts";
 import { buildLaunch } from "../../lib/launch/build.ts";
 import type { StdioLaunch } from "../../lib/launch/spec.ts";
-import { parseDenoPermissions, withDenoPermissions } from "../../lib/sandbox/deno_permissions.ts";
+import {
+  denoWrites,
+  parseDenoPermissions,
+  withDenoPermissions,
+} from "../../lib/sandbox/deno_permissions.ts";
 import { prepareLaunch } from "../../lib/sandbox/prepare.ts";
 import { openSession } from "../../lib/session/session.ts";
 import { parseSource } from "../../lib/uri/parse.ts";
@@ -171,6 +175,25 @@ Deno.test("withDenoPermissions() merges grants into one flag per permission", as
     const node = { ...DENO_LAUNCH, command: "node", args: ["s.js"] };
     assert.equal(withDenoPermissions(node, [{ net: true }]), node);
   });
+});
+
+Deno.test("denoWrites(): where a Deno server may write; none for one Deno does not confine", () => {
+  const deno = (...flags: string[]): StdioLaunch => ({
+    transport: "stdio",
+    command: "deno",
+    args: ["run", ...flags, "/s/m.ts", "--allow-write"],
+    env: {},
+    label: "deno m.ts",
+  });
+  assert.deepEqual(denoWrites(deno("--no-prompt", "--allow-read=/s")), []);
+  assert.deepEqual(denoWrites(deno("--allow-write=./out,/data", "--allow-net")), [
+    "./out",
+    "/data",
+  ]);
+  for (const flag of ["-A", "--allow-all", "-W", "-RW", "--allow-write", "--allow-run=git"]) {
+    assert.equal(denoWrites(deno(flag)), undefined, flag);
+  }
+  assert.equal(denoWrites({ ...deno(), command: "node", args: ["/s/m.js"] }), undefined);
 });
 
 Deno.test("parseDenoPermissions() validates the profile field", () => {

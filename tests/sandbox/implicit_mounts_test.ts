@@ -219,7 +219,10 @@ Deno.test("a hidden working directory is an error when the server uses it", asyn
 });
 
 Deno.test("findScript() finds the script an interpreter runs", () => {
-  const at = (command: string, args: string[]) => findScript(launch(command, args), "/w");
+  const at = (command: string, args: string[]) => {
+    const found = findScript(launch(command, args), "/w");
+    return found && { runtime: found.runtime, index: found.index, path: found.path };
+  };
   assert.deepEqual(at("node", ["--require", "/x/hook.js", "/x/s.js", "--flag"]), {
     runtime: "node",
     index: 2,

@@ -24,7 +24,7 @@ Deno.test({
       await t.step("npx: a cached package starts offline, its cache read-only", async () => {
         // The probe as an npx install of "jn-probe@1.0.0", laid out as npx leaves it.
         const spec = "jn-probe@1.0.0";
-        const tree = `${home}/.npm/_npx/${npxHash([spec])}`;
+        const tree = `${home}/.npm/_npx/${await npxHash([spec])}`;
         await Deno.mkdir(`${tree}/node_modules/jn-probe`, { recursive: true });
         await Deno.writeTextFile(
           `${tree}/package.json`,

@@ -19,8 +19,8 @@ function npx(...args: string[]): StdioLaunch {
 }
 
 /** An npx install of `spec` (package `name`, bin `bin`) under `cache`, as npx leaves it. */
-function npxTree(cache: string, specs: string[], name: string, bin: string, head: string) {
-  const tree = `${cache}/_npx/${npxHash(specs)}`;
+async function npxTree(cache: string, specs: string[], name: string, bin: string, head: string) {
+  const tree = `${cache}/_npx/${await npxHash(specs)}`;
   const files: Record<string, string> = {
     [`${tree}/package.json`]: JSON.stringify({ _npx: { packages: specs } }),
     [`${tree}/node_modules/${name}/package.json`]: JSON.stringify({
@@ -32,10 +32,13 @@ function npxTree(cache: string, specs: string[], name: string, bin: string, head
   return { tree, files };
 }
 
-Deno.test("npxHash() is npx's own directory name (libnpmexec: sha512 of the specs, 16 hex)", () => {
+Deno.test("npxHash() is npx's own directory name (libnpmexec: sha512 of the specs, 16 hex)", async () => {
   // Checked against a real `npm exec --package=… -- true` (npm 11.19.1).
-  assert.equal(npxHash(["@modelcontextprotocol/server-filesystem@2026.8.31"]), "68b53d3fd47bf8db");
-  assert.equal(npxHash(["b", "a"]), npxHash(["a", "b"]));
+  assert.equal(
+    await npxHash(["@modelcontextprotocol/server-filesystem@2026.8.31"]),
+    "68b53d3fd47bf8db",
+  );
+  assert.equal(await npxHash(["b", "a"]), await npxHash(["a", "b"]));
 });
 
 Deno.test("parseNpxArgs() follows the npx argv jn and profiles write", () => {
@@ -67,7 +70,7 @@ Deno.test("parseNpxArgs() follows the npx argv jn and profiles write", () => {
 
 Deno.test("npx under the sandbox", async (t) => {
   const spec = "@scope/server@1.0.0";
-  const cached = npxTree(
+  const cached = await npxTree(
     "/home/me/.npm",
     [spec],
     "@scope/server",
@@ -84,8 +87,8 @@ Deno.test("npx under the sandbox", async (t) => {
 
   await t.step(
     "cached in ~/.npm: node <bin> directly, the install read-only, nothing writable",
-    () => {
-      const { launch, mounts } = adapt({ files: cached.files }, npx("-y", spec, "--flag"));
+    async () => {
+      const { launch, mounts } = await adapt({ files: cached.files }, npx("-y", spec, "--flag"));
       assert.equal(launch.command, "node");
       assert.deepEqual(launch.args, [
         `${cached.tree}/node_modules/@scope/server/dist/index.js`,
@@ -100,19 +103,19 @@ Deno.test("npx under the sandbox", async (t) => {
       });
     },
   );
-  await t.step("a bin that is not a Node script runs itself", () => {
-    const native = npxTree("/home/me/.npm", ["tool"], "tool", "bin/tool", "#!/bin/sh\n");
-    const { launch } = adapt({ files: native.files }, npx("-y", "tool"));
+  await t.step("a bin that is not a Node script runs itself", async () => {
+    const native = await npxTree("/home/me/.npm", ["tool"], "tool", "bin/tool", "#!/bin/sh\n");
+    const { launch } = await adapt({ files: native.files }, npx("-y", "tool"));
     assert.equal(launch.command, `${native.tree}/node_modules/tool/bin/tool`);
     assert.deepEqual(launch.args, []);
   });
-  await t.step("an install without npx's record (interrupted) does not count", () => {
+  await t.step("an install without npx's record (interrupted) does not count", async () => {
     const files = { ...cached.files };
     delete files[`${cached.tree}/package.json`];
-    assert.throws(() => adapt({ files }, npx("-y", spec)), SandboxError);
+    await assert.rejects(() => adapt({ files }, npx("-y", spec)), SandboxError);
   });
-  await t.step("not cached, no network: a SandboxError at once, with both ways out", () => {
-    assert.throws(
+  await t.step("not cached, no network: a SandboxError at once, with both ways out", async () => {
+    await assert.rejects(
       () => adapt({ files: {} }, npx("-y", spec)),
       (error) =>
         error instanceof SandboxError &&
@@ -125,40 +128,46 @@ Deno.test("npx under the sandbox", async (t) => {
             `--package=${spec} -- /bin/true`,
     );
   });
-  await t.step("not cached, with network: npx runs with jn's own cache for this server", () => {
-    const own = jnCache({ callerEnv: CALLER, host: { os: "linux" } }, "npx", [spec])!;
-    assert.match(own, /^\/home\/me\/\.cache\/jn\/sandbox\/npx-[0-9a-f]{16}$/);
-    const { launch, mounts } = adapt({ files: {} }, npx("-y", spec), true);
-    assert.equal(launch.command, "npx");
-    assert.equal(launch.env.npm_config_cache, `${own}/npm`);
-    assert.equal(launch.env.npm_config_offline, undefined);
-    assert.deepEqual(mounts.write, [`${own}/npm`]);
-  });
-  await t.step("what that run installed is found in jn's cache next time", () => {
-    const own = jnCache({ callerEnv: CALLER, host: { os: "linux" } }, "npx", [spec])!;
-    const mine = npxTree(
+  await t.step(
+    "not cached, with network: npx runs with jn's own cache for this server",
+    async () => {
+      const own = (await jnCache({ callerEnv: CALLER, host: { os: "linux" } }, "npx", [spec]))!;
+      assert.match(own, /^\/home\/me\/\.cache\/jn\/sandbox\/npx-[0-9a-f]{16}$/);
+      const { launch, mounts } = await adapt({ files: {} }, npx("-y", spec), true);
+      assert.equal(launch.command, "npx");
+      assert.equal(launch.env.npm_config_cache, `${own}/npm`);
+      assert.equal(launch.env.npm_config_offline, undefined);
+      assert.deepEqual(mounts.write, [`${own}/npm`]);
+    },
+  );
+  await t.step("what that run installed is found in jn's cache next time", async () => {
+    const own = (await jnCache({ callerEnv: CALLER, host: { os: "linux" } }, "npx", [spec]))!;
+    const mine = await npxTree(
       `${own}/npm`,
       [spec],
       "@scope/server",
       "dist/index.js",
       "#!/usr/bin/env node\n",
     );
-    const { launch, mounts } = adapt({ files: mine.files }, npx("-y", spec));
+    const { launch, mounts } = await adapt({ files: mine.files }, npx("-y", spec));
     assert.equal(launch.command, "node");
     assert.deepEqual(mounts.read, [`${mine.tree}/node_modules`]);
   });
-  await t.step("each server has its own cache", () => {
-    const a = jnCache({ callerEnv: CALLER, host: { os: "linux" } }, "npx", ["a"]);
-    const b = jnCache({ callerEnv: CALLER, host: { os: "linux" } }, "npx", ["b"]);
+  await t.step("each server has its own cache", async () => {
+    const a = await jnCache({ callerEnv: CALLER, host: { os: "linux" } }, "npx", ["a"]);
+    const b = await jnCache({ callerEnv: CALLER, host: { os: "linux" } }, "npx", ["b"]);
     assert.notEqual(a, b);
   });
-  await t.step("an npx argv jn does not follow: npm offline in the sandbox, jn's cache", () => {
-    const { launch, mounts } = adapt({ files: {} }, npx("--registry", "https://r", "pkg"));
-    assert.equal(launch.command, "npx");
-    assert.equal(launch.env.npm_config_offline, "true");
-    assert.equal(mounts.write.length, 1);
-    assert.match(mounts.write[0], /^\/home\/me\/\.cache\/jn\/sandbox\/npx-/);
-  });
+  await t.step(
+    "an npx argv jn does not follow: npm offline in the sandbox, jn's cache",
+    async () => {
+      const { launch, mounts } = await adapt({ files: {} }, npx("--registry", "https://r", "pkg"));
+      assert.equal(launch.command, "npx");
+      assert.equal(launch.env.npm_config_offline, "true");
+      assert.equal(mounts.write.length, 1);
+      assert.match(mounts.write[0], /^\/home\/me\/\.cache\/jn\/sandbox\/npx-/);
+    },
+  );
   await t.step("the fetch command quotes what a shell would change", () => {
     assert.equal(
       npxFetchCommand({ packages: ["pkg@>=1 <2"], args: [] }, "/c"),
@@ -168,7 +177,7 @@ Deno.test("npx under the sandbox", async (t) => {
   });
 });
 
-Deno.test("uvx under the sandbox: jn's own caches, offline without network", () => {
+Deno.test("uvx under the sandbox: jn's own caches, offline without network", async () => {
   const launch: StdioLaunch = {
     transport: "stdio",
     command: "uvx",
@@ -177,7 +186,7 @@ Deno.test("uvx under the sandbox: jn's own caches, offline without network", () 
     label: "uvx mcp-server-time",
   };
   const host = fakeHost({ dirs: ["/home/me/.cache/uv"] });
-  const offline = adaptLauncher(launch, { network: false, callerEnv: CALLER, host });
+  const offline = await adaptLauncher(launch, { network: false, callerEnv: CALLER, host });
   const root = offline.launch.env.UV_CACHE_DIR.replace(/\/cache$/, "");
   assert.match(root, /^\/home\/me\/\.cache\/jn\/sandbox\/uv-[0-9a-f]{16}\/uv$/);
   assert.deepEqual(offline.launch.env, {
@@ -188,11 +197,11 @@ Deno.test("uvx under the sandbox: jn's own caches, offline without network", () 
     UV_OFFLINE: "1",
   });
   assert.deepEqual(offline.mounts, { read: [], write: [root], scratch: [] });
-  const online = adaptLauncher(launch, { network: true, callerEnv: CALLER, host });
+  const online = await adaptLauncher(launch, { network: true, callerEnv: CALLER, host });
   assert.equal(online.launch.env.UV_OFFLINE, undefined);
 });
 
-Deno.test("deno under the sandbox: its cache read-only, or an empty throw-away one", () => {
+Deno.test("deno under the sandbox: its cache read-only, or an empty throw-away one", async () => {
   const launch: StdioLaunch = {
     transport: "stdio",
     command: "deno",
@@ -200,13 +209,13 @@ Deno.test("deno under the sandbox: its cache read-only, or an empty throw-away o
     env: {},
     label: "deno m.ts",
   };
-  const present = adaptLauncher(launch, {
+  const present = await adaptLauncher(launch, {
     network: true,
     callerEnv: CALLER,
     host: fakeHost({ dirs: ["/home/me/.cache/deno"] }),
   });
   assert.deepEqual(present.mounts, { read: ["/home/me/.cache/deno"], write: [], scratch: [] });
-  const missing = adaptLauncher(launch, {
+  const missing = await adaptLauncher(launch, {
     network: true,
     callerEnv: CALLER,
     host: fakeHost({}, { env: { HOME: "/home/me", DENO_DIR: "/d" } }),

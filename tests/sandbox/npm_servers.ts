@@ -38,10 +38,9 @@ export function serverFilesystem(): Promise<NpxInstall | undefined> {
 async function install(): Promise<NpxInstall | undefined> {
   const base = `${Deno.env.get("HOME") ?? "/tmp"}/.cache/jn-tests`;
   const home = `${base}/npx-home-${FILESYSTEM_VERSION}`;
+  const hash = await npxHash([FILESYSTEM_SPEC]);
   const script = (at: string) =>
-    `${at}/.npm/_npx/${
-      npxHash([FILESYSTEM_SPEC])
-    }/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js`;
+    `${at}/.npm/_npx/${hash}/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js`;
   if (await exists(script(home))) return { home, script: script(home) };
   // Fetch beside it and rename: parallel test files never see a half-filled cache.
   const temp = `${home}.${crypto.randomUUID()}`;

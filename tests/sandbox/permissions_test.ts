@@ -6,12 +6,8 @@
 
 import assert from "node:assert/strict";
 import config from "../../deno.json" with { type: "json" };
-import {
-  describeRefusal,
-  JN_PERMISSIONS,
-  permissionFlags,
-  refusalMessage,
-} from "../../lib/sandbox/permissions.ts";
+import { describeRefusal, refusalMessage } from "../../lib/errors.ts";
+import { JN_PERMISSIONS, permissionFlags } from "../../lib/sandbox/permissions.ts";
 import { FIXTURES, parseNdjson, ROOT, runJn } from "../helpers.ts";
 import { requireBwrap } from "./bwrap_support.ts";
 

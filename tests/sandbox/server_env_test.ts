@@ -16,7 +16,7 @@ import { bwrapLaunch, setenvArgs } from "../../lib/sandbox/bwrap.ts";
 import { codeLoadingVariables, hasRelativeEntry } from "../../lib/sandbox/code_loading_env.ts";
 import { findExecutable, helperProgram } from "../../lib/sandbox/host.ts";
 import type { SandboxPlan } from "../../lib/sandbox/plan.ts";
-import { prepareLaunch } from "../../lib/sandbox/prepare.ts";
+import { prepareLaunch, prepareLaunchWithPlan } from "../../lib/sandbox/prepare.ts";
 import { seatbeltLaunch } from "../../lib/sandbox/seatbelt.ts";
 import { tempDir } from "../helpers.ts";
 
@@ -133,6 +133,43 @@ Deno.test("codeLoadingVariables() flags what loads code, with a reason, and noth
   assert.equal(codeLoadingVariables({ PATH: "/usr/bin::/bin" }).length, 1, "an empty entry");
 });
 
+Deno.test("codeLoadingVariables(): npm's settings in any spelling, launchers' caches, git's programs, a local PATH", () => {
+  const flagged = (env: Record<string, string>, local?: string[]) =>
+    codeLoadingVariables(env, { local }).map((v) => v.name);
+  const npm = [
+    "npm_config_node-options",
+    "NPM_CONFIG_NODE-OPTIONS",
+    "Npm_Config_UserConfig",
+    "npm_config_globalconfig",
+    "npm_config_cache",
+    "npm_config_prefix",
+    "npm_config_script-shell",
+    "NPM_CONFIG_SCRIPT_SHELL",
+  ];
+  const env = Object.fromEntries(npm.map((name) => [name, "./x"]));
+  assert.deepEqual(flagged(env), npm);
+  // What only chooses the package (like args) is shown, not flagged.
+  assert.deepEqual(flagged({ npm_config_registry: "https://r", UV_INDEX_URL: "https://i" }), []);
+  const others = [
+    "PREFIX",
+    "UV_CACHE_DIR",
+    "UV_TOOL_DIR",
+    "UV_PYTHON",
+    "UV_PYTHON_INSTALL_DIR",
+    "XDG_CACHE_HOME",
+    "DENO_DIR",
+    "JN_HOME",
+    "GIT_SSH_COMMAND",
+    "GIT_EXEC_PATH",
+    "git_ssh_command",
+  ];
+  assert.deepEqual(flagged(Object.fromEntries(others.map((name) => [name, "./x"]))), others);
+  assert.deepEqual(flagged({ PATH: "${PWD}/tools:/usr/bin" }), ["PATH"], "a variable");
+  assert.deepEqual(flagged({ PATH: "/usr/../srv/p/tools:/usr/bin" }), ["PATH"], "a .. step");
+  assert.deepEqual(flagged({ PATH: "/srv/p/tools:/usr/bin" }, ["/srv/p"]), ["PATH"], "local");
+  assert.deepEqual(flagged({ PATH: "/srv/px/tools:/usr/bin" }, ["/srv/p"]), [], "a sibling");
+});
+
 Deno.test("jn never finds a program through a relative PATH entry", async (t) => {
   const dir = await tempDir("jn-relpath-");
   try {
@@ -160,6 +197,8 @@ Deno.test("jn never finds a program through a relative PATH entry", async (t) =>
         callerEnv: { PATH: "/usr/bin:/bin" },
       });
       assert.equal(prepared.transport === "stdio" && prepared.command, `${dir}/tools/node`);
+      // The launcher's own lookups (npx's `#!/usr/bin/env node`) see no relative entry either.
+      assert.equal(prepared.transport === "stdio" && prepared.env.PATH, `${dir}/tools`);
     });
     await t.step("unsandboxed, found only through a relative entry: refused", async () => {
       await assert.rejects(
@@ -167,9 +206,49 @@ Deno.test("jn never finds a program through a relative PATH entry", async (t) =>
         (error) =>
           error instanceof LaunchError &&
           error.message ===
-            'Cannot start server "@p": node is not in an absolute directory of its PATH',
+            'Cannot start server "@p": node is not in a directory of its PATH that jn keeps',
       );
     });
+    await t.step("unsandboxed, a project profile's PATH inside the current directory", async () => {
+      const { launch: prepared, notices } = await prepareLaunchWithPlan(
+        launch({ PATH: `${dir}/tools:${dir}/x/../tools:/usr/bin:/bin` }),
+        { cwd: dir, callerEnv: {}, local: [dir] },
+      );
+      assert.equal(prepared.transport === "stdio" && prepared.env.PATH, "/usr/bin:/bin");
+      assert.match(notices?.join("\n") ?? "", /leaves out ".*\/tools", ".*\/x\/\.\.\/tools"/);
+      // The working directory by another name: /proc/self/cwd is whatever directory runs it.
+      const proc = await prepareLaunch(launch({ PATH: "/proc/self/cwd/tools:/usr/bin" }), {
+        cwd: dir,
+        callerEnv: {},
+        local: [dir],
+      });
+      assert.equal(proc.transport === "stdio" && proc.env.PATH, "/usr/bin");
+      // A symlink elsewhere that leads inside is inside.
+      const link = await tempDir("jn-relpath-link-");
+      try {
+        await Deno.symlink(join(dir, "tools"), join(link, "bin"));
+        const linked = await prepareLaunch(launch({ PATH: `${link}/bin:/usr/bin` }), {
+          cwd: dir,
+          callerEnv: {},
+          local: [dir],
+        });
+        assert.equal(linked.transport === "stdio" && linked.env.PATH, "/usr/bin");
+      } finally {
+        await Deno.remove(link, { recursive: true });
+      }
+    });
+    await t.step(
+      "the caller's own PATH keeps its absolute entries, in the current directory too",
+      async () => {
+        const { launch: prepared, notices } = await prepareLaunchWithPlan(launch({}), {
+          cwd: dir,
+          callerEnv: { PATH: `.:${dir}/tools:/usr/bin` },
+          local: [dir],
+        });
+        assert.equal(prepared.transport === "stdio" && prepared.env.PATH, `${dir}/tools:/usr/bin`);
+        assert.deepEqual(notices, []);
+      },
+    );
     await t.step("an absolute PATH is left to the OS, as before", async () => {
       const prepared = await prepareLaunch(launch({ PATH: "/usr/bin:/bin" }), {
         cwd: dir,

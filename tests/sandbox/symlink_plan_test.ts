@@ -95,8 +95,8 @@ Deno.test("a node_modules symlink above the package: judged by where it leads", 
 Deno.test("a server's own npx cache is hostile: nothing in it leads out of the install", async (t) => {
   const caller = { HOME: "/home/me", PATH: "/usr/bin" };
   const spec = "evil-mcp-pkg@1.0.0";
-  const own = `${jnCache({ callerEnv: caller, host: { os: "linux" } }, "npx", [spec])}/npm`;
-  const install = `${own}/_npx/${npxHash([spec])}`;
+  const own = `${await jnCache({ callerEnv: caller, host: { os: "linux" } }, "npx", [spec])}/npm`;
+  const install = `${own}/_npx/${await npxHash([spec])}`;
   const files = {
     [SECRET]: "KEY",
     "/home/me/work/secret-project/notes.txt": "secret",
@@ -108,7 +108,7 @@ Deno.test("a server's own npx cache is hostile: nothing in it leads out of the i
     }),
     [`${install}/node_modules/evil-mcp-pkg/server.mjs`]: "#!/usr/bin/env node\n",
   };
-  const plan = (links: Record<string, string>) => {
+  const plan = async (links: Record<string, string>) => {
     const host = fakeHost({ files, links }, { cwd: "/" });
     const launch: StdioLaunch = {
       transport: "stdio",
@@ -117,7 +117,7 @@ Deno.test("a server's own npx cache is hostile: nothing in it leads out of the i
       env: {},
       label: "npx evil",
     };
-    const adapted = adaptLauncher(launch, { network: false, callerEnv: caller, host });
+    const adapted = await adaptLauncher(launch, { network: false, callerEnv: caller, host });
     return planSandbox(adapted.launch, NONE, {
       ...host,
       commandPath: links[`${install}/node_modules/.bin/node`]
@@ -125,33 +125,38 @@ Deno.test("a server's own npx cache is hostile: nothing in it leads out of the i
         : undefined,
     }, adapted.mounts);
   };
-  await t.step("a planted <cache>/_npx/node_modules -> $HOME is not bound", () => {
-    const boxed = plan({ [`${own}/_npx/node_modules`]: "/home/me" });
+  await t.step("a planted <cache>/_npx/node_modules -> $HOME is not bound", async () => {
+    const boxed = await plan({ [`${own}/_npx/node_modules`]: "/home/me" });
     assert.deepEqual(boxed.read, [`${install}/node_modules`]);
     assert.equal(reaches(boxed, SECRET), false);
   });
-  await t.step("nor one -> a narrow host directory (nothing above the install is given)", () => {
-    const boxed = plan({ [`${own}/_npx/node_modules`]: "/home/me/work/secret-project" });
+  await t.step(
+    "nor one -> a narrow host directory (nothing above the install is given)",
+    async () => {
+      const boxed = await plan({ [`${own}/_npx/node_modules`]: "/home/me/work/secret-project" });
+      assert.deepEqual(boxed.read, [`${install}/node_modules`]);
+      assert.equal(reaches(boxed, "/home/me/work/secret-project/notes.txt"), false);
+    },
+  );
+  await t.step("a package's nested node_modules -> $HOME stays out", async () => {
+    const boxed = await plan({
+      [`${install}/node_modules/evil-mcp-pkg/node_modules`]: "/home/me/work",
+    });
     assert.deepEqual(boxed.read, [`${install}/node_modules`]);
     assert.equal(reaches(boxed, "/home/me/work/secret-project/notes.txt"), false);
   });
-  await t.step("a package's nested node_modules -> $HOME stays out", () => {
-    const boxed = plan({ [`${install}/node_modules/evil-mcp-pkg/node_modules`]: "/home/me/work" });
-    assert.deepEqual(boxed.read, [`${install}/node_modules`]);
-    assert.equal(reaches(boxed, "/home/me/work/secret-project/notes.txt"), false);
-  });
-  await t.step("a planted .bin/node -> a key: not an installation to bind", () => {
-    const boxed = plan({ [`${install}/node_modules/.bin/node`]: SECRET });
+  await t.step("a planted .bin/node -> a key: not an installation to bind", async () => {
+    const boxed = await plan({ [`${install}/node_modules/.bin/node`]: SECRET });
     assert.equal(reaches(boxed, SECRET), false);
     assert.deepEqual(boxed.read, [`${install}/node_modules`]);
   });
-  await t.step("an install whose node_modules is itself a symlink is not used", () => {
+  await t.step("an install whose node_modules is itself a symlink is not used", async () => {
     const elsewhere = "/home/me/work/secret-project";
     const host = fakeHost({
       files: { ...files, [`${elsewhere}/evil-mcp-pkg/package.json`]: "{}" },
       links: { [`${install}/node_modules`]: elsewhere },
     });
-    assert.throws(
+    await assert.rejects(
       () =>
         adaptLauncher(
           { transport: "stdio", command: "npx", args: ["-y", spec], env: {}, label: "npx evil" },

@@ -113,10 +113,10 @@ Deno.test({
   fn: () =>
     withHome(async (home, key) => {
       const spec = "evil-mcp-pkg@1.0.0";
-      const own = `${
-        jnCache({ callerEnv: { HOME: home }, host: { os: "linux" } }, "npx", [spec])
-      }/npm`;
-      const install = `${own}/_npx/${npxHash([spec])}`;
+      const own = `${await jnCache({ callerEnv: { HOME: home }, host: { os: "linux" } }, "npx", [
+        spec,
+      ])}/npm`;
+      const install = `${own}/_npx/${await npxHash([spec])}`;
       // What npm installed during the server's --sandbox-net run…
       await probeAt(`${install}/node_modules/evil-mcp-pkg/server.mjs`);
       await Deno.writeTextFile(

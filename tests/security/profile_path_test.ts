@@ -3,8 +3,10 @@
  * "tools:/usr/bin:/bin"}`) names the directory jn runs in, which trust does
  * not cover and which can change after trust: even unsandboxed, jn does not
  * start the server's command from it (issue 23). It finds the command in the
- * PATH's absolute entries and starts it by that path; the server still gets
- * its PATH as written.
+ * PATH's absolute entries and starts it by that path; the server gets its
+ * PATH without the relative entry (a launcher's own lookup, npx's
+ * `#!/usr/bin/env node`, would find the planted program there:
+ * attack_relative_path_test.ts), and jn says so.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -33,7 +35,8 @@ Deno.test("a profile's relative PATH entry does not choose the server's program,
     assert.equal(await exists(marker), false, "the repository's tools/node ran");
     assert.equal(run.code, 0, run.stderr);
     const [record] = parseNdjson(run.stdout) as { text: string }[];
-    assert.equal(JSON.parse(record.text).PATH, "tools:/usr/local/bin:/usr/bin:/bin");
+    assert.equal(JSON.parse(record.text).PATH, "/usr/local/bin:/usr/bin:/bin");
+    assert.match(run.stderr, /the server's PATH leaves out "tools"/);
   } finally {
     await box.dispose();
   }

@@ -90,7 +90,8 @@ Deno.test("serve: a flood of host requests is answered or refused, never dropped
 });
 
 Deno.test("serve: a line past the bound is dropped in linear time, and serving goes on", async () => {
-  const host = rawHost(["@demo"]);
+  // --debug: what the host did wrong is said on stderr.
+  const host = rawHost(["--debug", "@demo"]);
   try {
     await host.handshake();
     // 70 MiB without a newline (the bound is 64 MiB), then the line's end.
@@ -110,7 +111,8 @@ Deno.test("serve: a line past the bound is dropped in linear time, and serving g
 });
 
 Deno.test("serve: the hostile server's escapes, floods, deep nesting and garbage reach the host as errors or data", async () => {
-  const host = await stdioHost([HOSTILE]);
+  // --debug: the server's stderr is printed too (made visible).
+  const host = await stdioHost(["--debug", HOSTILE]);
   try {
     const client = host.client;
     const chatty = await client.callTool({ name: "chatty", arguments: {} }, {

@@ -11,69 +11,7 @@
 import assert from "node:assert/strict";
 import { UsageError } from "../../lib/errors.ts";
 import { endTree, readTree, survivors, treeFiles } from "../session/tree_support.ts";
-import { fixtureUri, httpHost, httpServe, INITIALIZE } from "./support.ts";
-
-/**
- * One raw HTTP/1.1 POST over TCP, with exactly these headers (fetch would
- * not send a Host of the test's choosing): the status and body.
- */
-async function rawPost(
-  url: string,
-  body: unknown,
-  headers: Record<string, string>,
-): Promise<{ status: number; text: string }> {
-  const { hostname, port, pathname } = new URL(url);
-  const payload = new TextEncoder().encode(typeof body === "string" ? body : JSON.stringify(body));
-  const head = [
-    `POST ${pathname} HTTP/1.1`,
-    "content-type: application/json",
-    "accept: application/json, text/event-stream",
-    `content-length: ${payload.length}`,
-    "connection: close",
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-  ].join("\r\n");
-  const conn = await Deno.connect({ hostname, port: Number(port) });
-  try {
-    await conn.write(new TextEncoder().encode(`${head}\r\n\r\n`));
-    await conn.write(payload);
-    const chunks: Uint8Array[] = [];
-    const buffer = new Uint8Array(65536);
-    for (;;) {
-      const n = await conn.read(buffer).catch(() => null);
-      if (n === null) break;
-      chunks.push(buffer.slice(0, n));
-      const text = new TextDecoder().decode(concat(chunks));
-      // Enough to judge: the status line and, for a refusal, its small body.
-      if (/^HTTP\/1\.1 200/.test(text) && text.includes("\r\n\r\n")) break;
-    }
-    const text = new TextDecoder().decode(concat(chunks));
-    return { status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0), text };
-  } finally {
-    conn.close();
-  }
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
-
-function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      ...headers,
-    },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
+import { fixtureUri, httpHost, httpServe, INITIALIZE, post, rawPost } from "./support.ts";
 
 Deno.test("serve --http: Host, Origin and the token are checked before anything is read", async () => {
   const served = await httpServe(["@demo"], { http: { port: 0, token: "s3cret-token" } });

@@ -79,7 +79,7 @@ Deno.test("serve: two sources namespaced, a third that fails is listed as failed
     const instructions = client.getInstructions() ?? "";
     assert.match(instructions, /## demo\n/);
     assert.match(instructions, /the source "fixture-2" failed to start/);
-    assert.match(host.stderr(), /serve: source "fixture-2" failed: /);
+    assert.match(host.stderr(), /^jn: source "fixture-2" did not start \(the others serve\): /m);
   } finally {
     await host.close();
   }

@@ -61,7 +61,8 @@ Deno.test("serve: a secret never reaches the host or serve's stderr", async () =
   try {
     await withProfiles(remote.url, async (env) => {
       const logs: unknown[] = [];
-      const host = await stdioHost(["@esc", "@echo"], {
+      // --debug: the servers' stderr is printed too, redacted.
+      const host = await stdioHost(["--debug", "@esc", "@echo"], {
         env,
         setup: (client) =>
           client.setNotificationHandler("notifications/message", (n) => void logs.push(n.params)),

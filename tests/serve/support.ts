@@ -1,8 +1,9 @@
 /**
- * Helpers of the serve tests: serve as hosts run it — a process started by
- * the official SDK client over stdio (tests/fixtures/serve_main.ts, the
- * library's `serve()` until the CLI has the command), or `serve()` over
- * HTTP in the test's own process — and the fixture servers behind it.
+ * Helpers of the serve tests: serve as hosts run it — `jn serve` (main.ts,
+ * the production permission set) started by the official SDK client over
+ * stdio or driven byte by byte, or the library's `serve()` over HTTP in the
+ * test's own process (for what the CLI cannot express: a filter of the
+ * test's own, events) — and the fixture servers behind it.
  *
  * @module
  */
@@ -10,11 +11,7 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { serve, type ServeHandle, type ServeOptions } from "../../lib/client/serve.ts";
-import { permissionFlags } from "../../lib/sandbox/permissions.ts";
-import { baseEnv, FIXTURES, ROOT } from "../helpers.ts";
-
-/** The entry that serves over stdio (or --http) through the library. */
-export const SERVE_MAIN = `${FIXTURES}/serve_main.ts`;
+import { baseEnv, FIXTURES, jnArgs, ROOT } from "../helpers.ts";
 
 /** A fixture server (tests/fixtures/servers/NAME) as a naked URI run by node, with switches. */
 export function fixtureUri(name: string, switches: string[] = []): string {
@@ -24,15 +21,15 @@ export function fixtureUri(name: string, switches: string[] = []): string {
   return `mcp+node://${FIXTURES}/servers/${name}${tail}`;
 }
 
-/** The argv (after `deno`) that runs serve_main.ts with jn's permissions. */
+/** The argv (after `deno`) that runs `jn serve ARGS…` from source with jn's permissions. */
 export function serveArgs(args: string[]): string[] {
-  return ["run", "--config", `${ROOT}/deno.json`, ...permissionFlags(), SERVE_MAIN, ...args];
+  return jnArgs(["serve", ...args]);
 }
 
 /** Which era a client speaks: 2025 (`legacy`) or 2026-07-28 (`auto` negotiates it). */
 export type Era = "legacy" | "auto";
 
-/** A host: the SDK client connected to a serve process over stdio. */
+/** A host: the SDK client connected to `jn serve` over stdio. */
 export interface StdioHost {
   client: Client;
   transport: StdioClientTransport;
@@ -104,10 +101,14 @@ export function httpServe(
   });
 }
 
-/** An SDK client connected to serve over Streamable HTTP. */
-export async function httpHost(url: string, options: HostOptions = {}) {
+/** An SDK client connected to serve over Streamable HTTP (with `headers` on every request). */
+export async function httpHost(
+  url: string,
+  options: HostOptions = {},
+  headers: Record<string, string> = {},
+) {
   const client = sdkClient(options);
-  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
   await client.connect(transport);
   return {
     client,
@@ -117,6 +118,116 @@ export async function httpHost(url: string, options: HostOptions = {}) {
       await client.close();
     },
   };
+}
+
+/** `jn serve --http 0 ARGS…` started as a user does; its URL once it listens. */
+export async function startHttp(args: string[], env: Record<string, string> = {}) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: serveArgs(["--http", "0", ...args]),
+    env: { ...baseEnv(), ...env },
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let stderr = "";
+  let stdout = "";
+  const reading = Promise.all([
+    (async () => {
+      for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) stderr += chunk;
+    })(),
+    (async () => {
+      for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) stdout += chunk;
+    })(),
+  ]);
+  const deadline = Date.now() + 30_000;
+  let url: string | undefined;
+  while (url === undefined) {
+    url = /^jn: serving \S+ at (http:\/\/\S+)$/m.exec(stderr)?.[1];
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`jn serve --http did not listen:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return {
+    url,
+    pid: child.pid,
+    stderr: () => stderr,
+    stdout: () => stdout,
+    /** Sends `signal` and waits for the exit code. */
+    async stop(signal: Deno.Signal = "SIGTERM"): Promise<number> {
+      const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      child.kill(signal);
+      const status = await child.status;
+      clearTimeout(timer);
+      await reading;
+      return status.code;
+    },
+  };
+}
+
+/**
+ * One raw HTTP/1.1 POST over TCP, with exactly these headers (fetch would
+ * not send a Host of the test's choosing): the status and body.
+ */
+export async function rawPost(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+  const { hostname, port, pathname } = new URL(url);
+  const payload = new TextEncoder().encode(typeof body === "string" ? body : JSON.stringify(body));
+  const head = [
+    `POST ${pathname} HTTP/1.1`,
+    "content-type: application/json",
+    "accept: application/json, text/event-stream",
+    `content-length: ${payload.length}`,
+    "connection: close",
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ].join("\r\n");
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  try {
+    await conn.write(new TextEncoder().encode(`${head}\r\n\r\n`));
+    await conn.write(payload);
+    const chunks: Uint8Array[] = [];
+    const buffer = new Uint8Array(65536);
+    for (;;) {
+      const n = await conn.read(buffer).catch(() => null);
+      if (n === null) break;
+      chunks.push(buffer.slice(0, n));
+      const text = new TextDecoder().decode(concat(chunks));
+      // Enough to judge: the status line and, for a refusal, its small body.
+      if (/^HTTP\/1\.1 200/.test(text) && text.includes("\r\n\r\n")) break;
+    }
+    const text = new TextDecoder().decode(concat(chunks));
+    return { status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0), text };
+  } finally {
+    conn.close();
+  }
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/** A POST of `body` (JSON unless a string) as a Streamable HTTP client sends it. */
+export function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 /** Waits until `check` holds (polling), or fails with `what`. */
@@ -162,7 +273,7 @@ export const INITIALIZE = {
   },
 };
 
-/** Starts serve over stdio with pipes a test drives byte by byte. */
+/** Starts `jn serve` over stdio with pipes a test drives byte by byte. */
 export function rawHost(args: string[], env: Record<string, string> = {}): RawHost {
   const child = new Deno.Command(Deno.execPath(), {
     args: serveArgs(args),

@@ -3,7 +3,8 @@
  * state sees every one of them), a `put` with concurrency goes through it,
  * two `session start` at once give one session; what the server asks during
  * a call reaches the command that made it (its `--elicit`), and a question
- * outside any call is declined.
+ * outside any call is declined; a 2025 server's question while several
+ * commands are in flight is declined, and each of them says so.
  *
  * @module
  */
@@ -74,4 +75,36 @@ Deno.test("session: a question during a call goes to its command; outside any ca
     );
   }
   assert.equal(answer, "decline");
+});
+
+Deno.test("session: a 2025 server's question while two commands are in flight is declined, and both say so", async () => {
+  await using home = await sessionHome();
+  assert.equal((await home.jn(["session", "start", COUNTER])).code, 0);
+  const slow = home.jn(["cat", "--json", `${COUNTER}?tool=slow&ms=3000`]);
+  // The slow call is in flight before the question is asked.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const asking = await home.jn([
+    "cat",
+    "--json",
+    "--elicit",
+    "accept-defaults",
+    `${COUNTER}?tool=ask_name`,
+  ]);
+  const waited = await slow;
+  assert.deepEqual(output(asking).result, { action: "decline" });
+  assert.equal(waited.code, 0, waited.stderr);
+  const said =
+    /^jn: the server counter\.mjs asked elicitation\/create while several jn commands used its session; declined: /m;
+  assert.match(asking.stderr, said);
+  assert.match(waited.stderr, said);
+  assert.doesNotMatch(asking.stderr, /asked: Your name\?/);
+  // Alone, the same command is asked.
+  const alone = await home.jn([
+    "cat",
+    "--json",
+    "--elicit",
+    "accept-defaults",
+    `${COUNTER}?tool=ask_name`,
+  ]);
+  assert.deepEqual(output(alone).result, { action: "accept", content: { name: "anonymous" } });
 });

@@ -177,7 +177,7 @@ const ERRORS: [string, number, string, string?][] = [
   ["mcp://server", 3, `"mcp:" names no launcher`, "plain mcp:// is not a thing"],
   ["https://example.com/mcp", 0, `"https://" is not a jn source`, "mcp+https://example.com/mcp"],
   ["biomcp", 0, `expected "mcp+LAUNCHER://…" or "@server"`, "@server/tool"],
-  ["mcp+://x", 4, "launcher is empty", "uvx, npx, python, node, deno, http, https"],
+  ["mcp+://x", 4, "launcher is empty", "uvx, npx, python, node, deno, cmd, http, https"],
   ["mcp+foo://x", 4, `unknown launcher "foo"`, "launchers: uvx"],
   ["mcp+NPX://x", 4, `unknown launcher "NPX"`, "mcp+npx://"],
   ["mcp+npx:x", 7, `expected "://" after "mcp+npx"`],

@@ -9,9 +9,9 @@
  * @module
  */
 
-import { formatSummary } from "../../auth/describe.ts";
 import {
   authStatus,
+  formatSummary,
   login,
   loginSettings,
   logout,

@@ -8,14 +8,11 @@
  * @module
  */
 
-import { collectArgs } from "../../args/collect.ts";
-import { cat, requireOperation, requireResumable } from "../../client/cat.ts";
-import { follow, followTarget } from "../../client/follow.ts";
-import { resolveTarget } from "../../client/resolve.ts";
+import { cat, prepareCat } from "../../client/cat.ts";
+import { checkFollow, follow } from "../../client/follow.ts";
+import { resolveTarget, targetShortName } from "../../client/resolve.ts";
 import { sandboxHint } from "../../client/sandbox.ts";
-import { UsageError } from "../../errors.ts";
 import { visible } from "../../output/visible.ts";
-import { requireDetachable } from "../../client/detach.ts";
 import { sessionRecorded } from "../../client/session_lookup.ts";
 import type { TaskInfo, ToolCallResult } from "../../types.ts";
 import { type ConnectionValues, withConnection } from "../connect.ts";
@@ -48,6 +45,10 @@ export function run(cli: Cli, call: Invocation<typeof CAT | typeof HEAD | typeof
     options,
     task: options.task === true,
     detach: options.detach === true,
+  }).catch(async (error) => {
+    if (options.args !== undefined) throw error;
+    const { pipedArgumentsHint } = await import("../stdin_hint.ts");
+    throw await pipedArgumentsHint(cli.io, error, call.args.source);
   });
 }
 
@@ -70,43 +71,17 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
   const { io } = cli;
   const target = await resolveTarget(sourceText, { cwd: io.cwd, env: io.env });
   const operation = target.operation;
-  requireOperation(target, sourceText);
-  // Syntax errors in --arg/--args are reported before any server starts.
-  const args = collectArgs({
-    query: target.queryArgs,
-    args: flags.args,
-    arg: flags.arg ?? [],
-    defaults: target.defaults,
-  });
-  const given = [
-    ...target.queryArgs.map((a) => a.key),
-    ...(flags.arg ?? []).map((a) => a.split("=")[0]),
-  ];
-  if (flags.args !== undefined) given.push("--args");
-  const argless = operation.kind === "list" || operation.kind === "resource" ||
-    operation.kind === "task";
-  if (argless && given.length > 0) {
-    throw new UsageError(
-      `Arguments are not used with ${operation.kind}=: ${given.join(", ")}`,
-      {
-        hint: operation.kind === "task"
-          ? "the task already runs with the arguments it was started with"
-          : "arguments go to tools (?tool=) and prompts (?prompt=)",
-      },
-    );
-  }
-  if ((options.task || options.detach) && operation.kind !== "tool") {
-    throw new UsageError(
-      `${options.detach ? "--detach" : "--task"} applies to tool calls only`,
-      { hint: "name a tool: SOURCE?tool=NAME or @server/tool" },
-    );
-  }
   // A session holds a stdio server's tasks (connecting checks again).
-  const held = target.launch.transport === "stdio" &&
-    (options.detach || target.operation.kind === "task") &&
+  const heldBySession = target.launch.transport === "stdio" &&
+    (options.detach || operation.kind === "task") &&
     await sessionRecorded(target, { env: io.env, noSession: flags.noSession });
-  if (options.detach) requireDetachable(target, held);
-  requireResumable(target, held);
+  const args = prepareCat(target, {
+    args: flags.args,
+    arg: flags.arg,
+    task: options.task,
+    detach: options.detach,
+    heldBySession,
+  });
   const sink = new RecordSink(io.stdout, options.mode);
   return await withConnection(cli, target, flags, async (conn) => {
     const what = operation.kind === "tool"
@@ -114,7 +89,7 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
       : operation.kind === "task"
       ? operation.tool ?? "task"
       : operation.kind;
-    const progress = new ProgressReporter(io, `${target.name} ${what}`, {
+    const progress = new ProgressReporter(io, `${targetShortName(target)} ${what}`, {
       lines: flags.progress === true,
       quiet: cli.quiet,
     });
@@ -127,6 +102,8 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
         onProgress: (update) => progress.update(update),
         task: options.task,
         detach: options.detach,
+        saveDir: flags.saveDir,
+        maxBytes: flags.maxBytes,
         onTaskStatus: (task) =>
           progress.note(taskStatusLine(task), { keep: task.status === "input_required" }),
       });
@@ -160,23 +137,12 @@ function taskStatusLine(task: TaskInfo): string {
 async function runFollow(
   cli: Cli,
   sourceText: string,
-  flags: ConnectionValues & { arg?: string[]; args?: string },
+  flags: ConnectionValues & { arg?: string[]; args?: string; saveDir?: string; maxBytes?: number },
   durationMs: number,
 ): Promise<Outcome> {
   const { io } = cli;
   const target = await resolveTarget(sourceText, { cwd: io.cwd, env: io.env });
-  requireOperation(target, sourceText);
-  followTarget(target); // a usage error before any server starts
-  const given = [
-    ...target.queryArgs.map((a) => a.key),
-    ...(flags.arg ?? []).map((a) => a.split("=")[0]),
-  ];
-  if (flags.args !== undefined) given.push("--args");
-  if (given.length > 0) {
-    throw new UsageError(`Arguments are not used with --follow: ${given.join(", ")}`, {
-      hint: "--follow reads a resource (?resource=URI) or a list (?list=…)",
-    });
-  }
+  checkFollow(target, flags); // a usage error before any server starts
   const sink = new RecordSink(io.stdout, { kind: "all" });
   return await withConnection(cli, target, flags, async (conn, signal) => {
     await follow(conn, {

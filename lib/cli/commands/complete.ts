@@ -2,13 +2,15 @@
  * `jn complete SOURCE ARG [PARTIAL]`: the server's completions
  * (`completion/complete`) for argument ARG of the prompt or resource
  * template SOURCE names (`?prompt=NAME`, `?resource=TEMPLATE`), the other
- * query keys being the arguments already chosen (the context). One
+ * query keys, `--arg` and `--args` being the arguments already chosen (the
+ * context). One
  * `{"type":"completion",…}` record per value on stdout; when the server has
  * more than it sent, a note on stderr.
  *
  * @module
  */
 
+import { collectArgs } from "../../args/collect.ts";
 import { complete, completionRef } from "../../client/complete.ts";
 import { resolveTarget } from "../../client/resolve.ts";
 import { UsageError } from "../../errors.ts";
@@ -33,11 +35,13 @@ export async function run(cli: Cli, call: Invocation<typeof COMPLETE>): Promise<
       hint: "name a prompt (?prompt=NAME) or a resource template (?resource=TEMPLATE)",
     });
   }
+  // Syntax errors in --arg/--args are reported before any server starts.
+  const context = collectArgs({ query: [], args: flags.args, arg: flags.arg ?? [] });
   const result = await withConnection(
     cli,
     target,
     flags,
-    (conn) => complete(conn, argument, partial),
+    (conn) => complete(conn, argument, partial, { context }),
   );
   const sink = new RecordSink(io.stdout, { kind: "all" });
   for (const record of completionRecords(ref, argument, result)) {

@@ -8,8 +8,7 @@
  */
 
 import { connectionTool } from "../../client/call.ts";
-import { resolveTarget } from "../../client/resolve.ts";
-import { profileTool } from "../../profile/resolve.ts";
+import { resolveTarget, serverToolName } from "../../client/resolve.ts";
 import { toolRecords } from "../../output/records.ts";
 import { withConnection } from "../connect.ts";
 import type { Cli } from "../context.ts";
@@ -41,8 +40,7 @@ export async function run(
       const { source, tool: toolName } = call.args as Invocation<typeof MCP_SCHEMA>["args"];
       const target = await resolveTarget(source, { cwd: cli.io.cwd, env: cli.io.env });
       // A profile's own tool name stands for the server's tool it calls.
-      const name = target.profile && profileTool(target.profile, toolName)?.serverTool ||
-        toolName;
+      const name = serverToolName(target, toolName);
       const tool = await withConnection(
         cli,
         target,

@@ -1,26 +1,13 @@
 /**
- * What the `profile` subcommands share: reading a `@server` argument,
- * reading stdin, asking a yes/no question on a terminal.
+ * What the `profile` subcommands share: reading a `@server` argument
+ * (lib/client's `profileName`), reading stdin, asking a yes/no question on
+ * a terminal.
  *
  * @module
  */
 
-import { UsageError } from "../../errors.ts";
-import { SERVER_NAME } from "../../profile/layers.ts";
+export { profileName } from "../../client/profile_name.ts";
 import type { Cli } from "../context.ts";
-
-/** The server name of a `@server` argument (the `@` may be left out, as in the seed). */
-export function profileName(text: string): string {
-  const name = text.startsWith("@") ? text.slice(1) : text;
-  if (!SERVER_NAME.test(name)) {
-    throw new UsageError(`Invalid profile name "${text}"`, {
-      hint: name.includes("/") || name.includes("?")
-        ? "name the server only, e.g. @biomcp (not a tool or a query)"
-        : `profile names use letters, digits, "-", "_" and "." (not first)`,
-    });
-  }
-  return name;
-}
 
 /** Reads all of stdin as text. */
 export async function readStdin(cli: Cli): Promise<string> {

@@ -1,24 +1,23 @@
 /**
  * `jn profile create NAME [--from SOURCE] [--project] [--force]`: save a
  * profile from the seed's one-document JSON on stdin, or discovered from a
- * live server. Written to the user layer (`~/.local/jn/profiles/mcp/NAME/`)
- * or, with `--project`, to `.jn/profiles/mcp/NAME/` (and trusted, since the
- * user just wrote it).
+ * live server (lib/client/profile_create.ts): every problem of a document
+ * is reported at once, one line each with its JSON path. Written to the
+ * user layer (`~/.local/jn/profiles/mcp/NAME/`) or, with `--project`, to
+ * `.jn/profiles/mcp/NAME/` (and trusted, since the user just wrote it).
  *
  * @module
  */
 
-import { ConfigError, UsageError } from "../../errors.ts";
-import { join } from "node:path";
-import { type LayerOptions, layerRoot } from "../../profile/layers.ts";
-import { parseJsonc } from "../../profile/load.ts";
-import { loadProfile } from "../../profile/resolve.ts";
-import { splitSeedProfile } from "../../profile/edit/seed_format.ts";
-import { recordTrust } from "../../profile/trust.ts";
-import { type ProfileFiles, writeProfileDir } from "../../profile/edit/write.ts";
+import { UsageError } from "../../errors.ts";
 import { discoverProfile } from "../../client/profile.ts";
-import { resolveTarget } from "../../client/resolve.ts";
-import { parseSource } from "../../uri/parse.ts";
+import {
+  createProfile,
+  type ProfileFiles,
+  profileFromDocument,
+  profileName,
+} from "../../client/profile_create.ts";
+import { resolveTarget, serverSource } from "../../client/resolve.ts";
 import { withConnection } from "../connect.ts";
 import { printErr } from "../io.ts";
 import type { Cli } from "../context.ts";
@@ -26,34 +25,25 @@ import type { Invocation } from "../table/command.ts";
 import type { PROFILE_CREATE } from "../table/commands.ts";
 import { CONNECTION_FLAGS } from "../table/flags.ts";
 import { writeText } from "../write.ts";
-import { profileName, readStdin } from "./profile_common.ts";
+import { readStdin } from "./profile_common.ts";
 
 type CreateCall = Invocation<typeof PROFILE_CREATE>;
 
 /** `jn profile create NAME`. */
 export async function run(cli: Cli, call: CreateCall): Promise<void> {
   const name = profileName(call.args.name);
-  const { options: raw } = call;
-  const options: LayerOptions = { cwd: cli.io.cwd, env: cli.io.env };
-  const layer = raw.project ? "project" : "user";
-  const root = layerRoot(layer, options);
-  if (root === undefined) {
-    throw new ConfigError("Cannot find your user profile directory: HOME is not set", {
-      hint: "set HOME, or write a project profile with --project",
-    });
-  }
-  const files = raw.from !== undefined
-    ? await discover(cli, raw.from, call)
+  const { options } = call;
+  const files = options.from !== undefined
+    ? await discover(cli, options.from, call)
     : await fromStdin(cli, name);
-  const dir = join(root, name);
-  const written = await writeProfileDir(dir, files, {
-    force: raw.force,
-    label: `@${name}`,
-    project: layer === "project" ? cli.io.cwd : undefined,
+  const created = await createProfile(name, files, {
+    cwd: cli.io.cwd,
+    env: cli.io.env,
+    project: options.project,
+    force: options.force,
   });
-  await writeText(cli.io, `Created @${name} in ${dir}: ${written.join(", ")}\n`);
-  if (layer === "project") {
-    await recordTrust(await loadProfile(name, options), cli.io.env);
+  await writeText(cli.io, `Created @${name} in ${created.dir}: ${created.files.join(", ")}\n`);
+  if (created.trusted) {
     await printErr(cli.io, `jn: trusted the new project profile @${name} (you wrote it)`);
   }
 }
@@ -64,9 +54,7 @@ async function fromStdin(cli: Cli, name: string): Promise<ProfileFiles> {
       hint: `jn profile create ${name} < profile.json, or discover it: --from URI`,
     });
   }
-  const text = await readStdin(cli);
-  const doc = parseJsonc(text, "<stdin>");
-  return splitSeedProfile(doc.value, { source: "<stdin>" });
+  return profileFromDocument(await readStdin(cli), "<stdin>");
 }
 
 /**
@@ -83,12 +71,7 @@ const UNRECORDED = new Set([
 ]);
 
 async function discover(cli: Cli, from: string, call: CreateCall): Promise<ProfileFiles> {
-  const source = parseSource(from);
-  if (source.operation.kind !== "none" || source.args.length > 0) {
-    throw new UsageError(`--from takes a server, not an operation: "${from}"`, {
-      hint: "drop ?tool=, ?resource=, ?prompt=, ?list= and arguments from the source",
-    });
-  }
+  const source = serverSource(from, "--from");
   const target = await resolveTarget(source, { cwd: cli.io.cwd, env: cli.io.env });
   const flags = { ...call.options, ignoreSchema: true };
   const found = await withConnection(cli, target, flags, (conn) => discoverProfile(conn, from));

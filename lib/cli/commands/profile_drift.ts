@@ -14,15 +14,17 @@
  * @module
  */
 
-import { ConfigError, UsageError } from "../../errors.ts";
+import { UsageError } from "../../errors.ts";
 import { redact, redactDeep } from "../../output/redact.ts";
 import { visible, visibleDeep } from "../../output/visible.ts";
-import type { DriftReport } from "../../drift/report.ts";
-import { driftReportText } from "../../drift/text.ts";
-import { loadRawProfile } from "../../profile/resolve.ts";
-import { applyUpdate, planUpdate } from "../../profile/edit/update.ts";
-import type { ToolInfo } from "../../types.ts";
-import { compareWithLive } from "../../client/profile.ts";
+import {
+  applyProfileUpdate,
+  compareWithLive,
+  type DriftReport,
+  driftReportText,
+  type LiveComparison,
+  planProfileUpdate,
+} from "../../client/profile.ts";
 import { resolveTarget, type Target } from "../../client/resolve.ts";
 import { type ConnectionValues, withConnection } from "../connect.ts";
 import { type Style, style } from "../../output/style.ts";
@@ -52,13 +54,13 @@ async function liveReport(
   cli: Cli,
   server: string,
   values: ConnectionValues,
-): Promise<{ report: DriftReport; exact: DriftReport; live: ToolInfo[]; target: Target }> {
+): Promise<{ report: DriftReport; exact: LiveComparison; target: Target }> {
   const name = profileName(server);
   const target = await resolveTarget(`@${name}`, { cwd: cli.io.cwd, env: cli.io.env });
   const flags = { ...values, ignoreSchema: true };
-  const { report: exact, live } = await withConnection(cli, target, flags, compareWithLive);
+  const exact = await withConnection(cli, target, flags, compareWithLive);
   // `exact` plans an update; `report` (redacted) is what gets printed.
-  return { report: redactDeep(exact, target.secrets), exact, live, target };
+  return { report: redactDeep(exact.report, target.secrets), exact, target };
 }
 
 function colors(cli: Cli): Style {
@@ -74,26 +76,20 @@ async function runUpdate(
   server: string,
   raw: Invocation<typeof PROFILE_UPDATE>["options"],
 ): Promise<void> {
-  const { report, exact, live, target } = await liveReport(cli, server, raw);
-  const profile = target.profile!;
+  const { report, exact, target } = await liveReport(cli, server, raw);
   const s = colors(cli);
-  if (report.status === "valid" && report.changes.length === 0) {
+  const update = await planProfileUpdate(target, exact, { cwd: cli.io.cwd, env: cli.io.env });
+  if (update.plan === undefined) {
     await writeText(
       cli.io,
       `${report.server} is up to date (schema hash ${report.current_hash})\n`,
     );
     return;
   }
-  if (!profile.writable) {
-    throw new ConfigError(`Profile ${report.server} is bundled with jn and cannot be changed`, {
-      hint: `make your own copy first: jn profile create ${profile.name} --from ${report.server}`,
-    });
-  }
-  const rawProfile = await loadRawProfile(profile.name, { cwd: cli.io.cwd, env: cli.io.env });
-  const plan = planUpdate(rawProfile, live, exact);
+  const plan = update.plan;
   const lines = [reportText(report, s, { verdict: false }).replace(/\n\n(Fix|hint): .*\n$/, "\n")];
   lines.push(
-    `Update ${report.server} (${profile.dir}):`,
+    `Update ${report.server} (${update.dir}):`,
     ...plan.actions.map((a) => `  - ${visible(redact(a, target.secrets), { oneLine: true })}`),
     "",
   );
@@ -118,7 +114,6 @@ async function runUpdate(
       return;
     }
   }
-  const project = rawProfile.location.defining.layer.name === "project" ? cli.io.cwd : undefined;
-  await applyUpdate(plan, { project });
+  await applyProfileUpdate(update);
   await writeText(cli.io, `Updated ${report.server}: new schema hash ${plan.newHash}\n`);
 }

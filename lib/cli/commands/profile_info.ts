@@ -7,21 +7,21 @@
  * @module
  */
 
-import { describeArgv } from "../../launch/spec.ts";
+import {
+  describeArgv,
+  describeProfile,
+  type LaunchReview,
+  type ProfileInfo,
+  warningLines,
+} from "../../client/profile_info.ts";
 import { redact } from "../../output/redact.ts";
 import { jsonSafe, visibleDeep } from "../../output/visible.ts";
 import { type Style, style } from "../../output/style.ts";
-import { type LaunchReview, launchReview, warningLines } from "../../profile/launch_review.ts";
-import { loadProfile } from "../../profile/resolve.ts";
-import { curatedProfileTools } from "../../profile/tool_filter.ts";
-import { trustState } from "../../profile/trust.ts";
-import type { Profile, ProfileTool } from "../../profile/types.ts";
 import type { Cli } from "../context.ts";
 import { type Io, useColor } from "../io.ts";
 import type { Invocation } from "../table/command.ts";
 import type { PROFILE_INFO } from "../table/commands.ts";
 import { writeText } from "../write.ts";
-import { profileName } from "./profile_common.ts";
 
 /** `jn profile info @server`. */
 export async function run(cli: Cli, call: Invocation<typeof PROFILE_INFO>): Promise<void> {
@@ -34,60 +34,14 @@ async function profileInfoText(
   server: string,
   format: "text" | "json",
 ): Promise<string> {
-  const loaded = await loadProfile(profileName(server), {
-    cwd: io.cwd,
-    env: io.env,
-    lenient: true,
-  });
-  const review = await launchReview(loaded, io.cwd);
-  const info: Info = {
-    ...profileInfo(loaded),
-    ...(review.warnings.length > 0 ? { warnings: review.warnings } : {}),
-    trust: await trustState(loaded, io.env),
-  };
+  const { info, review, secrets } = await describeProfile(server, { cwd: io.cwd, env: io.env });
   const text = format === "json"
     ? jsonSafe(JSON.stringify(info, null, 2)) + "\n"
     : formatInfo(visibleDeep(info), style(useColor(io) && io.tty.stdout), review);
-  return redact(text, loaded.secrets);
+  return redact(text, secrets);
 }
 
-/** What `profile info --format json` prints (values as displayed: secrets are `***`). */
-function profileInfo(profile: Profile) {
-  const { tools: _tools, ...meta } = profile.displayMeta;
-  // allow_tools/deny_tools: the tools a caller cannot use are named, not shown.
-  const { offered, hidden } = curatedProfileTools(profile);
-  return {
-    name: profile.name,
-    layer: profile.layer,
-    dir: profile.dir,
-    meta_file: profile.metaFile,
-    writable: profile.writable,
-    ...meta,
-    ...(profile.missing.length > 0 ? { unset_variables: profile.missing } : {}),
-    tools: offered.map((tool) => toolInfo(tool)),
-    ...(hidden.length > 0 ? { hidden_tools: hidden.map((tool) => tool.name) } : {}),
-    ...(profile.ignored.length > 0 ? { ignored: profile.ignored } : {}),
-  };
-}
-
-function toolInfo(tool: ProfileTool) {
-  const { tool: _tool, inputSchema, ...def } = tool.display;
-  return {
-    name: tool.name,
-    tool: tool.serverTool,
-    layer: tool.layer,
-    ...(tool.file === undefined ? {} : { file: tool.file }),
-    ...def,
-    ...(inputSchema === undefined ? {} : { inputSchema }),
-  };
-}
-
-type Info = ReturnType<typeof profileInfo> & {
-  trust: string;
-  warnings?: LaunchReview["warnings"];
-};
-
-function formatInfo(info: Info, s: Style, review: LaunchReview): string {
+function formatInfo(info: ProfileInfo, s: Style, review: LaunchReview): string {
   const out: string[] = [`${s.bold(`@${info.name}`)}  ${s.dim(`(${info.layer}: ${info.dir})`)}`];
   if (info.description) out.push(`  ${info.description}`);
   const field = (label: string, value: string) =>
@@ -103,6 +57,7 @@ function formatInfo(info: Info, s: Style, review: LaunchReview): string {
     });
     field("launch", `${argv}  (stdio${info.command === "jn" ? ", this jn" : ""})`);
   }
+  if (typeof info.server_version === "string") field("version", info.server_version);
   for (const [key, value] of Object.entries(info.env ?? {})) field("env", `${key}=${value}`);
   warningLines(review, (label, value) => field(label, s.yellow(value)));
   for (const [key, value] of Object.entries(info.headers ?? {})) {

@@ -7,7 +7,7 @@
 
 import { jsonSafe, visibleDeep } from "../../output/visible.ts";
 import { type Style, style } from "../../output/style.ts";
-import { listProfiles, type ProfileEntry } from "../../profile/listing.ts";
+import { listProfiles, type ProfileEntry } from "../../client/profile_list.ts";
 import type { Cli } from "../context.ts";
 import { type Io, useColor } from "../io.ts";
 import type { Invocation } from "../table/command.ts";

@@ -1,8 +1,9 @@
 /**
  * `jn put TARGET`: one tool call per NDJSON record on stdin (TARGET is an MCP
- * target: `mcp+…?tool=NAME` or `@server/tool`), or stdin's records written
- * to a file (TARGET ends in `.json`, `.ndjson` or `.jsonl`). The rule that
- * tells them apart is lib/put/target_kind.ts; the work is done by
+ * target: `mcp+…?tool=NAME` or `@server/tool`), the operation each record
+ * names (an MCP target without a tool: `@server`), or stdin's records
+ * written to a file (TARGET ends in `.json`, `.ndjson` or `.jsonl`). The rule that
+ * tells them apart is lib/client/put_target.ts; the work is done by
  * lib/cli/put_tool.ts (through lib/client/put.ts) and lib/cli/put_file.ts,
  * loaded on demand.
  *
@@ -10,7 +11,7 @@
  */
 
 import { UsageError } from "../../errors.ts";
-import { putTarget } from "../../put/target_kind.ts";
+import { putTarget } from "../../client/put_target.ts";
 import type { Cli, Outcome } from "../context.ts";
 import type { Invocation } from "../table/command.ts";
 import type { PUT } from "../table/commands.ts";
@@ -29,7 +30,7 @@ export async function run(cli: Cli, call: Invocation<typeof PUT>): Promise<Outco
     return await runPutFile(cli, target.path, { format: target.format });
   }
   const { runPutTool } = await import("../put_tool.ts");
-  return await runPutTool(cli, target.text, call.options);
+  return await runPutTool(cli, target.text, call.options, call.given);
 }
 
 /** Flags that only mean something for a tool are an error with a file target. */

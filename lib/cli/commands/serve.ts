@@ -16,7 +16,7 @@
 
 import { serve } from "../../client/serve.ts";
 import { InterruptedError, UsageError } from "../../errors.ts";
-import { visible } from "../../output/visible.ts";
+import { visible, visibleLine } from "../../output/visible.ts";
 import type { ClientEvents } from "../../client/options.ts";
 import { launchOptions } from "../connect.ts";
 import type { Cli } from "../context.ts";
@@ -33,7 +33,6 @@ export async function run(cli: Cli, call: Invocation<typeof SERVE>): Promise<voi
   const { io } = cli;
   const { options } = call;
   const say = (line: string) => void printErr(io, `jn: ${visible(line)}`);
-  const token = httpToken(io.env, options.httpTokenEnv);
   if (options.http === undefined) {
     const given = ["httpTokenEnv", "allowedHosts", "allowedOrigins", "maxSessions", "idleMs"]
       .filter((key) => call.given.has(key));
@@ -43,6 +42,7 @@ export async function run(cli: Cli, call: Invocation<typeof SERVE>): Promise<voi
       });
     }
   }
+  const token = httpToken(io.env, options.httpTokenEnv);
   const abort = new AbortController();
   let stoppedBy: StopSignal | undefined;
   const stopSignals = onInterrupt((signal) => {
@@ -69,16 +69,24 @@ export async function run(cli: Cli, call: Invocation<typeof SERVE>): Promise<voi
         source: (name) => sourceEvents(cli, name, say),
         onNotice: cli.quiet ? undefined : say,
         onSourceFailed: (source, error) =>
-          say(`source "${source}" did not start (the others serve): ${error.message}`),
+          say(
+            `source "${source}" did not start (the others serve): ${visibleLine(error.message)}`,
+          ),
         onWithheld: (source, tools) =>
           say(
             `"${source}" withholds ${tools.length} tool${tools.length === 1 ? "" : "s"}: ` +
-              tools.map((tool) => `${tool.name} (${tool.reason}${tool.fix ? `; ${tool.fix}` : ""})`)
-                .join("; "),
+              tools.map((tool) =>
+                // A server names its tools: one line each, so a newline cannot start a jn: line.
+                visibleLine(`${tool.name} (${tool.reason}${tool.fix ? `; ${tool.fix}` : ""})`)
+              ).join("; "),
           ),
         onRestart: (source, attempt, reason) =>
-          say(`"${source}" ended (${reason.message}): starting it again (attempt ${attempt})`),
-        onWarning: cli.debug ? (message) => say(`debug: ${message}`) : undefined,
+          say(
+            `"${source}" ended (${
+              visibleLine(reason.message)
+            }): starting it again (attempt ${attempt})`,
+          ),
+        onWarning: cli.debug ? (message) => say(`debug: ${visibleLine(message)}`) : undefined,
       },
     });
     if (served.url) say(`serving ${served.sources.join(", ")} at ${served.url}`);
@@ -116,6 +124,6 @@ function sourceEvents(cli: Cli, name: string, say: (line: string) => void): Clie
     onStderr: cli.debug
       ? (line) => say(`[${name}] ${visible(line, { oneLine: true })}`)
       : undefined,
-    onWarning: cli.debug ? (message) => say(`${name}: debug: ${message}`) : undefined,
+    onWarning: cli.debug ? (message) => say(`${name}: debug: ${visibleLine(message)}`) : undefined,
   };
 }

@@ -23,6 +23,11 @@ export interface ArgDef {
   readonly completes?: ValueCompletion;
   /** The values it takes, when they are a fixed set (checked by the parser). */
   readonly choices?: readonly string[];
+  /**
+   * A SOURCE that may be given as a server's argv after `--` instead
+   * (lib/cli/server_argv.ts): any server, not only a profile or a remote one.
+   */
+  readonly argv?: true;
 }
 
 /** One command (`cat`) or subcommand (`profile list`). */
@@ -48,6 +53,8 @@ export interface CommandDef {
   readonly module: string;
   /** Left out of help and completion. */
   readonly hidden?: boolean;
+  /** What it reads from stdin itself (`NDJSON records`): no flag may read `-` then. */
+  readonly stdin?: string;
 }
 
 /** Words that only group subcommands (`profile`, `mcp`, `auth`). */

@@ -2,7 +2,8 @@
  * The flags of one command (or a few alike): `--format`, `--json`, `-n`,
  * `--task`, `--detach`, `--follow`, `put`'s and the profile commands'.
  * Rows of the same shape as flags.ts; defaults come from the layer that
- * owns them (`PUT_DEFAULTS` of lib/client).
+ * owns them (`PUT_DEFAULTS` of lib/client). The module is long because it
+ * is a table: one row per flag, no logic.
  *
  * It is over 300 lines because it is a table: one row per flag, no logic.
  *
@@ -12,9 +13,8 @@
 import { PUT_DEFAULTS, SERVE_DEFAULTS, SESSION_DEFAULTS } from "../../client/options.ts";
 import { formatMs } from "../../errors.ts";
 import { parseDuration } from "../duration.ts";
-import { UsageError } from "../../errors.ts";
 import { append, asIs, flag, setTrue, text } from "./flag.ts";
-import { envName, wholeNumber } from "./values.ts";
+import { envName, httpAddress, wholeNumber } from "./values.ts";
 
 /** `--format` with the formats a command prints. */
 export function formatFlag<const C extends readonly string[]>(choices: C, help?: string) {
@@ -82,6 +82,25 @@ export const SKILLS_FLAGS = [
   }),
 ] as const;
 
+/** `agent-guide`'s own flags. */
+export const AGENT_GUIDE_FLAGS = [
+  flag({
+    long: "out",
+    value: "dir",
+    key: "out",
+    help: "write it to DIR/jn/SKILL.md (an agent's skills folder, e.g. ~/.claude/skills) " +
+      "instead of stdout",
+    apply: text,
+    completes: "path",
+  }),
+  flag({
+    long: "force",
+    key: "force",
+    help: "replace an existing DIR/jn directory (never a symlink)",
+    apply: setTrue,
+  }),
+] as const;
+
 /** `--json` of the commands that call tools. */
 export const JSON_PAYLOAD = flag({
   long: "json",
@@ -123,6 +142,26 @@ export const FOLLOW = flag({
   apply: setTrue,
 });
 
+/** `--save-dir`, `--max-bytes` of cat, head and tail: output an agent can hold. */
+export const OUTPUT_BOUNDS = [
+  flag({
+    long: "save-dir",
+    value: "dir",
+    key: "saveDir",
+    help: "write images, audio and blobs to DIR/sha256-HEX.EXT; records carry the file, " +
+      "not base64",
+    apply: text,
+    completes: "path",
+  }),
+  flag({
+    long: "max-bytes",
+    value: "N",
+    key: "maxBytes",
+    help: 'print at most N bytes of records; a {"type":"truncated",…} record says what was cut',
+    apply: wholeNumber(1, Number.MAX_SAFE_INTEGER, "--max-bytes 20000"),
+  }),
+] as const;
+
 /** The highest `--concurrency`. */
 const MAX_CONCURRENCY = 1024;
 
@@ -133,7 +172,8 @@ export const PUT_FLAGS = [
     short: "c",
     value: "K",
     key: "concurrency",
-    help: "calls in flight at once on the one session (output stays in input order)",
+    help: "calls in flight at once on the one session (output stays in input order); " +
+      "to @server, operations run one at a time",
     apply: wholeNumber(1, MAX_CONCURRENCY, "--concurrency 16"),
     default: PUT_DEFAULTS.concurrency as number,
   }),
@@ -208,22 +248,6 @@ export const YES = flag({
   help: "do not ask (for scripts)",
   apply: setTrue,
 });
-
-/** `[HOST:]PORT` of `serve --http` (an IPv6 host in brackets: `[::1]:8080`). */
-function httpAddress(
-  _current: { host?: string; port: number } | undefined,
-  value: string,
-  name: string,
-): { host?: string; port: number } {
-  const match = /^(?:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(value);
-  const port = match ? Number(match[2]) : NaN;
-  if (!match || port > 65535) {
-    throw new UsageError(`Invalid ${name} "${value}": expected [HOST:]PORT`, {
-      hint: `e.g. ${name} 8080 (on 127.0.0.1), ${name} 0.0.0.0:8080, ${name} 0 (any free port)`,
-    });
-  }
-  return match[1] === undefined ? { port } : { host: match[1].replace(/^\[|\]$/g, ""), port };
-}
 
 /** `serve`'s own flags. */
 export const SERVE_FLAGS = [

@@ -11,9 +11,10 @@
  * @module
  */
 
-import { EDITOR_NAMES } from "../../profile/edit/editor_names.ts";
+import { EDITOR_NAMES } from "../../client/options.ts";
 import { command, type CommandDef, type GroupDef } from "./command.ts";
 import {
+  AGENT_GUIDE_FLAGS,
   CREATE_FLAGS,
   DETACH,
   FOLLOW,
@@ -24,6 +25,7 @@ import {
   INSPECT_FORMAT,
   JSON_PAYLOAD,
   LINES,
+  OUTPUT_BOUNDS,
   PUT_FLAGS,
   SERVE_FLAGS,
   SESSION_START_FLAGS,
@@ -33,12 +35,15 @@ import {
   YES,
 } from "./command_flags.ts";
 import {
+  ARG,
+  ARGS,
   ARGUMENT_FLAGS,
   CONNECTION_FLAGS,
   LOGIN_CONNECTION_FLAGS,
   SERVE_CONNECTION_FLAGS,
   SESSION_CONNECTION_FLAGS,
 } from "./flags.ts";
+import { HOST_FLAGS, HOST_FORCE, HOST_LIST_FORMAT } from "./host_flags.ts";
 import { LOGIN_FLAGS } from "./login_flags.ts";
 
 /** The shells `jn completions` writes scripts for. */
@@ -48,8 +53,10 @@ export type Shell = typeof SHELLS[number];
 
 const SOURCE = {
   name: "source",
-  help: "mcp+LAUNCHER://… URI or @profile reference",
+  help: "mcp+LAUNCHER://… URI or @profile reference; with -- PROGRAM ARGS… at the end, " +
+    "?QUERY alone or nothing",
   completes: "source",
+  argv: true,
 } as const;
 const SERVER = { name: "server", help: "@server", completes: "source" } as const;
 const REMOTE = {
@@ -57,6 +64,16 @@ const REMOTE = {
   help: "mcp+https://… URI (or https://…) or @profile",
   completes: "source",
 } as const;
+
+/** The flags of cat, head and tail: how to call, what to print, the arguments, the connection. */
+const CALL_FLAGS = [
+  JSON_PAYLOAD,
+  TASK,
+  DETACH,
+  ...OUTPUT_BOUNDS,
+  ...ARGUMENT_FLAGS,
+  ...CONNECTION_FLAGS,
+] as const;
 
 /** `jn inspect SOURCE`. */
 export const INSPECT = command({
@@ -74,7 +91,7 @@ export const CAT = command({
   path: ["cat"],
   summary: "call a tool, read a resource, get a prompt or list (?list=) → NDJSON",
   args: [SOURCE],
-  flags: [JSON_PAYLOAD, TASK, DETACH, FOLLOW, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
+  flags: [...CALL_FLAGS, FOLLOW],
   footer: "cat",
   module: "commands/cat.ts",
 });
@@ -84,7 +101,7 @@ export const HEAD = command({
   path: ["head"],
   summary: "the first N records of cat (default 10)",
   args: [SOURCE],
-  flags: [LINES, JSON_PAYLOAD, TASK, DETACH, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
+  flags: [LINES, ...CALL_FLAGS],
   footer: "head",
   module: "commands/cat.ts",
 });
@@ -94,7 +111,7 @@ export const TAIL = command({
   path: ["tail"],
   summary: "the last N records of cat (default 10)",
   args: [SOURCE],
-  flags: [LINES, JSON_PAYLOAD, TASK, DETACH, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
+  flags: [LINES, ...CALL_FLAGS],
   footer: "tail",
   module: "commands/cat.ts",
 });
@@ -108,11 +125,12 @@ export const COMPLETE = command({
       name: "source",
       help: "a source with ?prompt=NAME or ?resource=TEMPLATE (other keys: context)",
       completes: "source",
+      argv: true,
     },
     { name: "argument", help: "the argument (or template variable) to complete" },
     { name: "partial", help: "what is typed so far", optional: true },
   ],
-  flags: CONNECTION_FLAGS,
+  flags: [ARG, ARGS, ...CONNECTION_FLAGS],
   footer: "complete",
   module: "commands/complete.ts",
 });
@@ -120,16 +138,19 @@ export const COMPLETE = command({
 /** `jn put TARGET`. */
 export const PUT = command({
   path: ["put"],
-  summary:
-    "one tool call per NDJSON record on stdin → NDJSON; or stdin's records → FILE.json|.ndjson",
+  summary: "one tool call per NDJSON record on stdin → NDJSON (to @server: the operation " +
+    "each names); or stdin's records → FILE.json|.ndjson",
   args: [{
     name: "target",
-    help: "mcp+…?tool=NAME or @server/tool; or FILE.json, FILE.ndjson, FILE.jsonl",
+    help: "mcp+…?tool=NAME or @server/tool; @server (records name their operation); " +
+      "or FILE.json, FILE.ndjson, FILE.jsonl",
     completes: "source",
+    argv: true,
   }],
   flags: [...PUT_FLAGS, ...ARGUMENT_FLAGS, ...CONNECTION_FLAGS],
   footer: "put",
   module: "commands/put.ts",
+  stdin: "the NDJSON records to call with",
 });
 
 /** `jn filter EXPR`. */
@@ -139,6 +160,7 @@ export const FILTER = command({
   args: [{ name: "expr", help: `jq expression, e.g. 'select(.text | contains("Phase 3"))'` }],
   flags: [],
   module: "commands/filter.ts",
+  stdin: "the NDJSON records to filter",
 });
 
 /** `jn grep PATTERN [SOURCE…]`. */
@@ -152,7 +174,9 @@ export const GREP = command({
       name: "source",
       help: "servers to ask (default: every profile, offline)",
       variadic: true,
+      optional: true,
       completes: "source",
+      argv: true,
     },
   ],
   flags: [...GREP_FLAGS, ...CONNECTION_FLAGS],
@@ -173,6 +197,17 @@ export const SKILLS = command({
   module: "commands/skills.ts",
 });
 
+/** `jn agent-guide`. */
+export const AGENT_GUIDE = command({
+  path: ["agent-guide"],
+  summary: "a skill (SKILL.md) that teaches an LLM agent jn: how to work, commands, sources, " +
+    "records, exit codes",
+  args: [],
+  flags: AGENT_GUIDE_FLAGS,
+  footer: "agentGuide",
+  module: "commands/agent_guide.ts",
+});
+
 /** `jn serve SOURCE…`. */
 export const SERVE = command({
   path: ["serve"],
@@ -183,6 +218,7 @@ export const SERVE = command({
     help: "profiles (@server) or naked URIs; several are namespaced SOURCE__NAME",
     variadic: true,
     completes: "source",
+    argv: true,
   }],
   flags: [...SERVE_FLAGS, ...SERVE_CONNECTION_FLAGS],
   // A call through serve is the host's: jn bounds none of its own (the host cancels).
@@ -198,8 +234,9 @@ export const SESSION_START = command({
     "(its state kept) until it idles out or is stopped",
   args: [{
     name: "source",
-    help: "a profile (@server) or naked URI, without an operation",
+    help: "a profile (@server) or naked URI, without an operation; or -- PROGRAM ARGS… at the end",
     completes: "source",
+    argv: true,
   }],
   flags: [...SESSION_START_FLAGS, ...SESSION_CONNECTION_FLAGS],
   footer: "session",
@@ -221,9 +258,10 @@ export const SESSION_STOP = command({
   summary: "end a session and its server (--all: every session)",
   args: [{
     name: "source",
-    help: "the source the session was started with",
+    help: "the source the session was started with (-- PROGRAM ARGS… too)",
     optional: true,
     completes: "source",
+    argv: true,
   }],
   flags: SESSION_STOP_FLAGS,
   module: "commands/session.ts",
@@ -237,6 +275,41 @@ export const SESSION_RUN = command({
   flags: [],
   module: "commands/session.ts",
   hidden: true,
+});
+
+/** The HOST argument of `jn host add|remove`. */
+const HOST = {
+  name: "host",
+  help: `the MCP host: ${EDITOR_NAMES.join(", ")} (claude: Claude Desktop)`,
+  choices: EDITOR_NAMES,
+} as const;
+
+/** `jn host add HOST @server`. */
+export const HOST_ADD = command({
+  path: ["host", "add"],
+  summary: "write the host's config entry that runs jn serve @server (a backup first)",
+  args: [HOST, { name: "server", help: "the profile to serve (@name)", completes: "source" }],
+  flags: [...HOST_FLAGS, HOST_FORCE],
+  footer: "host",
+  module: "commands/host.ts",
+});
+
+/** `jn host remove HOST @server`. */
+export const HOST_REMOVE = command({
+  path: ["host", "remove"],
+  summary: "take out the host's entries that run jn serve @server",
+  args: [HOST, { name: "server", help: "the profile served (@name)", completes: "source" }],
+  flags: HOST_FLAGS,
+  module: "commands/host.ts",
+});
+
+/** `jn host list`. */
+export const HOST_LIST = command({
+  path: ["host", "list"],
+  summary: "the entries of every host's config that run jn (user and project files)",
+  args: [],
+  flags: [HOST_LIST_FORMAT],
+  module: "commands/host.ts",
 });
 
 /** `jn mcp explore SOURCE`. */
@@ -312,6 +385,7 @@ export const PROFILE_CREATE = command({
   args: [{ name: "name", help: "the profile's name (@name)" }],
   flags: [...CREATE_FLAGS, ...CONNECTION_FLAGS],
   module: "commands/profile_create.ts",
+  stdin: "the profile document",
 });
 
 /** `jn profile trust @server`. */
@@ -448,11 +522,15 @@ export const COMMANDS: readonly CommandDef[] = [
   FILTER,
   GREP,
   SKILLS,
+  AGENT_GUIDE,
   SERVE,
   SESSION_START,
   SESSION_LIST,
   SESSION_STOP,
   SESSION_RUN,
+  HOST_ADD,
+  HOST_REMOVE,
+  HOST_LIST,
   MCP_EXPLORE,
   MCP_TOOLS,
   MCP_SCHEMA,
@@ -479,6 +557,7 @@ export const COMMANDS: readonly CommandDef[] = [
 export const GROUPS: readonly GroupDef[] = [
   { path: ["mcp"], summary: "the seed design's discovery commands, and the demo server" },
   { path: ["profile"], summary: "saved servers (@name)" },
+  { path: ["host"], summary: "MCP hosts' config entries that run jn serve (Claude, Cursor…)" },
   { path: ["auth"], summary: "OAuth sign-in for remote servers" },
   { path: ["session"], summary: "keep a server alive between commands (its state with it)" },
 ];

@@ -47,6 +47,28 @@ export interface FlagDef<K extends string = string, F = unknown> {
   readonly completes?: ValueCompletion;
   /** Left out of help and completion. */
   readonly hidden?: boolean;
+  /**
+   * The value may also be `@FILE` or `-` (stdin): the CLI reads that text
+   * before the command runs and applies it in the value's place
+   * (lib/cli/flag_inputs.ts). For JSON values, which never start so.
+   */
+  readonly input?: true;
+}
+
+/**
+ * A value of an `input` flag still to be read: `@FILE` or `-`, as the
+ * parser found it. lib/cli/flag_inputs.ts replaces it with the applied
+ * text before the command's module sees the options.
+ */
+export class PendingInput {
+  constructor(
+    /** `@FILE` or `-`. */
+    readonly from: string,
+    /** The flag it is the value of. */
+    readonly flag: AnyFlag,
+    /** How the user spelled the flag. */
+    readonly spelled: string,
+  ) {}
 }
 
 /** Any flag, whatever field it sets. */

@@ -6,20 +6,20 @@
  * options field it sets, how its value is checked, its default (imported
  * from the layer that owns it) and its help line. One command's own flags
  * are in command_flags.ts and login_flags.ts; the command table
- * (commands.ts) says which commands take which.
+ * (commands.ts) says which commands take which. The module is long because
+ * it is a table: one row per flag, no logic.
  *
  * It is over 300 lines because it is a table: one row per flag, no logic.
  *
  * @module
  */
 
-import { LOG_LEVELS, OPEN_DEFAULTS } from "../../client/options.ts";
-import { parseHostList } from "../../sandbox/hosts.ts";
-import type { SandboxPolicy } from "../../sandbox/policy.ts";
+import { LOG_LEVELS, OPEN_DEFAULTS, parseHostList } from "../../client/options.ts";
+import type { SandboxPolicy } from "../../client/options.ts";
 import { formatMs } from "../../errors.ts";
 import { parseDuration } from "../duration.ts";
 import { type AnyFlag, append, asIs, flag, setTrue, text } from "./flag.ts";
-import { envName, header, nonEmpty, protocol } from "./values.ts";
+import { elicitAnswers, envName, header, nonEmpty, protocol } from "./values.ts";
 
 /** `--elicit`: how the CLI answers a server's questions (auto: prompt on a terminal). */
 export const ELICIT_MODES = ["auto", "prompt", "accept-defaults", "decline"] as const;
@@ -241,6 +241,17 @@ export const ELICIT = flag({
   shown: "auto",
 });
 
+/** `--elicit-answers`: the answers to the server's forms, as data (lib/client/elicit_answers.ts). */
+const ELICIT_ANSWERS = flag({
+  long: "elicit-answers",
+  value: "json|@file|-",
+  key: "elicitAnswers",
+  help: "answer the server's forms from this JSON object (or one object per question; " +
+    "a file with @FILE, stdin with -): checked against each form, declined where it does not fit",
+  apply: elicitAnswers,
+  input: true,
+});
+
 /**
  * The flags of every command that talks to a server: the fields of
  * `OpenOptions` they set, and how the CLI answers and shows the server.
@@ -257,6 +268,7 @@ export const CONNECTION_FLAGS = [
   TOKEN_ENV,
   ALLOW_HTTP,
   ELICIT,
+  ELICIT_ANSWERS,
   SAMPLING_COMMAND,
   ROOT,
   SANDBOX,
@@ -330,23 +342,30 @@ export const LOGIN_CONNECTION_FLAGS = [
 
 // ---- a tool's or prompt's arguments ----
 
+/** `--arg KEY=VALUE`: one argument of the tool or prompt (repeatable). */
+export const ARG = flag({
+  long: "arg",
+  value: "key=value",
+  key: "arg",
+  help: "an argument for the tool or prompt",
+  apply: append(asIs),
+  repeatable: true,
+});
+
+/** `--args JSON`: the arguments as one JSON object. */
+export const ARGS = flag({
+  long: "args",
+  value: "json|@file|-",
+  key: "args",
+  help: "arguments as a JSON object: given, in file FILE (@FILE), or on stdin (-)",
+  apply: text,
+  input: true,
+});
+
 /** `--arg`, `--args`, `--allow-unknown`. */
 export const ARGUMENT_FLAGS = [
-  flag({
-    long: "arg",
-    value: "key=value",
-    key: "arg",
-    help: "an argument for the tool or prompt",
-    apply: append(asIs),
-    repeatable: true,
-  }),
-  flag({
-    long: "args",
-    value: "json",
-    key: "args",
-    help: "arguments as a JSON object",
-    apply: text,
-  }),
+  ARG,
+  ARGS,
   flag({
     long: "allow-unknown",
     key: "allowUnknown",

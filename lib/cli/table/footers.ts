@@ -7,6 +7,8 @@
  * @module
  */
 
+import { EXIT_CODES } from "../exit_table.ts";
+import { wrapList } from "../help_wrap.ts";
 import { catHelp, inspectHelp, sourcesSummary } from "../source_help.ts";
 
 /** The end of `jn --help`. */
@@ -20,8 +22,7 @@ Examples:
   jn cat "mcp+python://./examples/server.py?tool=search&q=BRAF"
   jn head -n 3 --json "@demo/list_items?count=20"
 
-Exit codes: 0 ok, 1 tool error, 2 usage, 3 configuration, 4 launch/connection,
-5 protocol, 6 sandbox, 70 internal, 130 interrupted.`;
+${wrapList("Exit codes:", EXIT_CODES.map((row) => `${row.code} ${row.short}`), 80)}`;
 }
 
 /** The end of `jn help put`. */
@@ -33,8 +34,14 @@ arguments; keys starting with _ are not sent. Output: the call's records with
 --max-timeouts calls in a row timed out, no further call is made and each
 remaining line is {"kind":"not_attempted",…}.
 
+To a server without a tool (@server), each record names its operation, run in
+order over the one session: {"tool":NAME,"arguments":{…}}, {"resource":URI},
+{"prompt":NAME,"arguments":{…}} or {"list":"tools"}; the records are those
+jn cat gives for it, with "input": N.
+
 Examples:
   jn put "mcp+uvx://biomcp-python/biomcp?command=run&tool=variant_search" < genes.ndjson
+  printf '%s\n' '{"tool":"add","arguments":{"a":2,"b":40}}' '{"resource":"demo://readme"}' | jn put @demo
   jn cat --json "@demo/list_items?count=20" | jn filter 'select(.id % 2 == 0)' | jn put items.json
 
 Exit: 0 all records succeeded, 1 some failed, 2 usage, 4 the server went away, 130 interrupted.`;
@@ -42,9 +49,12 @@ Exit: 0 all records succeeded, 1 some failed, 2 usage, 4 the server went away, 1
 /** The end of `jn help complete`. */
 const completeFooter = (): string => `
 Output: one {"type":"completion","prompt"|"resource","argument","value"} per value.
+Context (the arguments already chosen, for servers that narrow one by another):
+the source's other query keys, then --arg KEY=VALUE and --args JSON.
 
 Examples:
   jn complete "@demo?prompt=summarize" topic mc
+  jn complete "@everything?prompt=completable-prompt" name --arg department=Sales
   jn complete "@demo?resource=demo://items/{id}" id`;
 
 /** The end of `jn help completions`. */
@@ -74,6 +84,15 @@ written. A file that differs from the listing: exit 5, nothing written.
 Examples:
   jn skills "mcp+https://example.com/mcp"
   jn skills "mcp+https://example.com/mcp" pdf-processing --out ~/.claude/skills`;
+
+/** The end of `jn help agent-guide`. */
+const agentGuideFooter = (): string => `
+The skill is made from jn's own tables (commands, flags, sources, query keys,
+records, exit codes): it matches this jn.
+
+Examples:
+  jn agent-guide > SKILL.md
+  jn agent-guide --out ~/.claude/skills        # writes ~/.claude/skills/jn/SKILL.md`;
 
 /** The end of `jn help serve`. */
 const serveFooter = (): string => `
@@ -107,6 +126,22 @@ Examples:
 
 See docs/session.md: sharing, policy, privacy, what ends a session.`;
 
+/** The end of `jn help host add`. */
+const hostFooter = (): string => `
+The entry runs this jn by an absolute path (jn on PATH, the compiled binary, or
+deno run … main.ts from source) with serve @server: the host gets the profile
+curated, pinned and sandboxed. The host's other entries and comments are kept;
+the file is backed up first (FILE.jn-backup-TIME, mode 0600); running it again
+changes nothing. A project profile goes only into the project config (--project),
+once trusted. Restart the host to load the entry.
+
+Examples:
+  jn host add cursor @demo --dry-run              # the entry, as ~/.cursor/mcp.json would hold it
+  jn host add claude-code @github                 # ~/.claude.json, user scope
+  jn host add vscode @db --project                # .vscode/mcp.json of this directory
+  jn host list                                    # which host entries run jn
+  jn host remove cursor @demo`;
+
 /** Every footer, by the name a command's row gives. */
 export const FOOTERS = {
   inspect: inspectHelp,
@@ -119,5 +154,7 @@ export const FOOTERS = {
   grep: grepFooter,
   serve: serveFooter,
   session: sessionFooter,
+  host: hostFooter,
   skills: skillsFooter,
+  agentGuide: agentGuideFooter,
 } as const satisfies Record<string, () => string>;

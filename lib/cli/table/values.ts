@@ -9,7 +9,8 @@
  */
 
 import { UsageError } from "../../errors.ts";
-import type { ProtocolMode } from "../../session/types.ts";
+import type { ProtocolMode } from "../../client/options.ts";
+import type { ElicitAnswers } from "../../client/elicit_answers.ts";
 
 /** A variable name (`--env-passthrough`, `--token-env`, `--…-env`). */
 export function envName(text: string, flag: string): string {
@@ -76,4 +77,44 @@ export function nonEmpty(example: string) {
     }
     return text;
   };
+}
+
+/** `--elicit-answers`: a JSON object, or an array of objects (one per question). */
+export function elicitAnswers(
+  _current: ElicitAnswers | false | undefined,
+  text: string,
+  flag: string,
+): ElicitAnswers {
+  const hint = `${flag} takes a JSON object (or one per question), e.g. ${flag} '{"name": "Ada"}'`;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`Invalid ${flag}: ${error instanceof Error ? error.message : error}`, {
+      hint,
+    });
+  }
+  const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (isObject(value) || (Array.isArray(value) && value.every(isObject))) {
+    return value as ElicitAnswers;
+  }
+  throw new UsageError(`${flag} must be a JSON object (or an array of objects, one per question)`, {
+    hint,
+  });
+}
+
+/** `[HOST:]PORT` of `serve --http` (an IPv6 host in brackets: `[::1]:8080`). */
+export function httpAddress(
+  _current: { host?: string; port: number } | undefined,
+  value: string,
+  name: string,
+): { host?: string; port: number } {
+  const match = /^(?:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(value);
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port > 65535) {
+    throw new UsageError(`Invalid ${name} "${value}": expected [HOST:]PORT`, {
+      hint: `e.g. ${name} 8080 (on 127.0.0.1), ${name} 0.0.0.0:8080, ${name} 0 (any free port)`,
+    });
+  }
+  return match[1] === undefined ? { port } : { host: match[1].replace(/^\[|\]$/g, ""), port };
 }

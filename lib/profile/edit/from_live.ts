@@ -77,6 +77,8 @@ export interface RecordedFlags {
   headers?: Readonly<Record<string, string>>;
   /** `--token-env VAR`: the bearer token's variable (recorded as `${VAR}`, never its value). */
   tokenEnv?: string;
+  /** `--elicit-answers`: the answers to the server's forms. */
+  elicitAnswers?: unknown;
 }
 
 /** Header names whose values are credentials: never written to a profile as given. */
@@ -116,6 +118,9 @@ export function withRecordedFlags(
   if (flags.sandbox !== undefined) out.sandbox = mergedSandbox(out.sandbox, flags.sandbox);
   if ((flags.roots?.length ?? 0) > 0) {
     out.roots = union(out.roots, flags.roots!.map((root) => escapeVariables(root)));
+  }
+  if (flags.elicitAnswers !== undefined && flags.elicitAnswers !== false) {
+    out.elicit_answers = escapeValue(flags.elicitAnswers) as MetaDef["elicit_answers"];
   }
   if (remote) {
     const headers: Record<string, string> = { ...out.headers };
@@ -171,13 +176,17 @@ export interface LiveOptions {
 
 /** Builds the files of a profile discovered from a live server. */
 export function liveProfileFiles(options: LiveOptions): ProfileFiles {
-  const identity = [options.server.name, options.server.version].filter(Boolean).join(" ");
+  // The version goes in server_version, which profile update keeps current.
   const intro = options.server.instructions?.trim().split("\n")[0];
-  const description = [identity || options.source, intro].filter(Boolean).join(": ");
+  const description = [options.server.name || options.source, intro].filter(Boolean).join(": ");
+  const version = options.server.version?.slice(0, 64);
   const meta: MetaDef = {
     description: escapeValue(
       description.length > 200 ? `${description.slice(0, 199)}…` : description,
     ),
+    ...(typeof version === "string" && version !== ""
+      ? { server_version: escapeValue(version) }
+      : {}),
     ...options.launch,
     schema_hash: schemaHash(options.tools),
     schema_updated: (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, "Z"),

@@ -36,6 +36,7 @@ export interface ImportedServer {
   name: string;
   /** The entry's key in the config. */
   key: string;
+  /** Its `_meta.json`. */
   meta: MetaDef;
   /** What the user should know: variables to set, renamed entries, dropped fields. */
   notes: string[];

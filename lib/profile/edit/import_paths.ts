@@ -6,13 +6,19 @@
  * from the environment map and the working directory given; nothing is read
  * here.
  *
- * | editor     | precedence, highest first                                                                 |
- * |------------|-------------------------------------------------------------------------------------------|
- * | `claude`   | Claude Code local scope (`~/.claude.json` `projects[cwd]`), project `.mcp.json`, user scope (`~/.claude.json`), then Claude Desktop |
- * | `cursor`   | `.cursor/mcp.json` (project), `~/.cursor/mcp.json`                                         |
- * | `vscode`   | `.vscode/mcp.json` (workspace), user `mcp.json`, user `settings.json` (`mcp.servers`)      |
- * | `windsurf` | `~/.codeium/windsurf/mcp_config.json` (Windsurf has no project config)                     |
- * | `zed`      | `.zed/settings.json` (project), the user `settings.json` (`context_servers`)               |
+ * | editor        | precedence, highest first                                                              |
+ * |---------------|----------------------------------------------------------------------------------------|
+ * | `claude-code` | local scope (`~/.claude.json` `projects[cwd]`), project `.mcp.json`, user scope (`~/.claude.json`) |
+ * | `claude`      | Claude Code's three (import only), then Claude Desktop (`claude_desktop_config.json`)   |
+ * | `cursor`      | `.cursor/mcp.json` (project), `~/.cursor/mcp.json`                                      |
+ * | `vscode`      | `.vscode/mcp.json` (workspace), user `mcp.json`, user `settings.json` (`mcp.servers`)   |
+ * | `windsurf`    | `~/.codeium/windsurf/mcp_config.json` (Windsurf has no project config)                  |
+ * | `zed`         | `.zed/settings.json` (project), the user `settings.json` (`context_servers`)            |
+ *
+ * Each location names the host it belongs to (`host`), and `writes` marks
+ * the one file per host and scope that `jn host add` writes (the project
+ * file with `--project`): Claude Code's user scope (not its local scope),
+ * VS Code's user `mcp.json` (not the older `settings.json` key).
  *
  * @module
  */
@@ -38,9 +44,13 @@ export type ConfigScope = "project" | "user";
 
 /** One config file that may hold servers. */
 export interface ConfigLocation {
+  /** The host whose file it is (`claude` is Claude Desktop). */
+  host?: EditorName;
   /** What it is, for messages: `Claude Desktop`, `Cursor (project)`. */
   label: string;
+  /** The config file. */
   path: string;
+  /** The key its server entries are under (`mcpServers`, `servers`, …). */
   key: ServersKey;
   /** `project`: it comes with the directory; `user`: the user's own. */
   scope: ConfigScope;
@@ -51,6 +61,8 @@ export interface ConfigLocation {
    * of names at `projects[workspace][key]` of that file.
    */
   disabledIn?: { path: string; key: "disabledMcpServers" | "disabledMcpjsonServers" };
+  /** The file `jn host add` writes for its host and scope. */
+  writes?: true;
 }
 
 /** Options of {@linkcode editorConfigs}. */
@@ -71,77 +83,107 @@ export function editorConfigs(editor: EditorName, options: EditorPathOptions): C
   const add = (location: Omit<ConfigLocation, "path">, path: string | undefined) => {
     if (path !== undefined) out.push({ ...location, path });
   };
+  const claudeCode = () => {
+    const host = "claude-code";
+    const claudeJson = home && join(home, ".claude.json");
+    const disabledIn = (key: "disabledMcpServers" | "disabledMcpjsonServers") =>
+      claudeJson === undefined ? {} : { disabledIn: { path: claudeJson, key } };
+    add({
+      host,
+      label: "Claude Code (local scope, ~/.claude.json)",
+      key: "claude-local",
+      scope: "user",
+      workspace: cwd,
+      ...disabledIn("disabledMcpServers"),
+    }, claudeJson);
+    add({
+      host,
+      label: "Claude Code (project scope, .mcp.json)",
+      key: "mcpServers",
+      scope: "project",
+      workspace: cwd,
+      ...disabledIn("disabledMcpjsonServers"),
+      writes: true,
+    }, join(cwd, ".mcp.json"));
+    add({
+      host,
+      label: "Claude Code (user scope, ~/.claude.json)",
+      key: "mcpServers",
+      scope: "user",
+      workspace: cwd,
+      ...disabledIn("disabledMcpServers"),
+      writes: true,
+    }, claudeJson);
+  };
   switch (editor) {
-    case "claude": {
-      const claudeJson = home && join(home, ".claude.json");
-      const disabledIn = (key: "disabledMcpServers" | "disabledMcpjsonServers") =>
-        claudeJson === undefined ? {} : { disabledIn: { path: claudeJson, key } };
-      add({
-        label: "Claude Code (local scope, ~/.claude.json)",
-        key: "claude-local",
-        scope: "user",
-        workspace: cwd,
-        ...disabledIn("disabledMcpServers"),
-      }, claudeJson);
-      add({
-        label: "Claude Code (project scope, .mcp.json)",
-        key: "mcpServers",
-        scope: "project",
-        workspace: cwd,
-        ...disabledIn("disabledMcpjsonServers"),
-      }, join(cwd, ".mcp.json"));
-      add({
-        label: "Claude Code (user scope, ~/.claude.json)",
-        key: "mcpServers",
-        scope: "user",
-        workspace: cwd,
-        ...disabledIn("disabledMcpServers"),
-      }, claudeJson);
+    case "claude-code":
+      claudeCode();
+      break;
+    case "claude":
+      // What `profile import claude` has always read: Claude Code's scopes, then Claude Desktop.
+      claudeCode();
       add(
-        { label: "Claude Desktop", key: "mcpServers", scope: "user" },
+        { host: "claude", label: "Claude Desktop", key: "mcpServers", scope: "user", writes: true },
         appData && join(appData, "Claude", "claude_desktop_config.json"),
       );
       break;
-    }
     case "cursor":
+      add({
+        host: "cursor",
+        label: "Cursor (project)",
+        key: "mcpServers",
+        scope: "project",
+        workspace: cwd,
+        writes: true,
+      }, join(cwd, ".cursor", "mcp.json"));
       add(
-        { label: "Cursor (project)", key: "mcpServers", scope: "project", workspace: cwd },
-        join(cwd, ".cursor", "mcp.json"),
-      );
-      add(
-        { label: "Cursor (user)", key: "mcpServers", scope: "user" },
+        { host: "cursor", label: "Cursor (user)", key: "mcpServers", scope: "user", writes: true },
         home && join(home, ".cursor", "mcp.json"),
       );
       break;
     case "vscode":
+      add({
+        host: "vscode",
+        label: "VS Code (workspace)",
+        key: "servers",
+        scope: "project",
+        workspace: cwd,
+        writes: true,
+      }, join(cwd, ".vscode", "mcp.json"));
       add(
-        { label: "VS Code (workspace)", key: "servers", scope: "project", workspace: cwd },
-        join(cwd, ".vscode", "mcp.json"),
-      );
-      add(
-        { label: "VS Code (user mcp.json)", key: "servers", scope: "user" },
+        {
+          host: "vscode",
+          label: "VS Code (user mcp.json)",
+          key: "servers",
+          scope: "user",
+          writes: true,
+        },
         appData && join(appData, "Code", "User", "mcp.json"),
       );
       add(
-        { label: "VS Code (user settings)", key: "mcp.servers", scope: "user" },
+        { host: "vscode", label: "VS Code (user settings)", key: "mcp.servers", scope: "user" },
         appData && join(appData, "Code", "User", "settings.json"),
       );
       break;
     case "windsurf":
       // The same place on every OS (%USERPROFILE%\.codeium\windsurf on Windows).
       add(
-        { label: "Windsurf", key: "mcpServers", scope: "user" },
+        { host: "windsurf", label: "Windsurf", key: "mcpServers", scope: "user", writes: true },
         home && join(home, ".codeium", "windsurf", "mcp_config.json"),
       );
       break;
     case "zed": {
       const zed = zedConfigDir(os, options.env, home, appData);
+      add({
+        host: "zed",
+        label: "Zed (project)",
+        key: "context_servers",
+        scope: "project",
+        workspace: cwd,
+        writes: true,
+      }, join(cwd, ".zed", "settings.json"));
       add(
-        { label: "Zed (project)", key: "context_servers", scope: "project", workspace: cwd },
-        join(cwd, ".zed", "settings.json"),
-      );
-      add(
-        { label: "Zed (user)", key: "context_servers", scope: "user" },
+        { host: "zed", label: "Zed (user)", key: "context_servers", scope: "user", writes: true },
         zed && join(zed, "settings.json"),
       );
       break;
@@ -152,6 +194,24 @@ export function editorConfigs(editor: EditorName, options: EditorPathOptions): C
     }
   }
   return out;
+}
+
+/**
+ * The config files of one host (Claude Desktop's alone for `claude`), in
+ * its order of precedence: what `jn host list` reads and `jn host remove`
+ * edits.
+ */
+export function hostConfigs(host: EditorName, options: EditorPathOptions): ConfigLocation[] {
+  return editorConfigs(host, options).filter((location) => location.host === host);
+}
+
+/** The file `jn host add` writes for a host and scope, or undefined when the host has none. */
+export function hostTarget(
+  host: EditorName,
+  scope: ConfigScope,
+  options: EditorPathOptions,
+): ConfigLocation | undefined {
+  return hostConfigs(host, options).find((location) => location.writes && location.scope === scope);
 }
 
 /** The per-user application config directory: Application Support, %APPDATA%, or XDG. */

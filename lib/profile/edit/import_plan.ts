@@ -24,7 +24,9 @@ import { checkProfileFiles } from "./seed_format.ts";
 
 /** One entry to import. */
 export interface PlannedImport {
+  /** The entry, converted. */
   server: ImportedServer;
+  /** The config it came from. */
   location: ConfigLocation;
   /** The layer it goes to. */
   layer: "user" | "project";

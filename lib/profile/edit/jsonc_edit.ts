@@ -13,6 +13,7 @@ import {
   type FormattingOptions,
   getNodeValue,
   modify,
+  type ParseError,
   parseTree,
 } from "jsonc-parser";
 
@@ -28,11 +29,50 @@ export function formattingOf(text: string): FormattingOptions {
     : { insertSpaces: true, tabSize: indent.length, eol };
 }
 
-/** Sets the value at `path` (created when missing); `undefined` removes it. */
-export function setValue(text: string, path: JsonPath, value: unknown): string {
+/**
+ * Sets the value at `path` (created when missing); `undefined` removes it.
+ * With `first`, a new key goes first in its object: the lines of the keys
+ * already there are left as they are (jsonc-parser reformats the lines an
+ * edit touches, and appending touches the last key's).
+ */
+export function setValue(
+  text: string,
+  path: JsonPath,
+  value: unknown,
+  options: { first?: boolean } = {},
+): string {
   if (value === undefined && !has(text, path)) return text;
-  const edits = modify(text, path, value, { formattingOptions: formattingOf(text) });
+  const edits = modify(text, path, value, {
+    formattingOptions: formattingOf(text),
+    ...(options.first ? { getInsertionIndex: () => 0 } : {}),
+  });
   return applyEdits(text, edits);
+}
+
+/**
+ * Removes the property at `path`, leaving every other line as it is: a
+ * property on lines of its own goes with those lines (and, when it was the
+ * last one, the comma before it); otherwise jsonc-parser removes it.
+ */
+export function removeValue(text: string, path: JsonPath): string {
+  const tree = parseTree(text, [], { allowTrailingComma: true });
+  const property = tree && findNodeAtLocation(tree, path)?.parent;
+  if (property?.type !== "property") return text;
+  const lineStart = text.lastIndexOf("\n", property.offset - 1) + 1;
+  const end = property.offset + property.length;
+  const after = /^[ \t]*(,?)[ \t]*\r?\n/.exec(text.slice(end));
+  if (after && text.slice(lineStart, property.offset).trim() === "") {
+    let head = text.slice(0, lineStart);
+    if (after[1] === "") {
+      // The last property: the one before it loses its comma (strict JSON has no trailing one).
+      head = head.replace(/,([ \t]*\r?\n)$/, "$1");
+    }
+    const cut = head + text.slice(end + after[0].length);
+    const errors: ParseError[] = [];
+    parseTree(cut, errors, { allowTrailingComma: true });
+    if (errors.length === 0 && !has(cut, path)) return cut;
+  }
+  return applyEdits(text, modify(text, path, undefined, {}));
 }
 
 /** Whether `path` exists in the document. */

@@ -3,16 +3,24 @@
  * `parameters` form, the exact `inputSchema` snapshot (and `outputSchema`,
  * when the tool has one), the server's description and its MD5
  * (`server_description_md5`: what tells a description the user edited from
- * the server's, see lib/profile/edit/update.ts); and the file name a tool gets. Strings from the server are
- * escaped (`${` → `$${`) so that substitution gives them back unchanged.
+ * the server's, see lib/profile/edit/update.ts), the digests of its display
+ * fields (`server_display_md5`: title, annotations, icons…, what pinning
+ * compares, lib/schema/display.ts); and the file name a tool gets. Strings
+ * from the server are escaped (`${` → `$${`) so that substitution gives them
+ * back unchanged. An update's `parameters` keep the descriptions a profile
+ * wrote for them ({@linkcode mergeParameters}), across a renamed parameter
+ * too.
  *
  * @module
  */
 
 import { descriptionMd5 } from "../../schema/hash.ts";
+import { displayDigests } from "../../schema/display.ts";
 import type { JsonSchema, ToolInfo } from "../../types.ts";
 import { escapeValue } from "../expand.ts";
+import { isPlainObject } from "../fields.ts";
 import type { ToolDef } from "../types.ts";
+import type { Rename } from "./rename.ts";
 
 /** Tool names that can be a file name as they are; others stay in `_meta.json`'s `tools` map. */
 const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -63,5 +71,27 @@ export function toolDefFromLive(tool: ToolInfo, fileName: string = tool.name): T
   def.parameters = seedParameters(tool.inputSchema);
   def.inputSchema = escapeValue(tool.inputSchema);
   if (tool.outputSchema !== undefined) def.outputSchema = escapeValue(tool.outputSchema);
+  def.server_display_md5 = displayDigests(tool);
   return def;
+}
+
+/** The live parameters in the seed's form, keeping the profile's own descriptions when it has no snapshot. */
+export function mergeParameters(
+  old: Record<string, unknown>,
+  live: ToolInfo,
+  renames: Rename[],
+  hasSnapshot: boolean,
+): Record<string, unknown> {
+  const fresh = seedParameters(live.inputSchema);
+  if (hasSnapshot) return fresh;
+  for (const [name, param] of Object.entries(fresh)) {
+    const before = renames.find((r) => r.to === name)?.from ?? name;
+    const previous = Object.hasOwn(old, before) ? old[before] : undefined;
+    if (
+      isPlainObject(previous) && typeof previous.description === "string" && isPlainObject(param)
+    ) {
+      param.description = previous.description;
+    }
+  }
+  return fresh;
 }

@@ -8,12 +8,14 @@
  *   records them (never added where it does not), with the `inputSchema`
  *   snapshot the `outputSchema` one, and the server's description with
  *   its digest `server_description_md5` (description.ts: a text the user
- *   wrote is kept, its digest still recorded);
+ *   wrote is kept, its digest still recorded), and the digests of its
+ *   display fields `server_display_md5` (lib/schema/display.ts);
  * - a renamed parameter is renamed in the tool's `defaults`, `examples[].input`
  *   and `tested_with` (objects and `k=v&…` strings; also `_meta.json`'s
  *   per-tool `tested_with` map);
  * - tools the server dropped lose their tool files (and inline entries);
- *   tools the server added get one, when the profile records every tool.
+ *   tools the server added get one, when the profile records every tool;
+ *   `server_version` follows the live server's (server_version.ts).
  *
  * Only the defining layer is written: a tool file inherited from a lower
  * layer that needs a change is copied into the defining directory first.
@@ -22,18 +24,23 @@
  */
 
 import { basename, dirname, join } from "node:path";
-import type { DriftReport } from "../../drift/report.ts";
+import type { SchemaChange } from "../../schema/change.ts";
 import { escapeValue } from "../expand.ts";
 import { keepOrUpdateDescription } from "./description.ts";
-import { isPlainObject } from "../fields.ts";
+import { serverVersionEdits } from "./server_version.ts";
+import { displayDigests } from "../../schema/display.ts";
+import { canonical } from "../../schema/schema_view.ts";
 import { type JsonPath, setValue } from "./jsonc_edit.ts";
 import { type Rename, renameEverywhere, renameInMetaTestedWith } from "./rename.ts";
 import { parseJsonc } from "../load.ts";
 import type { RawProfile, RawTool } from "../merge.ts";
-import { isSafeToolFileName, seedParameters, toolDefFromLive } from "./snapshot.ts";
+import { isSafeToolFileName, mergeParameters, toolDefFromLive } from "./snapshot.ts";
 import type { ToolDef } from "../types.ts";
 import { assertNoSymlink, profileFileText, writeFileAtomic } from "./write.ts";
 import type { ToolInfo } from "../../types.ts";
+
+/** The live tools' hash and the changes from the profile to them (a drift report has both). */
+export type LiveChanges = { current_hash: string; changes: readonly SchemaChange[] };
 
 /** What an update will do. */
 export interface UpdatePlan {
@@ -45,6 +52,7 @@ export interface UpdatePlan {
   actions: string[];
   /** What the update deliberately leaves alone (a description the user wrote), for stderr. */
   notes: string[];
+  /** The profile's `schema_hash` after the update. */
   newHash: string;
 }
 
@@ -52,8 +60,8 @@ export interface UpdatePlan {
 export function planUpdate(
   raw: RawProfile,
   live: readonly ToolInfo[],
-  report: DriftReport,
-  options: { now?: Date } = {},
+  report: LiveChanges,
+  options: { now?: Date; server?: { name?: string; version?: string } } = {},
 ): UpdatePlan {
   const definingDir = raw.location.defining.layer.path(raw.name);
   const definingLayer = raw.location.defining.layer.name;
@@ -133,6 +141,13 @@ export function planUpdate(
               : `rewrite the outputSchema snapshot in ${name}`,
           );
         }
+        const digests = displayDigests(now);
+        if (canonical(digests) !== canonical(def.server_display_md5 ?? null)) {
+          run(
+            (t) => setValue(t, at("server_display_md5"), digests),
+            `record the digests of the server's title, annotations… in ${name}`,
+          );
+        }
         let described = false; // the digest goes with a written text, said once
         keepOrUpdateDescription(def, now.description, {
           name,
@@ -175,6 +190,8 @@ export function planUpdate(
     (change, action) => edit(metaPath, raw.metaDoc.text, change, action),
   );
   addNewTools(raw, report, liveByName, { definingDir, edit, plan, texts });
+  const versions = serverVersionEdits(raw.meta, options.server ?? {});
+  for (const { change, action } of versions) edit(metaPath, raw.metaDoc.text, change, action);
   edit(
     metaPath,
     raw.metaDoc.text,
@@ -225,30 +242,9 @@ function toolSources(
   return out;
 }
 
-/** The live parameters in the seed's form, keeping the profile's own descriptions when it has no snapshot. */
-function mergeParameters(
-  old: Record<string, unknown>,
-  live: ToolInfo,
-  renames: Rename[],
-  hasSnapshot: boolean,
-): Record<string, unknown> {
-  const fresh = seedParameters(live.inputSchema);
-  if (hasSnapshot) return fresh;
-  for (const [name, param] of Object.entries(fresh)) {
-    const before = renames.find((r) => r.to === name)?.from ?? name;
-    const previous = Object.hasOwn(old, before) ? old[before] : undefined;
-    if (
-      isPlainObject(previous) && typeof previous.description === "string" && isPlainObject(param)
-    ) {
-      param.description = previous.description;
-    }
-  }
-  return fresh;
-}
-
 function addNewTools(
   raw: RawProfile,
-  report: DriftReport,
+  report: LiveChanges,
   live: Map<string, ToolInfo>,
   ctx: {
     definingDir: string;

@@ -16,7 +16,9 @@ import type { MetaDef, ToolDef } from "../types.ts";
 
 /** A profile to write: `_meta.json` and tool files by file name (without `.json`). */
 export interface ProfileFiles {
+  /** `_meta.json`. */
   meta: MetaDef;
+  /** Each tool file, by its name without `.json`. */
   tools: Map<string, ToolDef>;
 }
 

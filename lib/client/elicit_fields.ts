@@ -2,7 +2,8 @@
  * The fields of an elicitation form (MCP `requestedSchema`: a flat object of
  * strings, numbers, booleans, single- and multi-select enums) and the parsing
  * of what a user typed for each, validated against the field's schema.
- * Pure: no I/O, so the prompt and `--elicit accept-defaults` share it.
+ * Pure: no I/O, so the prompt, `--elicit accept-defaults` and answers given
+ * as data (elicit_answers.ts) share it.
  *
  * @module
  */

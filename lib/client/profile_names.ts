@@ -16,7 +16,7 @@
  * @module
  */
 
-import { isAbsolute, join } from "node:path";
+import { isAbsolutePath as isAbsolute, joinPath as join } from "../profile/paths.ts";
 import { BUNDLED_PROFILES } from "../profile/bundled_data.ts";
 import { homeDir, SERVER_NAME } from "../profile/layers.ts";
 

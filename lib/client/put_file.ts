@@ -29,9 +29,10 @@
  */
 
 import { basename, dirname, join } from "node:path";
-import { environmentErrorCode, osErrorReason, UsageError, WriteError } from "../errors.ts";
+import { UsageError } from "../errors.ts";
 import type { NdjsonLine } from "../ndjson/read.ts";
-import type { FileFormat } from "./target_kind.ts";
+import { refusedWrite, writeAll } from "../ndjson/write_all.ts";
+import type { FileFormat } from "./put_target.ts";
 
 /** Options of {@linkcode writeRecordsFile}. */
 export interface FileSinkOptions {
@@ -73,10 +74,10 @@ export async function writeRecordsFile(
         text += json ? (records === 0 ? "[\n" : ",\n") + record : record + "\n";
         records++;
       }
-      await writeAll(file, encoder.encode(text), path);
+      await writeAll(file, encoder.encode(text), { path });
     }
     if (options.signal?.aborted) return { kind: "interrupted" };
-    if (json) await writeAll(file, encoder.encode(records === 0 ? "[]\n" : "\n]\n"), path);
+    if (json) await writeAll(file, encoder.encode(records === 0 ? "[]\n" : "\n]\n"), { path });
     await fileOp(path, async () => {
       await file.sync();
       file.close();
@@ -105,7 +106,7 @@ async function checkTarget(path: string): Promise<Deno.FileInfo | undefined> {
     info = await Deno.lstat(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
-    throw cannotWrite(path, error);
+    throw refusedWrite(error, path);
   }
   if (info.isSymlink) {
     const to = await Deno.readLink(path).catch(() => "?");
@@ -139,7 +140,7 @@ async function createTemp(path: string): Promise<{ file: Deno.FsFile; tempPath: 
           hint: `create it first (mkdir -p ${dir}), or write elsewhere`,
         });
       }
-      throw cannotWrite(path, error);
+      throw refusedWrite(error, path);
     }
   }
 }
@@ -149,27 +150,6 @@ async function fileOp(path: string, op: () => Promise<void>): Promise<void> {
   try {
     await op();
   } catch (error) {
-    throw cannotWrite(path, error);
-  }
-}
-
-/** `Cannot write "PATH": REASON` (exit 2) for an error of the environment; other errors as they are. */
-function cannotWrite(path: string, error: unknown): unknown {
-  const code = environmentErrorCode(error);
-  if (code === undefined) return error;
-  return new WriteError(`Cannot write "${path}": ${osErrorReason(error)}`, {
-    path,
-    code,
-    target: "output",
-    cause: error,
-  });
-}
-
-async function writeAll(file: Deno.FsFile, bytes: Uint8Array, path: string): Promise<void> {
-  let offset = 0;
-  try {
-    while (offset < bytes.length) offset += await file.write(bytes.subarray(offset));
-  } catch (error) {
-    throw cannotWrite(path, error);
+    throw refusedWrite(error, path);
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Every profile directory of every layer, with what it contributes: the
+ * Listing profiles, as a verb (`jn profile list`): every profile directory
+ * of every layer, with what it contributes: the
  * directory that defines a server, lower layers' directories whose tools
  * extend it, directories it shadows, higher directories without `_meta.json`
  * that are ignored, and invalid ones (with the error, so one broken file does
@@ -14,10 +15,10 @@
  * @module
  */
 
-import { allServerDirs, type ServerDir, toolFileName } from "./discover.ts";
-import { type LayerOptions, profileLayers } from "./layers.ts";
-import { readMetaSummary } from "./meta_summary.ts";
-import type { LayerName, MetaSummary } from "./types.ts";
+import { allServerDirs, type ServerDir, toolFileName } from "../profile/discover.ts";
+import { type LayerOptions, profileLayers } from "../profile/layers.ts";
+import { readMetaSummary } from "../profile/meta_summary.ts";
+import type { LayerName, MetaSummary } from "../profile/types.ts";
 
 /** What a directory is to its server. */
 export type EntryStatus =
