@@ -46,7 +46,9 @@ export async function withConnection<T>(
   const abort = new AbortController();
   const stderr = new StderrReport(cli, target);
   let conn: Connection | undefined;
-  const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
+  const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)), {
+    io: cli.io,
+  });
   try {
     conn = await open(target, {
       ...openOptions(cli, target.name, values),

@@ -17,23 +17,25 @@ import { VERSION } from "../version.ts";
 import type { Cli } from "./context.ts";
 import { denoIo, type Io } from "./io.ts";
 import { parseArgs } from "./parse.ts";
-import type { CommandModule } from "./table/command.ts";
+import type { CommandModule, LoadCommand } from "./table/command.ts";
 import { PendingInput } from "./table/flag.ts";
 
 // What only a command that runs, an error or help needs is imported where it is needed:
 // `--version` and `--help` load the parser, the tables and nothing else.
 
-/**
- * Loads a command's module by its path relative to lib/cli/ (the table's
- * `module`). From source it is imported by a computed URL, so that `deno
- * run` does not analyse every command's graph (the SDK, ajv, jq) at
- * start-up; the bundle gives its own loader (scripts/bundle_entry.ts).
- */
-export type LoadCommand = (module: string) => Promise<CommandModule>;
+export type { LoadCommand };
 
-/** The source tree's loader. */
-export const loadFromSource: LoadCommand = (module) =>
-  import(new URL(module, import.meta.url).href);
+const loaded = new Map<string, Promise<CommandModule>>();
+
+/** The source tree's loader (a module once loaded is kept: a session runs many commands). */
+export const loadFromSource: LoadCommand = (module) => {
+  let promise = loaded.get(module);
+  if (promise === undefined) {
+    promise = import(new URL(module, import.meta.url).href);
+    loaded.set(module, promise);
+  }
+  return promise;
+};
 
 /** Runs jn with the given arguments and returns its exit code. */
 export async function main(
@@ -41,7 +43,7 @@ export async function main(
   io: Io,
   load: LoadCommand = loadFromSource,
 ): Promise<number> {
-  const cli: Cli = { io, outcome: "ok", debug: false, quiet: false };
+  const cli: Cli = { io, outcome: "ok", debug: false, quiet: false, load };
   try {
     const parsed = parseArgs(args);
     cli.debug = parsed.globals.debug;

@@ -50,8 +50,9 @@ import { resolveTarget, type Target } from "./resolve.ts";
 import { QuestionBudget } from "./questions.ts";
 import { samplingHandler } from "./sampling.ts";
 import { sandboxedLaunch } from "./sandbox.ts";
-import { findSession, type FoundSession, sessionGone } from "./session_lookup.ts";
+import { findSession, type FoundSession, resumedSession, sessionGone } from "./session_lookup.ts";
 import { unmarkFailure, unmarkNotice } from "./session_errors.ts";
+import { localConnector } from "./session_local.ts";
 
 /**
  * Connects to a server: a naked URI, a profile reference, or an already
@@ -77,10 +78,7 @@ export async function open(
   const settings = await sessionSettings(resolved, options);
   const secrets = settings.secrets;
   // A detached task's HTTP session is joined, not opened: no handshake, no tools to check.
-  const operation = resolved.operation;
-  const resumeSession = operation.kind === "task" && resolved.launch.transport !== "stdio"
-    ? operation.session
-    : undefined;
+  const resumeSession = resumedSession(resolved);
   const events = options.events ?? {};
   const stderr = events.onStderr && stderrLines(events.onStderr, secrets);
   // Ends a sampling command still running when the connection closes.
@@ -218,6 +216,7 @@ async function throughSession(
     : "legacy";
   try {
     // The session's own client answers roots; what the server asks during a call comes here.
+    // In the session's own process (a forwarded command), the way in is memory.
     return await openSocketSession(record.socket, label, {
       ...options,
       // jn's own lines from the session (a question it declined) are shown as jn's.
@@ -228,7 +227,7 @@ async function throughSession(
       protocol,
       offerVersion: record.protocolVersion,
       roots: undefined,
-    });
+    }, localConnector(record.socket));
   } catch (error) {
     const cause = (error as Error)?.cause;
     if (cause instanceof Deno.errors.ConnectionRefused || cause instanceof Deno.errors.NotFound) {

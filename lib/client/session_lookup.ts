@@ -20,6 +20,7 @@ import { VERSION } from "../version.ts";
 import type { OpenOptions } from "./options.ts";
 import type { SessionSettings } from "./remote.ts";
 import type { Target } from "./resolve.ts";
+import { localConnector } from "./session_local.ts";
 import { existingPrivateDir, type SessionFiles, sessionFiles } from "./session_paths.ts";
 import {
   endedError,
@@ -112,4 +113,41 @@ export async function sessionRecorded(
   if (dir === undefined) return false;
   const files = sessionFiles(dir, await sessionKey(sourceIdentity(target)));
   return (await readRecord(files)) !== undefined;
+}
+
+/**
+ * The HTTP session a `?task=ID&session=SID` source joins (a task resumed
+ * in the HTTP session it lives in): such a call never goes through a jn
+ * session.
+ */
+export function resumedSession(target: Target): string | undefined {
+  const operation = target.operation;
+  return operation.kind === "task" && target.launch.transport !== "stdio"
+    ? operation.session
+    : undefined;
+}
+
+/**
+ * Why the session this process serves would not serve a call of `target`
+ * with `options` (command forwarding asks before it runs a command:
+ * lib/cli/forward_serve.ts), or undefined when it would: the lookup a call
+ * makes, finding this very process's session.
+ */
+export async function ownSessionRefuses(
+  target: Target,
+  options: OpenOptions,
+): Promise<string | undefined> {
+  if (resumedSession(target) !== undefined) return "a task resumed in its own HTTP session";
+  const { sessionSettings } = await import("./remote.ts");
+  let why: string | undefined;
+  const found = await findSession(
+    target,
+    { ...options, events: { onNotice: (message) => void (why = message) } },
+    await sessionSettings(target, options),
+  );
+  if (found === undefined) return why ?? "no session of this source runs";
+  if (found.record.pid !== Deno.pid || !localConnector(found.record.socket)) {
+    return "another session serves this source";
+  }
+  return undefined;
 }

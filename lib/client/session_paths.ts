@@ -13,13 +13,14 @@
  * other permission bits); anything else is refused with what to do. Other
  * users cannot reach a socket in it, whatever the socket's own mode (it is
  * 0600 too). Windows has no such sessions: {@linkcode requireSessions} says so.
+ * Where the directory is and what makes it private: session_dir.ts.
  *
  * @module
  */
 
 import { ConfigError, UsageError } from "../errors.ts";
-import { isAbsolutePath, joinPath } from "../profile/paths.ts";
-import { userJnDir } from "../profile/layers.ts";
+import { joinPath } from "../profile/paths.ts";
+import { privacyProblem, sessionDirOf } from "./session_dir.ts";
 
 /** The longest socket path the systems take (`sun_path`: 108 bytes on Linux, 104 on macOS). */
 const MAX_SOCKET_PATH = 100;
@@ -47,15 +48,13 @@ export function requireSessions(): void {
 
 /** The sessions directory for this environment (not created). */
 export function sessionDir(env: Record<string, string>): string {
-  const runtime = env.XDG_RUNTIME_DIR;
-  if (runtime && isAbsolutePath(runtime)) return joinPath(runtime, "jn");
-  const home = userJnDir(env);
-  if (home === undefined) {
+  const dir = sessionDirOf(env);
+  if (dir === undefined) {
     throw new ConfigError("Cannot find a directory for sessions: HOME is not set", {
       hint: "set HOME (or XDG_RUNTIME_DIR) to a directory of yours",
     });
   }
-  return joinPath(home, "sessions");
+  return dir;
 }
 
 /** The files of the session `key` in `dir`. */
@@ -116,10 +115,8 @@ export async function existingPrivateDir(
 ): Promise<string | undefined> {
   if (Deno.build.os === "windows") return undefined;
   // No HOME nor runtime directory, or a permission set that does not reach it: no sessions.
-  if (!(env.XDG_RUNTIME_DIR && isAbsolutePath(env.XDG_RUNTIME_DIR)) && !userJnDir(env)) {
-    return undefined;
-  }
-  const dir = sessionDir(env);
+  const dir = sessionDirOf(env);
+  if (dir === undefined) return undefined;
   let problem: string | undefined;
   try {
     problem = await privacyProblem(dir);
@@ -131,47 +128,6 @@ export async function existingPrivateDir(
     path: dir,
     hint: "remove it (jn creates it again, mode 0700), or point XDG_RUNTIME_DIR elsewhere",
   });
-}
-
-/** Why `dir` is not a private directory of this user, or undefined when it is. */
-export async function privacyProblem(dir: string): Promise<string | undefined> {
-  const info = await Deno.lstat(dir);
-  if (info.isSymlink) return "it is a symbolic link";
-  if (!info.isDirectory) return "it is not a directory";
-  const uid = await ownUid();
-  if (info.uid !== null && uid !== undefined && info.uid !== uid) {
-    return `it belongs to another user (uid ${info.uid})`;
-  }
-  if (info.mode !== null && (info.mode & 0o077) !== 0) {
-    return `its mode is ${(info.mode & 0o777).toString(8)}, not 700`;
-  }
-  return undefined;
-}
-
-let uidOnce: Promise<number | undefined> | undefined;
-
-/**
- * The user id jn runs as, without the `sys` permission `Deno.uid()` needs:
- * the owner of `/proc/self` on Linux, else of a file jn creates.
- */
-export function ownUid(): Promise<number | undefined> {
-  uidOnce ??= (async () => {
-    try {
-      return (await Deno.stat("/proc/self")).uid ?? undefined;
-    } catch { /* not Linux, or Deno's permissions keep /proc out */ }
-    try {
-      const probe = await Deno.makeTempFile({ prefix: "jn-uid-" });
-      try {
-        return (await Deno.stat(probe)).uid ?? undefined;
-      } finally {
-        await Deno.remove(probe).catch(() => {});
-      }
-    } catch {
-      // Unknown: a directory only its owner can enter is still refused to others by the kernel.
-      return undefined;
-    }
-  })();
-  return uidOnce;
 }
 
 /** Whether something is at `path` (not followed: a socket, a file, a link). */

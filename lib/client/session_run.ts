@@ -33,6 +33,9 @@ import { ensurePrivateDir, pathExists, requireSessions, sessionFiles } from "./s
 import { removeSessionFiles, type SessionRecord, writeEnd, writeRecord } from "./session_record.ts";
 import { launchShape, newSalt, sessionKey, sourceIdentity } from "./session_shape.ts";
 import { TrustWatch } from "./session_trust.ts";
+import { SessionLog } from "./session_log.ts";
+import { acceptConnections, type SessionDoors } from "./session_accept.ts";
+import { registerLocalSession, type ServedEnd } from "./session_local.ts";
 
 /** The requests that count as calls in `session list`. */
 const CALLS = new Set(["tools/call", "resources/read", "prompts/get", "completion/complete"]);
@@ -46,9 +49,16 @@ const [LOOK_MS, REFUSAL_FLUSH_MS, RECORD_DELAY_MS] = [2000, 250, 200];
 export async function runSession(
   request: SessionRequest,
   report: (message: StartReport) => Promise<void>,
+  doors: Pick<SessionDoors, "forward"> = {},
 ): Promise<void> {
   requireSessions();
   const log = new SessionLog();
+  // A stray failure (of a forwarded command, say) must not end the session and its server's
+  // state: kept from ending the process before anything else may act on it (live_trees.ts).
+  globalThis.addEventListener("unhandledrejection", (event) => {
+    event.preventDefault();
+    log.line(`warning: a stray ${(event.reason as Error)?.name ?? "failure"} was ignored`);
+  });
   // A stop before the session serves abandons the start; after, it ends the session.
   const starting = new AbortController();
   let end = (_reason: string, _crashed: boolean) => starting.abort(new InterruptedError());
@@ -60,9 +70,7 @@ export async function runSession(
   try {
     const session = await startServing(
       request,
-      report,
-      log,
-      starting.signal,
+      { report, log, signal: starting.signal, forward: doors.forward },
       (reason, crashed) => end(reason, crashed),
     );
     const { reason, crashed } = await new Promise<{ reason: string; crashed: boolean }>(
@@ -79,21 +87,6 @@ export async function runSession(
   }
 }
 
-/** The session's log: jn's own lines, never a secret (0600, next to the socket). */
-class SessionLog {
-  path?: string;
-
-  line(text: string): void {
-    if (this.path === undefined) return;
-    try {
-      Deno.writeTextFileSync(this.path, `${new Date().toISOString()} ${text}\n`, {
-        append: true,
-        mode: 0o600,
-      });
-    } catch { /* the log is a courtesy */ }
-  }
-}
-
 /** A session that serves. */
 interface Serving {
   /** Called when the idle limit has passed. */
@@ -105,12 +98,15 @@ interface Serving {
 /** Opens the source, serves it on the socket, writes the record and reports ready. */
 async function startServing(
   request: SessionRequest,
-  report: (message: StartReport) => Promise<void>,
-  log: SessionLog,
-  signal: AbortSignal,
+  context: Pick<SessionDoors, "forward"> & {
+    report: (message: StartReport) => Promise<void>;
+    log: SessionLog;
+    signal: AbortSignal;
+  },
   end: (reason: string, crashed: boolean) => void,
 ): Promise<Serving> {
   const { source, cwd, env } = request;
+  const { report, log, signal } = context;
   let ready = false;
   const say = (event: "onNotice" | "onWarning", value: string) => {
     log.line(`${event === "onNotice" ? "notice" : "warning"}: ${value}`);
@@ -255,16 +251,14 @@ async function startServing(
   ready = true;
   log.line(`serving ${target.name} on ${files.socket} (pid ${Deno.pid})`);
   await report({ ready: record });
-  void (async () => {
-    try {
-      for await (const conn of listener) {
-        // Served even when the profile changed (each request is then refused with the
-        // reason); a new connection is a moment to look.
-        serving.serve(conn);
-        void gate().catch(() => {});
-      }
-    } catch { /* the listener closed */ }
-  })();
+  // Served even when the profile changed (each request is then refused with the reason); a
+  // new connection is a moment to look. A forwarded command's own calls come back in memory.
+  const serve = (end: ServedEnd) => {
+    serving.serve(end);
+    void gate().catch(() => {});
+  };
+  const unregister = registerLocalSession(files.socket, serve);
+  const accepting = acceptConnections(listener, { serve, forward: context.forward });
   // Between calls: trust holds only while the profile is as it was, and a session whose
   // socket or record was removed (its directory deleted, a stop that missed it) is over.
   const watch = setInterval(async () => {
@@ -281,6 +275,7 @@ async function startServing(
       clearInterval(watch);
       clearTimeout(pending);
       listener.close();
+      unregister();
       // The note first: a call between the two finds why, never nothing.
       if (crashed !== undefined) await writeEnd(files, record, crashed);
       await Deno.remove(files.info).catch(() => {});
@@ -290,7 +285,8 @@ async function startServing(
   };
   const idle = request.idleMs > 0
     ? setInterval(() => {
-      if (serving.connections > 0 || serving.busy) return void (lastActive = Date.now());
+      const busy = serving.connections > 0 || serving.busy || accepting.forwarding > 0;
+      if (busy) return void (lastActive = Date.now());
       if (Date.now() - lastActive >= request.idleMs) result.onIdle?.();
     }, Math.max(50, Math.min(request.idleMs / 4, 30_000)))
     : undefined;

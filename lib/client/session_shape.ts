@@ -22,6 +22,7 @@
 
 import type { LaunchSpec } from "../launch/spec.ts";
 import { mergePolicies } from "../sandbox/policy.ts";
+import { digestHex, hex } from "../text/digest.ts";
 import type { OpenOptions } from "./options.ts";
 import type { SessionSettings } from "./remote.ts";
 import type { Target } from "./resolve.ts";
@@ -60,7 +61,7 @@ export async function sessionKey(identity: string): Promise<string> {
 
 /** A fresh salt for a session's shape. */
 export function newSalt(): string {
-  return toHex(crypto.getRandomValues(new Uint8Array(16)));
+  return hex(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** The launch-shaping options of a call (or a start), salted. */
@@ -88,11 +89,11 @@ export async function launchShape(
     allowHttp: settings.options.allowHttp === true,
     sampling: Boolean(options.sample || options.samplingCommand || target.samplingCommand),
   };
-  const shape: Shape = {};
-  for (const [field, value] of Object.entries(fields)) {
-    shape[field] = await sha256(`${salt}\n${canonical(value)}`);
-  }
-  return shape;
+  const entries = Object.entries(fields);
+  const digests = await Promise.all(
+    entries.map(([, value]) => sha256(`${salt}\n${canonical(value)}`)),
+  );
+  return Object.fromEntries(entries.map(([field], at) => [field, digests[at]]));
 }
 
 /** The fields that differ between two shapes, in words (empty: the same). */
@@ -121,11 +122,16 @@ export function canonical(value: unknown): string {
   );
 }
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return toHex(new Uint8Array(digest));
-}
+/** Digests already made (a session's process asks the same for every forwarded command). */
+const made = new Map<string, Promise<string>>();
 
-function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+/** SHA-256 as hex, remembered for the last few hundred texts. */
+function sha256(text: string): Promise<string> {
+  let digest = made.get(text);
+  if (digest === undefined) {
+    if (made.size >= 512) made.clear();
+    digest = digestHex(text);
+    made.set(text, digest);
+  }
+  return digest;
 }

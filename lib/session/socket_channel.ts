@@ -1,7 +1,9 @@
 /**
  * A channel to a jn session (lib/client/session_run.ts): the server it
- * holds is reached over a Unix socket, framed as stdio is — one JSON-RPC
- * message a line — and spoken to through the SDK client like any server.
+ * holds is reached over a Unix socket (or, from the session's own process,
+ * an in-memory connection of the same bytes), framed as stdio is — one
+ * JSON-RPC message a line — and spoken to through the SDK client like any
+ * server.
  * Nothing is started: closing the channel ends this connection only, never
  * the session or its server.
  *
@@ -22,20 +24,30 @@ import { MAX_MESSAGE_BYTES } from "./process_transport.ts";
 
 type Message = Parameters<Transport["send"]>[0];
 
-/** An SDK transport over a Unix socket, one JSON-RPC message a line. */
+/** A byte connection to a session: its socket, or (in the session's own process) memory. */
+export interface SessionConn {
+  readonly readable: ReadableStream<Uint8Array>;
+  write(bytes: Uint8Array): Promise<number>;
+  close(): void;
+}
+
+/** An SDK transport over a Unix socket (or a connection like one), one JSON-RPC message a line. */
 export class SocketTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport["onmessage"];
   readonly path: string;
-  #conn?: Deno.UnixConn;
+  #connect: () => Promise<SessionConn>;
+  #conn?: SessionConn;
   #splitter: LineSplitter;
   #encoder = new TextEncoder();
   #writing: Promise<void> = Promise.resolve();
   #closed = false;
 
-  constructor(path: string) {
+  /** The socket at `path`, reached by `connect` when given (else a Unix socket connection). */
+  constructor(path: string, connect?: () => Promise<SessionConn>) {
     this.path = path;
+    this.#connect = connect ?? (() => Deno.connect({ transport: "unix", path }));
     this.#splitter = new LineSplitter({
       line: (text) => this.#line(text),
       tooLarge: () =>
@@ -44,11 +56,11 @@ export class SocketTransport implements Transport {
   }
 
   async start(): Promise<void> {
-    this.#conn = await Deno.connect({ transport: "unix", path: this.path });
+    this.#conn = await this.#connect();
     void this.#read(this.#conn);
   }
 
-  async #read(conn: Deno.UnixConn): Promise<void> {
+  async #read(conn: SessionConn): Promise<void> {
     try {
       for await (const chunk of conn.readable) this.#splitter.push(chunk);
       this.#splitter.end();
@@ -100,9 +112,13 @@ export class SocketChannel implements Channel {
   readonly transport: SocketTransport;
   #server: string;
 
-  /** The socket at `path`, of the session that holds the server `server` (for messages). */
-  constructor(path: string, server: string) {
-    this.transport = new SocketTransport(path);
+  /**
+   * The socket at `path`, of the session that holds the server `server`
+   * (for messages); `connect` reaches it another way (memory, in the
+   * session's own process: lib/client/session_local.ts).
+   */
+  constructor(path: string, server: string, connect?: () => Promise<SessionConn>) {
+    this.transport = new SocketTransport(path, connect);
     this.#server = server;
   }
 

@@ -161,11 +161,20 @@ async function serveSession(cli: Cli): Promise<void> {
     writing = writing.then(() => writeAll(io.stdout, bytes)).catch(() => {}).then(() => {
       if (last) closeStdout(io.stdout);
     });
+    // Once it serves, what a forwarded command runs is loaded ahead of the first one.
+    if ("ready" in message) {
+      void import("../forward_serve.ts").then((forward) => forward.warmUp(cli.load)).catch(
+        () => {},
+      );
+    }
     return writing;
   };
   const { runSession } = await import("../../client/session_run.ts");
+  // A command forwarded to the session runs here, with this jn's own loader.
+  const forward = async (conn: Deno.UnixConn, rest: Uint8Array) =>
+    await (await import("../forward_serve.ts")).serveForward(conn, rest, cli.load);
   try {
-    await runSession(request, report);
+    await runSession(request, report, { forward });
   } catch (error) {
     if (!open) throw error;
     const failure = error instanceof JnError

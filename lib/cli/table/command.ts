@@ -55,6 +55,13 @@ export interface CommandDef {
   readonly hidden?: boolean;
   /** What it reads from stdin itself (`NDJSON records`): no flag may read `-` then. */
   readonly stdin?: string;
+  /**
+   * It runs inside a session of its source (its first argument that
+   * completes a source) when that session would serve its calls: the
+   * session's process runs it with the caller's argv, directory,
+   * environment and streams (command forwarding, lib/cli/forward_serve.ts).
+   */
+  readonly forwards?: true;
 }
 
 /** Words that only group subcommands (`profile`, `mcp`, `auth`). */
@@ -89,8 +96,4 @@ export type Invocation<C extends CommandDef = CommandDef> = C extends CommandDef
   }
   : never;
 
-/** What a command's module exports. */
-export interface CommandModule {
-  // deno-lint-ignore no-explicit-any
-  run(cli: import("../context.ts").Cli, call: any): Promise<unknown> | unknown;
-}
+export type { CommandModule, LoadCommand } from "../context.ts";

@@ -84,6 +84,7 @@ export const INSPECT = command({
   flags: [INSPECT_FORMAT, ...CONNECTION_FLAGS],
   footer: "inspect",
   module: "commands/inspect.ts",
+  forwards: true,
 });
 
 /** `jn cat SOURCE`. */
@@ -94,6 +95,7 @@ export const CAT = command({
   flags: [...CALL_FLAGS, FOLLOW],
   footer: "cat",
   module: "commands/cat.ts",
+  forwards: true,
 });
 
 /** `jn head SOURCE`. */
@@ -104,6 +106,7 @@ export const HEAD = command({
   flags: [LINES, ...CALL_FLAGS],
   footer: "head",
   module: "commands/cat.ts",
+  forwards: true,
 });
 
 /** `jn tail SOURCE`. */
@@ -114,6 +117,7 @@ export const TAIL = command({
   flags: [LINES, ...CALL_FLAGS],
   footer: "tail",
   module: "commands/cat.ts",
+  forwards: true,
 });
 
 /** `jn complete SOURCE ARGUMENT [PARTIAL]`. */
@@ -133,6 +137,7 @@ export const COMPLETE = command({
   flags: [ARG, ARGS, ...CONNECTION_FLAGS],
   footer: "complete",
   module: "commands/complete.ts",
+  forwards: true,
 });
 
 /** `jn put TARGET`. */
@@ -151,6 +156,7 @@ export const PUT = command({
   footer: "put",
   module: "commands/put.ts",
   stdin: "the NDJSON records to call with",
+  forwards: true,
 });
 
 /** `jn filter EXPR`. */
@@ -319,6 +325,7 @@ export const MCP_EXPLORE = command({
   args: [SOURCE],
   flags: CONNECTION_FLAGS,
   module: "commands/mcp.ts",
+  forwards: true,
 });
 
 /** `jn mcp tools SOURCE`. */
@@ -328,6 +335,7 @@ export const MCP_TOOLS = command({
   args: [SOURCE],
   flags: CONNECTION_FLAGS,
   module: "commands/mcp.ts",
+  forwards: true,
 });
 
 /** `jn mcp schema SOURCE TOOL`. */
@@ -337,6 +345,7 @@ export const MCP_SCHEMA = command({
   args: [SOURCE, { name: "tool", help: "the tool's name" }],
   flags: CONNECTION_FLAGS,
   module: "commands/mcp.ts",
+  forwards: true,
 });
 
 /** `jn mcp hash SOURCE`. */
@@ -349,6 +358,7 @@ export const MCP_HASH = command({
     ...CONNECTION_FLAGS,
   ],
   module: "commands/mcp_hash.ts",
+  forwards: true,
 });
 
 /** `jn mcp demo-server`. */
@@ -426,6 +436,7 @@ export const PROFILE_VALIDATE = command({
   args: [SERVER],
   flags: [FORMAT, ...CONNECTION_FLAGS],
   module: "commands/profile_drift.ts",
+  forwards: true,
 });
 
 /** `jn profile diff @server`. */
@@ -435,6 +446,7 @@ export const PROFILE_DIFF = command({
   args: [SERVER],
   flags: [FORMAT, ...CONNECTION_FLAGS],
   module: "commands/profile_drift.ts",
+  forwards: true,
 });
 
 /** `jn profile update @server`. */
