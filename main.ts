@@ -1,11 +1,18 @@
 /**
- * jn's entry point: wires the process's argv and stdio to the CLI
- * (lib/cli/main.ts), which reads the command line from its tables and loads
- * only the module of the command that runs.
+ * jn's entry point: a command on the source of a running session is run by
+ * that session (lib/cli/forward.ts: nothing else of jn is loaded then);
+ * otherwise the process's argv and stdio go to the CLI (lib/cli/main.ts),
+ * which reads the command line from its tables and loads only the module of
+ * the command that runs.
  *
  * @module
  */
 
-import { runProcess } from "./lib/cli/main.ts";
+import { forwardToSession } from "./lib/cli/forward.ts";
 
-if (import.meta.main) Deno.exit(await runProcess(Deno.args));
+if (import.meta.main) {
+  const forwarded = await forwardToSession(Deno.args);
+  if (forwarded !== undefined) Deno.exit(forwarded);
+  const { runProcess } = await import("./lib/cli/main.ts");
+  Deno.exit(await runProcess(Deno.args));
+}

@@ -46,7 +46,9 @@ export async function withConnection<T>(
   const abort = new AbortController();
   const stderr = new StderrReport(cli, target);
   let conn: Connection | undefined;
-  const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)));
+  const stopSignals = onInterrupt((signal) => abort.abort(new InterruptedError(signal)), {
+    io: cli.io,
+  });
   try {
     conn = await open(target, {
       ...openOptions(cli, target.name, values),
@@ -148,6 +150,13 @@ class StderrReport {
           );
         }
       },
+      onSession: debug
+        ? (session) =>
+          this.#say(s.dim(
+            `jn: debug: through the session of ${session.source} (pid ${session.pid}, ` +
+              `started ${session.started}, socket ${session.socket})`,
+          ))
+        : undefined,
       onConnected: debug
         ? (session) => {
           const server = session.server;

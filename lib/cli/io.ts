@@ -8,6 +8,9 @@
 
 import { type ByteWriter, writeAll } from "../ndjson/write_all.ts";
 
+/** A signal that interrupts jn. */
+export type StopSignal = "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT";
+
 /** Everything the CLI touches of the outside world. */
 export interface Io {
   stdout: ByteWriter;
@@ -17,6 +20,13 @@ export interface Io {
   cwd: string;
   /** Which standard streams are terminals. */
   tty: { stdin: boolean; stdout: boolean; stderr: boolean };
+  /**
+   * Where interrupts come from when not from this process's signals (a
+   * command forwarded to a session: its caller's): installs `handler` for
+   * each one and returns what uninstalls it. The process is never ended
+   * for a second one: the caller does that to itself.
+   */
+  interrupts?: (handler: (signal: StopSignal) => void) => () => void;
 }
 
 /** The real process's Io. */

@@ -18,23 +18,14 @@ import type { Cli } from "./context.ts";
 import { denoIo, type Io } from "./io.ts";
 import { parseArgs, plainCall } from "./parse.ts";
 import { COMPILED, PROGRAM_HELP } from "./table/compiled.ts";
-import type { CommandModule } from "./table/command.ts";
+import type { CommandModule, LoadCommand } from "./context.ts";
 
 // What only a command that runs, an error or help needs is imported where it is needed: before
 // the command is known, start-up loads the parser and the compiled tables (plain data, jn's own
 // help included) and no module of the tables themselves; a command line that gives flags loads
 // those with the parser's second phase (call.ts), beside the command's module.
 
-/**
- * Loads a module of lib/cli by its path relative to lib/cli/: a command's
- * (the table's `module`) or one of {@linkcode LOADED}. From source it is
- * imported by a computed URL, so that `deno run` does not analyse every
- * command's graph (the SDK, ajv, jq) at start-up; the bundle gives its own
- * loader (scripts/bundle_entry.ts), whose modules are built apart from the
- * start-up: an error a command or the parser's second phase throws is
- * reported by the report module loaded beside it, which knows its classes.
- */
-export type LoadCommand = (module: string) => Promise<CommandModule>;
+export type { LoadCommand };
 
 /** The modules besides the commands' that {@linkcode main} loads with a {@linkcode LoadCommand}. */
 export const LOADED = {
@@ -46,9 +37,17 @@ export const LOADED = {
   help: "table/compiled_help.ts",
 } as const;
 
-/** The source tree's loader. */
-export const loadFromSource: LoadCommand = (module) =>
-  import(new URL(module, import.meta.url).href);
+const loaded = new Map<string, Promise<CommandModule>>();
+
+/** The source tree's loader (a module once loaded is kept: a session runs many commands). */
+export const loadFromSource: LoadCommand = (module) => {
+  let promise = loaded.get(module);
+  if (promise === undefined) {
+    promise = import(new URL(module, import.meta.url).href);
+    loaded.set(module, promise);
+  }
+  return promise;
+};
 
 /** Runs jn with the given arguments and returns its exit code. */
 export async function main(
@@ -56,7 +55,7 @@ export async function main(
   io: Io,
   load: LoadCommand = loadFromSource,
 ): Promise<number> {
-  const cli: Cli = { io, outcome: "ok", debug: false, quiet: false };
+  const cli: Cli = { io, outcome: "ok", debug: false, quiet: false, load };
   const loadAs = <M>(module: string) => load(module) as unknown as Promise<M>;
   try {
     const parsed = await parseArgs(args, COMPILED);

@@ -21,20 +21,25 @@
 
 import { killAllServers } from "../client/teardown.ts";
 import { ExitCode } from "./exit_codes.ts";
+import type { Io, StopSignal } from "./io.ts";
 
-/** A signal that interrupts jn. */
-export type StopSignal = "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT";
+export type { StopSignal };
 
 const STOP_SIGNALS: readonly StopSignal[] = ["SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM"];
 
 /** How soon a repeat of the first signal is taken as the same one delivered twice (ms). */
 export const DUPLICATE_MS = 250;
 
-/** Installs the handlers of the four signals. Returns the uninstaller. */
+/**
+ * Installs the handlers of the four signals — or, for a run whose `io` has
+ * interrupts of its own (a command forwarded to a session), of those.
+ * Returns the uninstaller.
+ */
 export function onInterrupt(
   handler: (signal: StopSignal) => void,
-  options: { secondExits?: boolean } = {},
+  options: { secondExits?: boolean; io?: Io } = {},
 ): () => void {
+  if (options.io?.interrupts) return options.io.interrupts(handler);
   if (Deno.build.os === "windows") return () => {};
   const secondExits = options.secondExits ?? true;
   let first: StopSignal | undefined;

@@ -99,7 +99,7 @@ export async function cat(conn: Connection, options: CatOptions = {}): Promise<C
 /** The records of the target's operation, as the server gave them. */
 async function operationRecords(conn: Connection, options: CatOptions): Promise<CatResult> {
   const operation = conn.target.operation;
-  checkCatMode(conn.target, options);
+  checkCatMode(conn.target, { ...options, heldBySession: conn.via !== undefined });
   if (options.args !== undefined) refuseArguments(conn.target, argumentNames(options.args));
   switch (operation.kind) {
     case "list":
@@ -158,7 +158,7 @@ async function operationRecords(conn: Connection, options: CatOptions): Promise<
  */
 function requireTaskServer(conn: Connection, session: string | undefined): void {
   const name = conn.target.name;
-  requireResumable(conn.target);
+  requireResumable(conn.target, conn.via !== undefined);
   if (session === undefined && conn.session.server.capabilities.tasks === undefined) {
     throw new UsageError(`The server "${name}" does not run tasks`, {
       hint: "its capabilities lack tasks: there is no task to wait for",
@@ -173,7 +173,7 @@ function toolOutcome(tool: string, result: ToolCallResult, options: CatOptions):
 
 /** Starts the tool as a task and gives the record that resumes it. */
 async function detach(conn: Connection, tool: string, options: CatOptions): Promise<unknown> {
-  requireDetachable(conn.target);
+  requireDetachable(conn.target, conn.via !== undefined);
   const { info, prepared } = await prepareCall(
     conn,
     tool,
@@ -210,6 +210,12 @@ export interface CatMode {
   task?: boolean;
   /** Start the tool as a task and return at once (`--detach`). */
   detach?: boolean;
+  /**
+   * A jn session holds the target's stdio server (`sessionRecorded`): its
+   * tasks outlive a run, so `detach` and `?task=ID` may use it (connecting
+   * checks again). {@linkcode cat} knows it from its connection.
+   */
+  heldBySession?: boolean;
 }
 
 /**
@@ -277,8 +283,8 @@ function checkCatMode(target: Target, mode: CatMode): void {
       hint: "name a tool: SOURCE?tool=NAME or @server/tool",
     });
   }
-  if (mode.detach) requireDetachable(target);
-  requireResumable(target);
+  if (mode.detach) requireDetachable(target, mode.heldBySession);
+  requireResumable(target, mode.heldBySession);
 }
 
 function argumentNames(args: ArgPairs | Record<string, unknown>): string[] {

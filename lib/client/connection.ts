@@ -16,7 +16,7 @@ import type { DriftReport } from "../drift/report.ts";
 import type { LaunchSpec } from "../launch/spec.ts";
 import { redact } from "../output/redact.ts";
 import type { Session } from "../session/types.ts";
-import type { OpenOptions, SandboxInfo } from "./options.ts";
+import type { OpenOptions, SandboxInfo, SessionUse } from "./options.ts";
 import { QuestionBudget } from "./questions.ts";
 import { redactError } from "./redact_error.ts";
 import type { Target } from "./resolve.ts";
@@ -34,6 +34,10 @@ export interface ConnectionInit {
   questions?: QuestionBudget;
   /** Ends what `close()` must end besides the session (the live stderr reader). */
   onClose?: () => void;
+  /** The session the connection goes through, when it does. */
+  via?: SessionUse;
+  /** Reads a failure as the caller should get it, before it is explained (a session's own). */
+  translate?: (error: unknown) => unknown;
 }
 
 const explained = new WeakSet<object>();
@@ -65,7 +69,10 @@ export class Connection implements AsyncDisposable {
   readonly options: OpenOptions;
   /** The profile compared with the live server, when its schema was checked. */
   drift?: DriftReport;
+  /** The session the connection goes through (docs/session.md), when it does. */
+  readonly via?: SessionUse;
   #questions: QuestionBudget;
+  #translate?: (error: unknown) => unknown;
   #onClose?: () => void;
   #closed?: Promise<void>;
 
@@ -79,6 +86,8 @@ export class Connection implements AsyncDisposable {
     this.options = init.options;
     this.#questions = init.questions ?? new QuestionBudget();
     this.#onClose = init.onClose;
+    this.via = init.via;
+    this.#translate = init.translate;
   }
 
   /** How many questions (elicitation, sampling requests) the server asked so far. */
@@ -102,7 +111,7 @@ export class Connection implements AsyncDisposable {
 
   /** An error made safe to show (see {@linkcode explainError}); returns it. */
   explain<T>(error: T): T {
-    return explainError(error, this);
+    return explainError((this.#translate?.(error) ?? error) as T, this);
   }
 
   /** Ends the session and the server's process tree. Idempotent. */

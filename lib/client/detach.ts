@@ -6,8 +6,10 @@
  * its Streamable HTTP session open) and the source that resumes it
  * (`SOURCE?tool=NAME&task=ID[&session=SID]`). A stdio server ends with jn,
  * taking its tasks with it: detaching from one is a usage error, and so is
- * resuming (`?task=ID`) on one; a resumed task whose HTTP session the server
- * no longer knows is said to be gone with its session.
+ * resuming (`?task=ID`) on one — unless a jn session holds it
+ * (docs/session.md): its tasks then live as long as the session, and
+ * `cat "SOURCE?task=ID"` collects through it. A resumed task whose HTTP
+ * session the server no longer knows is said to be gone with its session.
  *
  * @module
  */
@@ -17,26 +19,44 @@ import type { TaskInfo } from "../types.ts";
 import type { Target } from "./resolve.ts";
 
 /**
- * A usage error unless the target is a remote server: a detached task lives
- * on in the server, and a stdio server ends with jn.
+ * A usage error unless the target is a remote server or a session holds it
+ * (`viaSession`): a detached task lives on in the server, and a stdio
+ * server started for one call ends with it.
  */
-export function requireDetachable(target: Target): void {
-  if (target.launch.transport !== "stdio") return;
+export function requireDetachable(target: Target, viaSession = false): void {
+  if (target.launch.transport !== "stdio" || viaSession) return;
   throw new UsageError(
-    `--detach needs a remote server: "${target.name}" runs over stdio and ends when jn exits, taking its tasks with it`,
-    { hint: "use --task to wait for the task instead, or reach the server over HTTP" },
+    `--detach needs a remote server or a session: "${target.name}" runs over stdio and ends when jn exits, taking its tasks with it`,
+    {
+      hint:
+        `use --task to wait for the task instead, keep the server in a session (jn session start ${
+          serverSource(target)
+        }), or reach it over HTTP`,
+    },
   );
 }
 
+/** The server part of the target's source (what `jn session start` takes). */
+export function serverSource(target: Target): string {
+  const source = target.source;
+  return source.kind === "profile" ? `@${source.server}` : source.raw.split("?")[0];
+}
+
 /**
- * A usage error for `?task=ID` on a stdio server: a task of an earlier run
- * ended with it (the mirror of {@linkcode requireDetachable}).
+ * A usage error for `?task=ID` on a stdio server no session holds
+ * (`viaSession`): a task of an earlier run ended with it (the mirror of
+ * {@linkcode requireDetachable}).
  */
-export function requireResumable(target: Target): void {
-  if (target.operation.kind !== "task" || target.launch.transport !== "stdio") return;
+export function requireResumable(target: Target, viaSession = false): void {
+  if (target.operation.kind !== "task" || target.launch.transport !== "stdio" || viaSession) {
+    return;
+  }
   throw new UsageError(
     `"${target.name}" runs over stdio: a task of an earlier run ended with that run's server`,
-    { hint: "call the tool again (with --task to run it as a task)" },
+    {
+      hint: "call the tool again (with --task to run it as a task); a task started through a " +
+        "session (jn session start) is collected through it",
+    },
   );
 }
 

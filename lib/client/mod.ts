@@ -90,6 +90,16 @@ export {
   type ToolFilter,
   type ToolOffer,
 } from "./serve.ts";
+export { type SessionStarted, type SessionStartOptions, startSession } from "./session_start.ts";
+export { listSessions, type SessionEntry } from "./session_list.ts";
+export {
+  type SessionPlace,
+  type SessionStopped,
+  stopAllSessions,
+  stopSession,
+} from "./session_stop.ts";
+export type { SessionRecord } from "./session_record.ts";
+export type { SessionLaunchOptions } from "./session_request.ts";
 export { type ConfigScope, EDITOR_NAMES, type EditorName } from "../profile/edit/import_paths.ts";
 export type { Argv } from "../profile/edit/host_entry.ts";
 export {
@@ -125,6 +135,8 @@ export {
   type PreparedLaunch,
   PUT_DEFAULTS,
   type SandboxInfo,
+  SESSION_DEFAULTS,
+  type SessionUse,
 } from "./options.ts";
 export { commandSampler, type CommandSamplerOptions } from "./sampling.ts";
 export { answerForm, type ElicitAnswers } from "./elicit_answers.ts";

@@ -30,18 +30,29 @@
 
 import { redact, redactDeep } from "../output/redact.ts";
 import { LineSplitter } from "../ndjson/split.ts";
-import { openSession } from "../session/session.ts";
+import { openSession, openSocketSession } from "../session/session.ts";
 import type { ServerWrites } from "../sandbox/sampling_view.ts";
 import { SamplingOverflow } from "../session/sampling.ts";
-import type { Relay, Session, SessionOptions } from "../session/types.ts";
+import type { ProtocolMode, Relay, Session, SessionOptions } from "../session/types.ts";
+import { mergePolicies } from "../sandbox/policy.ts";
 import type { Source } from "../uri/source.ts";
 import { Connection, explainError } from "./connection.ts";
-import { levelAtLeast, OPEN_DEFAULTS, type OpenOptions, type SandboxInfo } from "./options.ts";
+import {
+  type ClientEvents,
+  levelAtLeast,
+  OPEN_DEFAULTS,
+  type OpenOptions,
+  type SandboxInfo,
+  type SessionUse,
+} from "./options.ts";
 import { sessionSettings } from "./remote.ts";
 import { resolveTarget, type Target } from "./resolve.ts";
 import { QuestionBudget } from "./questions.ts";
 import { samplingHandler } from "./sampling.ts";
 import { sandboxedLaunch } from "./sandbox.ts";
+import { findSession, type FoundSession, resumedSession, sessionGone } from "./session_lookup.ts";
+import { unmarkFailure, unmarkNotice } from "./session_errors.ts";
+import { localConnector } from "./session_local.ts";
 
 /**
  * Connects to a server: a naked URI, a profile reference, or an already
@@ -67,29 +78,48 @@ export async function open(
   const settings = await sessionSettings(resolved, options);
   const secrets = settings.secrets;
   // A detached task's HTTP session is joined, not opened: no handshake, no tools to check.
-  const operation = resolved.operation;
-  const resumeSession = operation.kind === "task" && resolved.launch.transport !== "stdio"
-    ? operation.session
-    : undefined;
+  const resumeSession = resumedSession(resolved);
   const events = options.events ?? {};
   const stderr = events.onStderr && stderrLines(events.onStderr, secrets);
   // Ends a sampling command still running when the connection closes.
   const samplingStop = new AbortController();
   let sandbox: SandboxInfo | undefined;
-  let writes: ServerWrites | undefined;
+  let writes: ServerWrites | undefined | (() => Promise<ServerWrites | undefined>);
   // A profile's sampling command is kept from what the confined server may write.
-  const onSample = samplingHandler(resolved, options, samplingStop.signal, () => writes);
+  const onSample = samplingHandler(
+    resolved,
+    options,
+    samplingStop.signal,
+    () => typeof writes === "function" ? writes() : writes,
+  );
   const questions = new QuestionBudget(events.onNotice);
   const ended = () => {
     samplingStop.abort();
     stderr?.end();
   };
   let session: Session | undefined;
+  let found: FoundSession | undefined;
   try {
-    const prepared = await sandboxedLaunch(resolved, options, settings.launch);
-    sandbox = prepared.sandbox;
-    writes = prepared.writes;
-    await events.onPrepared?.({ launch: prepared.launch, sandbox, secrets });
+    // A running session of this source with the same launch options serves the call (not the
+    // resumption of a task in an HTTP session of its own).
+    if (resumeSession === undefined) found = await findSession(resolved, options, settings);
+    let launch = settings.launch;
+    if (found === undefined) {
+      const prepared = await sandboxedLaunch(resolved, options, settings.launch);
+      sandbox = prepared.sandbox;
+      writes = prepared.writes;
+      launch = prepared.launch;
+      await events.onPrepared?.({ launch, sandbox, secrets });
+    } else {
+      const policy = mergePolicies(resolved.sandbox, options.sandbox);
+      sandbox = policy && { policy };
+      // The session's process launched the server, from these very launch options: where it may
+      // write is worked out the same way, once a profile's sampling command needs it.
+      writes = once(async () =>
+        (await sandboxedLaunch(resolved, { ...options, events: undefined }, settings.launch))
+          .writes
+      );
+    }
     const logLevel = options.logLevel ?? OPEN_DEFAULTS.logLevel;
     const sessionOptions: SessionOptions = {
       ...settings.options,
@@ -125,17 +155,24 @@ export async function open(
       relay: options.relay && redactedRelay(options.relay, secrets),
       resumeSession,
     };
-    session = await openSession(prepared.launch, sessionOptions);
+    session = found === undefined
+      ? await openSession(launch, sessionOptions)
+      : await throughSession(found, resolved.launch.label, sessionOptions, events);
     await events.onConnected?.(session);
+    const nonce = found?.record.nonce;
     const connection = new Connection({
       target: resolved,
       session,
-      launch: prepared.launch,
+      launch,
       sandbox,
       secrets,
       options,
       questions,
       onClose: ended,
+      ...(found === undefined ? {} : {
+        via: sessionUse(found),
+        translate: (error: unknown) => unmarkFailure(error, nonce!),
+      }),
     });
     // Only a profile records schemas to check: no profile, no drift module.
     const drift = resolved.profile && await import("../drift/check.ts");
@@ -151,8 +188,59 @@ export async function open(
   } catch (error) {
     await session?.close();
     ended();
-    throw explainError(error, { sandbox, secrets });
+    const own = found === undefined ? error : unmarkFailure(error, found.record.nonce);
+    throw explainError(own, { sandbox, secrets });
   }
+}
+
+/** What a connection through a session says of it. */
+function sessionUse(found: FoundSession): SessionUse {
+  const { record } = found;
+  return { source: record.source, pid: record.pid, socket: record.socket, started: record.started };
+}
+
+/**
+ * Connects to a session's socket, in the era its server speaks; a socket
+ * that refuses (the session's process is gone) ends the session for good.
+ */
+async function throughSession(
+  found: FoundSession,
+  label: string,
+  options: SessionOptions,
+  events: ClientEvents,
+): Promise<Session> {
+  await events.onSession?.(sessionUse(found));
+  const { record } = found;
+  const protocol: ProtocolMode = record.era === "modern" && record.protocolVersion
+    ? { pin: record.protocolVersion }
+    : "legacy";
+  try {
+    // The session's own client answers roots; what the server asks during a call comes here.
+    // In the session's own process (a forwarded command), the way in is memory.
+    return await openSocketSession(record.socket, label, {
+      ...options,
+      // jn's own lines from the session (a question it declined) are shown as jn's.
+      onOtherNotification: (method, params) => {
+        const notice = unmarkNotice(method, params, record.nonce);
+        if (notice !== undefined) void events.onNotice?.(notice);
+      },
+      protocol,
+      offerVersion: record.protocolVersion,
+      roots: undefined,
+    }, localConnector(record.socket));
+  } catch (error) {
+    const cause = (error as Error)?.cause;
+    if (cause instanceof Deno.errors.ConnectionRefused || cause instanceof Deno.errors.NotFound) {
+      throw await sessionGone(found);
+    }
+    throw error;
+  }
+}
+
+/** `make`, run on the first call only; later calls share its promise. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => made ??= make();
 }
 
 /** A relay that is handed what the server sends with the connection's secrets redacted. */

@@ -72,6 +72,12 @@ export const SERVE_DEFAULTS = {
   maxSessions: 32,
 } as const;
 
+/** What a session does unless told otherwise (docs/session.md). */
+export const SESSION_DEFAULTS = {
+  /** A session without a call this long ends, with its server: 15 minutes (0: never). */
+  idleMs: 15 * 60_000,
+} as const;
+
 /** What `put` does unless told otherwise: calls in flight, timeouts in a row before it stops calling. */
 export const PUT_DEFAULTS = { concurrency: 8, maxTimeouts: 3 } as const;
 
@@ -146,6 +152,11 @@ export interface OpenOptions {
   /** Aborting it cancels the requests in flight and fails them with InterruptedError. */
   signal?: AbortSignal;
   /**
+   * Never go through a session (docs/session.md): start the server (or reach
+   * it) for this connection even when a session of the source is running.
+   */
+  noSession?: boolean;
+  /**
    * Pass the server's requests (sampling, elicitation, roots) and
    * notifications to another MCP peer instead of answering them (what
    * `serve` does with its host): `elicit`, `sample` and `samplingCommand`
@@ -155,6 +166,18 @@ export interface OpenOptions {
   relay?: Relay;
   /** What jn tells the caller while it works. */
   events?: ClientEvents;
+}
+
+/** The session a connection goes through (docs/session.md). */
+export interface SessionUse {
+  /** The source the session was started with. */
+  source: string;
+  /** The session's process. */
+  pid: number;
+  /** Its socket. */
+  socket: string;
+  /** When it started (ISO 8601). */
+  started: string;
 }
 
 /** The sandbox a launch runs in: the policy asked for, and what the server sees. */
@@ -192,6 +215,8 @@ export interface ClientEvents {
   onPrepared?(prepared: PreparedLaunch): void | Promise<void>;
   /** The handshake is done. */
   onConnected?(session: Session): void | Promise<void>;
+  /** The connection goes through a running session of the source (before the handshake). */
+  onSession?(session: SessionUse): void | Promise<void>;
   /** The profile's schema has changed (`stop`: a DriftError follows). */
   onDrift?(drift: DriftVerdict): void | Promise<void>;
   /** A tool's result differs from the profile's `output_format` (a behavioural change). */

@@ -234,7 +234,7 @@ export function samplingHandler(
   target: Target,
   options: OpenOptions,
   stop: AbortSignal,
-  writes: () => ServerWrites | undefined = () => undefined,
+  writes: () => ServerWrites | undefined | Promise<ServerWrites | undefined> = () => undefined,
 ): ((request: SamplingRequest) => Promise<SamplingResponse>) | undefined {
   const onNotice = options.events?.onNotice;
   const onOverflow = onNotice && (() => void onNotice(SAMPLING_OVERFLOW_NOTICE));
@@ -265,7 +265,7 @@ export function samplingHandler(
     confine: own
       ? undefined
       : async () =>
-        await (await import("./sandbox.ts")).confinedSampling(writes(), {
+        await (await import("./sandbox.ts")).confinedSampling(await writes(), {
           dir: cwd,
           env: options.env,
           onHidden,

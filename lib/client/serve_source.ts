@@ -58,6 +58,12 @@ export interface SourcePolicy {
   backoffMs: number;
   /** A restart is starting (attempt counts from 1). */
   onRestart?: (attempt: number, reason: JnError) => void;
+  /**
+   * Whether what goes to the host is redacted (default true). A jn session's
+   * caller is jn of the same user, which redacts what it prints itself:
+   * results then stay the caller's data, as in a direct call.
+   */
+  redact?: boolean;
 }
 
 /** Opens a source for one host. */
@@ -89,12 +95,13 @@ class ServedSource implements Upstream {
     if (this.#identity) return this.#identity;
     const conn = this.#conn!;
     const server = conn.session.server;
-    this.#identity = redactDeep({
+    this.#identity = this.#redact({
       name: server.name,
       version: server.version,
       capabilities: server.capabilities,
       instructions: server.instructions,
       era: server.era,
+      protocolVersion: server.protocolVersion,
     }, conn.secrets);
     return this.#identity;
   }
@@ -107,7 +114,7 @@ class ServedSource implements Upstream {
     const conn = await this.#live();
     this.#offer ??= (async () => {
       const listed = await conn.session.listTools();
-      return redactDeep(await this.#policy.filter(conn, listed), conn.secrets);
+      return this.#redact(await this.#policy.filter(conn, listed), conn.secrets);
     })();
     const offer = this.#offer;
     offer.catch(() => {
@@ -123,7 +130,7 @@ class ServedSource implements Upstream {
     // The host owns the bound of its requests (it cancels them), unless the caller set one.
     const timeoutMs = options?.timeoutMs ?? this.#policy.open.timeoutMs ?? 0;
     try {
-      return redactDeep(
+      return this.#redact(
         await conn.session.forward(method, params, { ...options, timeoutMs }),
         conn.secrets,
       );
@@ -145,6 +152,10 @@ class ServedSource implements Upstream {
     await conn.session.watch(filter).catch((error) => {
       throw conn.explain(error);
     });
+  }
+
+  #redact<T>(value: T, secrets: readonly string[]): T {
+    return this.#policy.redact === false ? value : redactDeep(value, secrets);
   }
 
   async close(): Promise<void> {

@@ -21,7 +21,7 @@
  * @module
  */
 
-import { isAbsolutePath as isAbsolute, joinPath as join } from "./paths.ts";
+import { isAbsolutePath as isAbsolute, joinPath as join, userJnDir } from "./paths.ts";
 import { ConfigError } from "../errors.ts";
 import { BUNDLED_PROFILES, BUNDLED_SUMMARIES } from "./bundled_data.ts";
 import { type DirContents, PROFILE_FILE, readProfileDir } from "./dir_contents.ts";
@@ -60,17 +60,7 @@ export interface LayerOptions {
   env: Record<string, string>;
 }
 
-/** The user's home directory from the environment, if any. */
-export function homeDir(env: Record<string, string>): string | undefined {
-  const home = env.HOME || env.USERPROFILE;
-  return home && isAbsolute(home) ? home : undefined;
-}
-
-/** The user's jn directory (`~/.local/jn`): user profiles, trust records, tokens. */
-export function userJnDir(env: Record<string, string>): string | undefined {
-  const home = homeDir(env);
-  return home === undefined ? undefined : join(home, ".local", "jn");
-}
+export { homeDir, userJnDir } from "./paths.ts";
 
 /** The root directory of a writable layer, or undefined when it has none. */
 export function layerRoot(name: "project" | "user", options: LayerOptions): string | undefined {

@@ -2,7 +2,8 @@
  * `join` and `isAbsolute` as `node:path` has them (POSIX, or Windows on
  * Windows), for the modules that read profiles, which load no `node:`
  * module: a second implementation of what `node:path` does, kept for the
- * measured reason in docs/performance.md ("Second implementations").
+ * measured reason in docs/performance.md ("Second implementations"); and
+ * the user's home and jn directories as the environment names them.
  * tests/profile/paths_test.ts checks both flavours against `node:path`.
  *
  * @module
@@ -58,4 +59,16 @@ function normalizeWindows(path: string): string {
   const rest = path.slice(drive.length);
   const absolute = /^[\\/]/.test(rest);
   return drive + (absolute ? "\\" : "") + normalizeBody(rest, "\\", absolute);
+}
+
+/** The user's home directory from the environment, if any. */
+export function homeDir(env: Record<string, string>): string | undefined {
+  const home = env.HOME || env.USERPROFILE;
+  return home && isAbsolutePath(home) ? home : undefined;
+}
+
+/** The user's jn directory (`~/.local/jn`): user profiles, trust records, tokens. */
+export function userJnDir(env: Record<string, string>): string | undefined {
+  const home = homeDir(env);
+  return home === undefined ? undefined : joinPath(home, ".local", "jn");
 }

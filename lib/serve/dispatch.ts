@@ -5,12 +5,11 @@
  *
  * Guarantees: with one source, lists (other than tools) go through as they
  * are, pagination included; with several, each source's pages are merged
- * into one page, namespaced (at most {@linkcode MAX_PAGES} pages a source:
- * a server cannot keep the proxy listing). Tools always pass the filter: a
- * withheld tool is refused with its reason, an unknown one with "Unknown
- * tool" (JSON-RPC -32602), and neither reaches a server; a failure reaches
- * the host as errors.ts says. Every
- * tool call is reported once (`onCall`) with its argument names only.
+ * into one namespaced page (at most {@linkcode MAX_PAGES} pages a source: a
+ * server cannot keep the proxy listing). Tools pass the filter: a withheld
+ * tool is refused with its reason, an unknown one with "Unknown tool"
+ * (JSON-RPC -32602), neither reaching a server; failures reach the host as
+ * errors.ts says; each tool call is reported once (`onCall`), argument names only.
  *
  * @module
  */
@@ -37,6 +36,8 @@ export interface CallContext {
   logLevel?: string;
   /** Marks the request in flight on a source; returns its end. */
   track(source: string): () => void;
+  /** Tells the host, related to this request, that a server's `method` was declined (hub.ts). */
+  declined(method: string): void;
 }
 
 const LEVEL_KEY = "io.modelcontextprotocol/logLevel";

@@ -8,23 +8,19 @@
  * message says what it can do; a source that fails to open is reported and
  * listed as failed (in the instructions the host sees), and the others
  * serve. A server's request to the host goes with the host request it
- * serves, when one is in flight (the latest, if several are) — and only
- * when every request in flight on that source came through one downstream
- * connection: a 2025 server's question does not say which request it
- * serves, so with requests of several connections in flight (2026-07-28
- * hosts over HTTP share a hub, one connection per request) it cannot be
- * tied to one host and is declined, never handed to a host that did not
- * cause it ({@linkcode Hub.tiedCall}). Without one in flight it goes on
- * its own, which only the 2025 era has a way for (2026-07-28 refuses it). A
- * server's changed tool list is filtered again before the host is told, so
- * a withheld tool never shows. `close()` ends every source
- * (and its process tree) and is idempotent.
+ * serves, when one is in flight and it can be tied to one host's requests
+ * (tie.ts: otherwise it is declined and the hosts in flight are told).
+ * Without one in flight it goes on its own, which only the 2025 era has a
+ * way for (2026-07-28 refuses it). A server's changed tool list is filtered
+ * again before the host is told, so a withheld tool never shows. `close()`
+ * ends every source (and its process tree) and is idempotent.
  *
  * @module
  */
 
 import type { JsonObject, ToolInfo } from "../types.ts";
 import { NameTable, ResourceRoutes } from "./catalog.ts";
+import { declineUntied, type HostCall, tiedCall, UNTIED } from "./tie.ts";
 import type { HostSide, ProxyEvents, ServeSource, ToolOffer, Upstream } from "./types.ts";
 
 /** The downstream server instance the hub sends through, outside any request. */
@@ -35,20 +31,6 @@ export interface Downstream {
   notify(method: string, params?: JsonObject): void;
   /** A request to the host outside any request of its (2025 era only). */
   request(method: string, params: JsonObject, signal: AbortSignal): Promise<JsonObject>;
-}
-
-/** One host request being served by a source: what a server's request to the host relates to. */
-export interface HostCall {
-  /** The source serving it. */
-  readonly source: string;
-  /**
-   * The downstream connection the request came through (the server instance
-   * facing the host: one per host connection, one per request for
-   * 2026-07-28 over HTTP). Requests of one connection are one host's.
-   */
-  readonly connection: object;
-  /** Asks the host, related to this request. */
-  ask(method: string, params: JsonObject, signal: AbortSignal): Promise<JsonObject>;
 }
 
 /** A source's offer, with the tools as the host sees them (namespaced). */
@@ -81,10 +63,6 @@ export interface HubOptions {
 }
 
 const LISTS = ["tools", "resources", "prompts"] as const;
-
-/** Why a server's request that cannot be tied to one host request is declined. */
-const UNTIED = "requests of several hosts are in flight on that source, and a server's " +
-  "question does not say which one it serves";
 
 /** The sources of one downstream session. */
 export class Hub {
@@ -229,32 +207,20 @@ export class Hub {
 
   /**
    * A server's request to the host: with the latest host request in flight
-   * on its source when that is one host's (see {@linkcode Hub.tiedCall}),
+   * on its source when that is one host's (see tie.ts),
    * declined when it is not, or on its own when none is in flight.
    */
   #ask(entry: Entry, method: string, params: JsonObject, signal: AbortSignal) {
     const calls = this.#calls.get(entry.name) ?? [];
     if (calls.length > 0) {
-      const call = Hub.tiedCall(calls);
+      const call = tiedCall(calls);
       if (call) return call.ask(method, params, signal);
       this.events.onWarning?.(`a request of "${entry.name}" (${method}) was declined: ${UNTIED}`);
-      if (method === "elicitation/create") return Promise.resolve({ action: "decline" });
-      return Promise.reject(new Error(`jn serve declined ${method}: ${UNTIED}`));
+      return declineUntied(calls, method);
     }
     const downstream = this.#downstream;
     if (!downstream) return Promise.reject(new Error("No host is connected"));
     return downstream.request(method, params, signal);
-  }
-
-  /**
-   * The host request a server's request goes with, among those in flight on
-   * its source (in the order they began): the latest, when all came through
-   * one connection; undefined when several connections have requests in
-   * flight — the server's request cannot be tied to one host then.
-   */
-  static tiedCall(calls: readonly HostCall[]): HostCall | undefined {
-    const latest = calls.at(-1);
-    return calls.every((call) => call.connection === latest?.connection) ? latest : undefined;
   }
 
   #fromUpstream(entry: Entry, method: string, params: JsonObject | undefined): void {

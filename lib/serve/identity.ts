@@ -23,8 +23,16 @@ export interface ServedIdentity {
   instructions?: string;
 }
 
-/** The identity of the proxy of a hub whose sources have opened. */
-export function servedIdentity(hub: Hub, jn: { name: string; version: string }): ServedIdentity {
+/**
+ * The identity of the proxy of a hub whose sources have opened. `asIs`
+ * (one source, no filter: a jn session) offers exactly what the server
+ * offered, without jn's own `logging` and `tools.listChanged`.
+ */
+export function servedIdentity(
+  hub: Hub,
+  jn: { name: string; version: string },
+  options: { asIs?: boolean } = {},
+): ServedIdentity {
   const live = hub.live();
   const failed = hub.all().filter((entry) => entry.failure !== undefined);
   const notes = failed.map((entry) =>
@@ -32,6 +40,13 @@ export function servedIdentity(hub: Hub, jn: { name: string; version: string }):
   );
   if (!hub.namespaced && live.length === 1) {
     const server = live[0].upstream!.server;
+    if (options.asIs) {
+      return {
+        serverInfo: { name: server.name ?? jn.name, version: server.version ?? jn.version },
+        capabilities: { ...server.capabilities },
+        instructions: server.instructions,
+      };
+    }
     const capabilities: JsonObject = { ...server.capabilities, logging: {} };
     if (capabilities.tools) {
       capabilities.tools = { ...(capabilities.tools as JsonObject), listChanged: true };

@@ -10,10 +10,8 @@
  * goes with that request (2025: a related server→client request; 2026-07-28:
  * an `input_required` round through the bridge), tracked with this instance
  * as its connection (hub.ts ties a question to one connection's requests); at most
- * {@linkcode MAX_IN_FLIGHT} host requests are served at once and at most
- * {@linkcode MAX_PENDING_NOTIFICATIONS} notifications wait for the host, the
- * rest refused or dropped (a flood cannot grow jn's memory without bound);
- * log messages below the level the host set are not sent.
+ * {@linkcode MAX_IN_FLIGHT} host requests are served at once, the rest
+ * refused (and downstream.ts bounds the notifications waiting for the host).
  *
  * @module
  */
@@ -32,24 +30,13 @@ import {
   resourceSources,
 } from "./dispatch.ts";
 import { ProtocolErrorCode, rpcError } from "./errors.ts";
-import type { Downstream, Hub } from "./hub.ts";
+import { AS_IS, LEVELS, NO_LIMIT } from "./downstream.ts";
+import type { Hub } from "./hub.ts";
 import type { ServedIdentity } from "./identity.ts";
+import { untiedWarning } from "./tie.ts";
 
 /** The most host requests served at once by one downstream session. */
 export const MAX_IN_FLIGHT = 256;
-
-/** The most notifications waiting to be written to the host. */
-export const MAX_PENDING_NOTIFICATIONS = 1024;
-
-const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
-
-/** A result schema that takes the host's answer as it is. */
-const AS_IS = {
-  "~standard": { version: 1 as const, vendor: "jn", validate: (value: unknown) => ({ value }) },
-};
-
-/** No bound of jn's own on a question to the host: the server's request bounds it. */
-const NO_LIMIT = 2 ** 31 - 1;
 
 // deno-lint-ignore no-explicit-any
 type SdkContext = any;
@@ -63,11 +50,20 @@ export interface SessionShared {
   level?: string;
   inFlight: number;
   onWarning?: (message: string) => void;
+  /** Checked before each host request is served; what it throws refuses the request. */
+  gate?: () => void | Promise<void>;
+  /** The notification that tells a host a server's `method` was declined (ProxyOptions). */
+  untiedNote: (method: string) => { method: string; params: JsonObject };
 }
 
 /** A new downstream session's shared state. */
-export function sessionShared(hub: Hub, onWarning?: (message: string) => void): SessionShared {
-  return { hub, bridge: new InputBridge(), inFlight: 0, onWarning };
+export function sessionShared(
+  hub: Hub,
+  onWarning?: (message: string) => void,
+  gate?: () => void | Promise<void>,
+  untiedNote = untiedWarning,
+): SessionShared {
+  return { hub, bridge: new InputBridge(), inFlight: 0, onWarning, gate, untiedNote };
 }
 
 /** A server instance for one downstream connection (or one request, 2026-07-28 over HTTP). */
@@ -97,6 +93,7 @@ export function proxyServer(shared: SessionShared, identity: ServedIdentity): Se
       }
       shared.inFlight++;
       try {
+        await shared.gate?.();
         const params = request.params ?? {};
         const state = sdk.mcpReq.requestState?.();
         const ctx = callContext(sdk, typeof state === "string" ? state : undefined);
@@ -112,7 +109,8 @@ export function proxyServer(shared: SessionShared, identity: ServedIdentity): Se
           handler(params, {
             ...ctx,
             signal,
-            track: (source) => hub.begin({ source, connection: server, ask }),
+            track: (source) =>
+              hub.begin({ source, connection: server, ask, declined: ctx.declined }),
           }));
       } finally {
         shared.inFlight--;
@@ -124,6 +122,8 @@ export function proxyServer(shared: SessionShared, identity: ServedIdentity): Se
     const envelope = sdk.mcpReq.envelope as JsonObject | undefined;
     const level = envelope?.["io.modelcontextprotocol/logLevel"];
     const inputResponses = sdk.mcpReq.inputResponses;
+    const declined = (method: string) =>
+      void sdk.mcpReq.notify(shared.untiedNote(method)).catch(() => {});
     return {
       signal: sdk.mcpReq.signal,
       wantsProgress: token !== undefined,
@@ -137,10 +137,12 @@ export function proxyServer(shared: SessionShared, identity: ServedIdentity): Se
         ? { inputResponses, requestState }
         : undefined,
       logLevel: typeof level === "string" ? level : shared.level,
+      declined,
       track: (source) =>
         hub.begin({
           source,
           connection: server,
+          declined,
           ask: (method, params, signal) => {
             if (modern()) {
               return Promise.reject(
@@ -252,40 +254,4 @@ export function proxyServer(shared: SessionShared, identity: ServedIdentity): Se
     }
   });
   return server;
-}
-
-/** The hub's way to the host through a connected server instance, outside requests. */
-export function downstreamOf(server: Server, shared: SessionShared): Downstream {
-  let pending = 0;
-  let dropped = false;
-  const modern = () => (server.getNegotiatedProtocolVersion() ?? "") >= "2026";
-  return {
-    get era() {
-      return modern() ? "modern" : "legacy";
-    },
-    notify(method, params) {
-      if (method === "notifications/message" && shared.level !== undefined && !modern()) {
-        const at = LEVELS.indexOf(String(params?.level));
-        if (at !== -1 && at < LEVELS.indexOf(shared.level)) return;
-      }
-      if (pending >= MAX_PENDING_NOTIFICATIONS) {
-        if (!dropped) shared.onWarning?.("the host reads too slowly: dropping notifications");
-        dropped = true;
-        return;
-      }
-      pending++;
-      server.notification({ method, params } as never).catch(() => {}).finally(() => pending--);
-    },
-    request(method, params, signal) {
-      if (modern()) {
-        return Promise.reject(
-          new Error("the host speaks 2026-07-28: it cannot be asked outside a request"),
-        );
-      }
-      return server.request({ method, params } as never, AS_IS, {
-        signal,
-        timeout: NO_LIMIT,
-      }) as Promise<JsonObject>;
-    },
-  };
 }

@@ -21,7 +21,8 @@ import type { JsonObject } from "../types.ts";
 import { Hub } from "./hub.ts";
 import { servedIdentity } from "./identity.ts";
 import { declaredHost, type HostDeclaration, listenedResources } from "./peek.ts";
-import { downstreamOf, proxyServer, type SessionShared, sessionShared } from "./proxy_server.ts";
+import { downstreamOf } from "./downstream.ts";
+import { proxyServer, type SessionShared, sessionShared } from "./proxy_server.ts";
 import type { ProxyEvents, ServeSource } from "./types.ts";
 
 /** What every downstream session of one `serve` shares. */
@@ -33,6 +34,22 @@ export interface ProxyOptions {
   /** The longest offered name (default 64). */
   maxNameLength?: number;
   events: ProxyEvents;
+  /**
+   * Offer the host exactly the server's identity and capabilities (one
+   * source, no filter of jn's: a jn session), not jn's additions.
+   */
+  asIs?: boolean;
+  /**
+   * Checked before each host request is served (a jn session re-checks its
+   * profile's trust); what it throws refuses the request (JSON-RPC error).
+   */
+  gate?: () => void | Promise<void>;
+  /**
+   * The notification that tells a host its request was in flight when a
+   * server's `method` was declined, untied (tie.ts); default: a log message
+   * (a warning of the logger `jn`, sent where the server has logging).
+   */
+  untiedNote?: (method: string) => { method: string; params: JsonObject };
 }
 
 /** One downstream session. */
@@ -51,7 +68,12 @@ export class ProxySession {
       maxNameLength: options.maxNameLength,
       events: options.events,
     });
-    this.shared = sessionShared(this.hub, briefWarnings(options.events.onWarning));
+    this.shared = sessionShared(
+      this.hub,
+      briefWarnings(options.events.onWarning),
+      options.gate,
+      options.untiedNote,
+    );
   }
 
   /** Reads a host message before the SDK serves it. */
@@ -69,7 +91,8 @@ export class ProxySession {
    */
   async instance(options: { attach?: boolean } = {}): Promise<Server> {
     await this.hub.open(this.#host ?? { capabilities: {} });
-    const server = proxyServer(this.shared, servedIdentity(this.hub, this.#options.jn));
+    const identity = servedIdentity(this.hub, this.#options.jn, { asIs: this.#options.asIs });
+    const server = proxyServer(this.shared, identity);
     if (options.attach !== false) this.hub.attach(downstreamOf(server, this.shared));
     return server;
   }

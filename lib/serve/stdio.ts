@@ -68,7 +68,7 @@ export function serveOverStdio(options: StdioServeOptions): StdioServing {
 }
 
 /** A transport that shows each inbound message to `peek` before passing it on. */
-class PeekingTransport implements Transport {
+export class PeekingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport["onmessage"];

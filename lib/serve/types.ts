@@ -55,6 +55,8 @@ export interface UpstreamIdentity {
   instructions?: string;
   /** The protocol era of its session. */
   era?: "legacy" | "modern";
+  /** The protocol revision its session negotiated. */
+  protocolVersion?: string;
 }
 
 /**

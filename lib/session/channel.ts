@@ -22,8 +22,8 @@ export interface ExitStatus {
 export interface Channel {
   /** The transport the SDK client connects to. */
   readonly transport: Transport;
-  /** `stdio`, `streamable-http` or `sse` (for `--debug`). */
-  readonly kind: "stdio" | "streamable-http" | "sse";
+  /** `stdio`, `streamable-http`, `sse`, or `session`: a jn session's socket (for `--debug`). */
+  readonly kind: "stdio" | "streamable-http" | "sse" | "session";
   /** The last lines the server wrote to stderr ("" when there is no process). */
   stderrTail(): string;
   /** How the server process ended, once it has (never for HTTP). */

@@ -29,6 +29,8 @@ export interface CreateClientOptions extends ClientHandlers {
   mode: ProtocolMode;
   /** Bound of the era probe (ms). */
   probeTimeoutMs: number;
+  /** A 2025 revision to offer first in `initialize` (a session's: its server's own). */
+  offerVersion?: string;
 }
 
 /** A new SDK client with jn's capabilities and handlers. */
@@ -41,8 +43,17 @@ export function createClient(sdk: Sdk, options: CreateClientOptions): Client {
   if (!relay && options.roots) capabilities.roots = { listChanged: false };
   if (!relay && options.onSample) capabilities.sampling = {};
   const mode = options.mode;
+  const offer = options.offerVersion;
   const client = new sdk.Client({ name: "jn", version: VERSION }, {
     capabilities,
+    ...(offer && sdk.SUPPORTED_PROTOCOL_VERSIONS.includes(offer)
+      ? {
+        supportedProtocolVersions: [
+          offer,
+          ...sdk.SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version !== offer),
+        ],
+      }
+      : {}),
     versionNegotiation: mode === "legacy"
       ? { mode: "legacy" }
       : { mode, probe: { timeoutMs: options.probeTimeoutMs } },

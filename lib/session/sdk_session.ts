@@ -60,6 +60,9 @@ import type {
 
 type Sdk = typeof import("@modelcontextprotocol/client");
 
+/** The channels framed one message a line, without HTTP's parameter headers. */
+const LINE_CHANNELS: ReadonlySet<Channel["kind"]> = new Set(["stdio", "session"]);
+
 /** How long teardown waits for sends in flight (a cancellation, a last notification). */
 const DRAIN_MS = 500;
 
@@ -146,6 +149,11 @@ export class SdkSession implements Session {
       const params = notification.params as LogEntry;
       options.onLog?.({ level: params.level, logger: params.logger, data: params.data });
     });
+    const other = options.onOtherNotification;
+    if (other) {
+      client.fallbackNotificationHandler = (notification) =>
+        Promise.resolve(other(notification.method, notification.params as JsonObject | undefined));
+    }
   }
 
   /** The capabilities jn declared to the server (as sent on the wire). */
@@ -399,7 +407,7 @@ export class SdkSession implements Session {
 
   /** Whether a call is plain (see {@linkcode plainToolNames}), once this session's listing is in. */
   async #plainCall(name: string): Promise<boolean> {
-    if (this.transportKind !== "stdio" || this.#tools === undefined) return false;
+    if (!LINE_CHANNELS.has(this.transportKind) || this.#tools === undefined) return false;
     // listTools() sets #plainTools when the listing arrives, before this await resumes.
     await this.#tools.catch(() => undefined);
     return this.#plainTools?.has(name) === true;
@@ -549,14 +557,14 @@ export class SdkSession implements Session {
 
 /**
  * The tools of a listing whose calls need nothing of the SDK's `callTool()`
- * beyond the request itself: over stdio (no HTTP parameter headers to
+ * beyond the request itself: over stdio or a session's socket (no HTTP parameter headers to
  * mirror), a tool without an outputSchema (no structured content to
  * validate). Then jn sends the request through the SDK with its own cheap
  * result check instead of the SDK's zod parse.
  */
 function plainToolNames(kind: Channel["kind"], tools: readonly ToolInfo[]): ReadonlySet<string> {
   const names = new Set<string>();
-  if (kind !== "stdio") return names;
+  if (!LINE_CHANNELS.has(kind)) return names;
   for (const tool of tools) if (tool.outputSchema === undefined) names.add(tool.name);
   // A name listed twice is plain only if every tool of that name is.
   for (const tool of tools) if (tool.outputSchema !== undefined) names.delete(tool.name);

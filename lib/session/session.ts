@@ -25,6 +25,7 @@ import { type Channel, StdioChannel } from "./channel.ts";
 import { createClient } from "./client_setup.ts";
 import { bound } from "./bounds.ts";
 import { ConnectFailure, SdkSession } from "./sdk_session.ts";
+import type { SessionConn } from "./socket_channel.ts";
 import type { ProtocolMode, Session, SessionOptions } from "./types.ts";
 
 export type {
@@ -61,6 +62,28 @@ export async function openSession(launch: LaunchSpec, options: SessionOptions): 
     throw error;
   }
   return await openStdio(sdk, launch, options, first);
+}
+
+/**
+ * Connects to a jn session's socket (lib/client/session_lookup.ts found it):
+ * the session's server, reached through its proxy, in the era given
+ * (`legacy` for a session whose server speaks 2025, so that what it asks
+ * during a call reaches this client as the server asked it); `connectTo`
+ * reaches the socket another way (memory, in the session's own process).
+ */
+export async function openSocketSession(
+  path: string,
+  label: string,
+  options: SessionOptions,
+  connectTo?: () => Promise<SessionConn>,
+): Promise<Session> {
+  const { SocketChannel } = await import("./socket_channel.ts");
+  const sdk = await loadSdk();
+  const mode = options.protocol ?? "auto";
+  const probe = bound(options.connectTimeoutMs);
+  const channel = new SocketChannel(path, label, connectTo);
+  return await connect(sdk, channel, label, options, mode, probe)
+    .catch(unwrap);
 }
 
 function stdioChannel(launch: StdioLaunch, options: SessionOptions): StdioChannel {
@@ -186,6 +209,7 @@ async function connect(
     const client = createClient(sdk, {
       mode,
       probeTimeoutMs,
+      offerVersion: options.offerVersion,
       onElicit: options.onElicit,
       onSample: options.onSample,
       roots: options.roots,

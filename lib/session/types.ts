@@ -134,6 +134,11 @@ export interface SessionOptions extends ClientHandlers {
   protocol?: ProtocolMode;
   /** How long the era probe may take on stdio before falling back to 2025 (ms). */
   probeTimeoutMs?: number;
+  /**
+   * A 2025 revision to offer first in `initialize`, when this SDK supports
+   * it (a jn session's proxy: the revision its server negotiated).
+   */
+  offerVersion?: string;
   /** Aborting it cancels requests in flight (`notifications/cancelled`) and fails with InterruptedError. */
   signal?: AbortSignal;
   /** Live server stderr (e.g. for `--debug`); a tail is always kept for error messages. */
@@ -142,6 +147,8 @@ export interface SessionOptions extends ClientHandlers {
   onNoise?: (line: string) => void;
   /** `notifications/message` from the server. */
   onLog?: (entry: LogEntry) => void;
+  /** A notification of no MCP method (a jn session's own: lib/client/session_errors.ts). */
+  onOtherNotification?: (method: string, params: JsonObject | undefined) => void;
   /** Sent as `logging/setLevel` when the server supports logging. */
   logLevel?: string;
   /** Every JSON-RPC message, both ways (for `--debug`). */
@@ -261,8 +268,8 @@ export interface Session {
   readonly label: string;
   /** What the server said about itself. */
   readonly server: ServerIdentity;
-  /** How it is reached: `stdio`, `streamable-http` or `sse`. */
-  readonly transportKind?: "stdio" | "streamable-http" | "sse";
+  /** How it is reached: `stdio`, `streamable-http`, `sse`, or `session` (a jn session's socket). */
+  readonly transportKind?: "stdio" | "streamable-http" | "sse" | "session";
   /** The capabilities jn declared to the server (sampling, elicitation, roots, …). */
   readonly clientCapabilities?: JsonObject;
   /** `tools/list`, every page (cached: the tools of a session do not change under jn). */

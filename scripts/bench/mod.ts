@@ -30,6 +30,7 @@ import { listingScenario } from "./scenarios/listing.ts";
 import { payloadScenario } from "./scenarios/payload.ts";
 import { putMemoryScenario, putScenario } from "./scenarios/put.ts";
 import { serveScenario } from "./scenarios/serve.ts";
+import { sessionScenario } from "./scenarios/session.ts";
 import { startupScenario } from "./scenarios/startup.ts";
 import { teardownScenario } from "./scenarios/teardown.ts";
 import type { ScenarioOptions, Section } from "./scenarios/types.ts";
@@ -45,6 +46,7 @@ const ALL = [
   "teardown",
   "listing",
   "serve",
+  "session",
 ];
 
 const USAGE =
@@ -67,6 +69,8 @@ Scenarios (default: all; they run in the order given):
               and of mcporter's and mcpc's listings of server-everything
   serve       a host's calls through jn serve vs direct and vs an SDK-only proxy: added
               latency, calls/s at 16 in flight, idle memory
+  session     calls through a jn session: a warm call vs an empty deno run, 100 sequential calls
+              of an npx server vs cold ones, and a call vs mcpc's session
 
 Options:
   --rounds N   timed rounds per command (default 7)
@@ -149,7 +153,7 @@ if (needsPeers) {
   }
 }
 let bundle = !values["no-bundle"] &&
-  scenarios.some((s) => ["cold", "everything", "startup", "put", "payload"].includes(s));
+  scenarios.some((s) => ["cold", "everything", "startup", "put", "payload", "session"].includes(s));
 if (bundle) {
   say("bench: deno task bundle (the build deno task compile compiles)");
   const problem = await buildBundle();
@@ -219,6 +223,18 @@ for (const name of scenarios) {
     case "serve":
       out.push(...await serveScenario(options));
       break;
+    case "session": {
+      // Node 24 and server-everything for the tables, and mcpc (the one peer with sessions).
+      await install(NODE);
+      await install(EVERYTHING);
+      const mcpc = peers.find((peer) => peer.slug === "mcpc");
+      if (mcpc && !needsPeers) {
+        const problem = await install(mcpc);
+        if (problem) unavailable[mcpc.slug] = problem;
+      }
+      out.push(...await sessionScenario({ ...options, mcpc }));
+      break;
+    }
   }
 }
 const sections = Object.values(results).flat();

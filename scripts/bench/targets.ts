@@ -17,6 +17,13 @@ import { bundleRow, RAW_DENO, SESSION_CLIENT } from "./scenarios/cold.ts";
 import { cat, catBundle, payload } from "./scenarios/payload.ts";
 import { PUT_16, PUT_16_BUNDLE, RAW_PIPELINED, SESSION_PIPELINED } from "./scenarios/put.ts";
 import { EMPTY_IN_REPO, EMPTY_NO_CONFIG } from "./scenarios/startup.ts";
+import {
+  LOOP_COLD,
+  LOOP_SESSION,
+  SESSION_EMPTY,
+  WARM_BUNDLE,
+  WARM_SOURCE,
+} from "./scenarios/session.ts";
 import type { Section } from "./scenarios/types.ts";
 
 /** The title of the table. */
@@ -147,6 +154,53 @@ export async function targetsTable(inputs: TargetInputs): Promise<string> {
       memory,
     );
   }
+
+  // Issue 25: calls through a session.
+  const sessions = inputs.results.session;
+  const part = (name: string) => sessions?.find((section) => section.part === name);
+  const sessionRow = (section: Section | undefined, name: string, bundled = false) =>
+    !sessions
+      ? "scenario session"
+      : bundled && !inputs.bundle
+      ? "--no-bundle"
+      : section
+      ? find(section, name)
+      : "not run";
+  const warm = part("warm");
+  for (
+    const [label, name, bundled] of [["source", WARM_SOURCE, false], [
+      "bundle",
+      WARM_BUNDLE,
+      true,
+    ]] as const
+  ) {
+    add(
+      `warm call through a session ÷ empty \`deno run --no-config\`, ${label} (issue 25)`,
+      "≤ 1.5×",
+      ratio(sessionRow(warm, name, bundled), sessionRow(warm, SESSION_EMPTY), 1.5, "wall"),
+    );
+  }
+  const loop = part("loop");
+  const speedup = ratio(
+    sessionRow(loop, LOOP_COLD),
+    sessionRow(loop, LOOP_SESSION),
+    undefined,
+    "wall",
+  );
+  add(
+    "sequential calls of an npx server: cold ÷ through a session (issue 25)",
+    "≥ 10×",
+    speedup.met === "—" && speedup.value.startsWith("not")
+      ? speedup
+      : { ...speedup, met: Number(speedup.value.split("×")[0]) >= 10 ? "yes" : "**no**" },
+  );
+  const mcpc = part("mcpc");
+  const mcpcRow = mcpc?.rows?.[1];
+  add(
+    "a call through a jn session ÷ a call through mcpc's session (issue 25)",
+    "≤ 1×",
+    ratio(sessionRow(mcpc, "jn cat through a session"), mcpcRow ?? "mcpc not timed", 1, "wall"),
+  );
 
   return [
     table(["figure", "this run", "target", "met?"], rows, ["---", "---:", "---:", "---"]),

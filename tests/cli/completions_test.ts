@@ -121,9 +121,11 @@ Deno.test("bash completion completes jn's command line", async (t) => {
         "profile",
         "put",
         "serve",
+        "session",
         "skills",
         "tail",
       ]);
+      assert.deepEqual(await complete(s, "jn session "), ["list", "start", "stop"]);
     });
     await t.step("subcommands of a command group", async () => {
       assert.deepEqual(await complete(s, "jn mcp "), [

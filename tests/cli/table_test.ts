@@ -140,7 +140,7 @@ Deno.test("each connection flag sets the client's option of its name", async () 
     ...["--env-passthrough", "A", "--log-level", "debug", "--ignore-schema"],
     ...["--header", "X-A: 1", "--token-env", "T", "--allow-http", "--sampling-command", "x"],
     ...["--root", ".", "--sandbox-read", "r", "--sandbox-write", "w", "--sandbox-host", "h.io"],
-    ...["--progress", "--elicit", "decline"],
+    ...["--progress", "--elicit", "decline", "--no-session"],
   ]);
   const io = {
     stdout: { write: (b: Uint8Array) => Promise.resolve(b.length) },

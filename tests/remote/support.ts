@@ -147,7 +147,7 @@ let memory: Promise<string | undefined> | undefined;
  * install it (the caller skips, saying why).
  */
 export function serverEverything(): Promise<string | undefined> {
-  everything ??= installNpm("server-everything", EVERYTHING_VERSION);
+  everything ??= npmServer("@modelcontextprotocol/server-everything", EVERYTHING_VERSION);
   return everything;
 }
 
@@ -156,16 +156,25 @@ export const MEMORY_VERSION = "2026.8.31";
 
 /** The reference memory server's `dist/index.js`, installed like {@linkcode serverEverything}. */
 export function serverMemory(): Promise<string | undefined> {
-  memory ??= installNpm("server-memory", MEMORY_VERSION);
+  memory ??= npmServer("@modelcontextprotocol/server-memory", MEMORY_VERSION);
   return memory;
 }
 
-/** `@modelcontextprotocol/NAME@VERSION`'s `dist/index.js`, installed once per machine. */
-async function installNpm(name: string, version: string): Promise<string | undefined> {
+/**
+ * The path of an npm package's `dist/index.js` (`main`: another file of
+ * it), installed with npm into `~/.cache/jn-tests/NAME-VERSION/` on first
+ * use (and reused); undefined, saying why on stderr, when npm cannot install
+ * it (the caller skips).
+ */
+export async function npmServer(
+  name: string,
+  version: string,
+  main = "dist/index.js",
+): Promise<string | undefined> {
   const home = Deno.env.get("HOME") ?? "/tmp";
-  const dir = `${home}/.cache/jn-tests/${name}-${version}`;
-  const main = `${dir}/node_modules/@modelcontextprotocol/${name}/dist/index.js`;
-  if (await exists(main)) return main;
+  const dir = `${home}/.cache/jn-tests/${name.split("/").pop()}-${version}`;
+  const path = `${dir}/node_modules/${name}/${main}`;
+  if (await exists(path)) return path;
   // Install beside it and rename: parallel test files never see a half-installed tree.
   const temp = `${dir}.${crypto.randomUUID()}`;
   await Deno.mkdir(temp, { recursive: true });
@@ -177,7 +186,7 @@ async function installNpm(name: string, version: string): Promise<string | undef
       "--no-audit",
       "--no-fund",
       "--silent",
-      `@modelcontextprotocol/${name}@${version}`,
+      `${name}@${version}`,
     ],
     stdout: "null",
     stderr: "piped",
@@ -189,7 +198,7 @@ async function installNpm(name: string, version: string): Promise<string | undef
     await Deno.remove(temp, { recursive: true }).catch(() => {});
     // deno-lint-ignore no-console
     console.warn(
-      `skipping ${name} tests: npm could not install it: ${
+      `skipping the ${name} tests: npm could not install it: ${
         new TextDecoder().decode(output.stderr).trim().split("\n").pop()
       }`,
     );
@@ -200,7 +209,7 @@ async function installNpm(name: string, version: string): Promise<string | undef
   } catch {
     await Deno.remove(temp, { recursive: true }).catch(() => {});
   }
-  return (await exists(main)) ? main : undefined;
+  return (await exists(path)) ? path : undefined;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -196,7 +196,7 @@ Deno.test("--detach on a stdio server is a usage error before anything starts", 
   ]);
   assert.equal(code, 2, stderr);
   assert.equal(stdout, "");
-  assert.match(stderr, /--detach needs a remote server: .* ends when jn exits/);
+  assert.match(stderr, /--detach needs a remote server or a session: .* ends when jn exits/);
 });
 
 Deno.test("?task=ID on a stdio server is a usage error before anything starts", async () => {

@@ -13,6 +13,7 @@ import { checkFollow, follow } from "../../client/follow.ts";
 import { resolveTarget, targetShortName } from "../../client/resolve.ts";
 import { sandboxHint } from "../../client/sandbox.ts";
 import { visible } from "../../output/visible.ts";
+import { sessionRecorded } from "../../client/session_lookup.ts";
 import type { TaskInfo, ToolCallResult } from "../../types.ts";
 import { type ConnectionValues, withConnection } from "../connect.ts";
 import type { Cli, Outcome } from "../context.ts";
@@ -70,11 +71,16 @@ async function runCat(cli: Cli, sourceText: string, options: CatOptions): Promis
   const { io } = cli;
   const target = await resolveTarget(sourceText, { cwd: io.cwd, env: io.env });
   const operation = target.operation;
+  // A session holds a stdio server's tasks (connecting checks again).
+  const heldBySession = target.launch.transport === "stdio" &&
+    (options.detach || operation.kind === "task") &&
+    await sessionRecorded(target, { env: io.env, noSession: flags.noSession });
   const args = prepareCat(target, {
     args: flags.args,
     arg: flags.arg,
     task: options.task,
     detach: options.detach,
+    heldBySession,
   });
   const sink = new RecordSink(io.stdout, options.mode);
   return await withConnection(cli, target, flags, async (conn) => {

@@ -59,6 +59,13 @@ export interface CommandData {
   readonly hidden?: boolean;
   /** What it reads from stdin itself (`NDJSON records`): no flag may read `-` then. */
   readonly stdin?: string;
+  /**
+   * It runs inside a session of its source (its first argument that
+   * completes a source) when that session would serve its calls: the
+   * session's process runs it with the caller's argv, directory,
+   * environment and streams (command forwarding, lib/cli/forward_serve.ts).
+   */
+  readonly forwards?: true;
 }
 
 /** One row of the command table: its data, and its flags with their `apply`. */
@@ -132,8 +139,4 @@ export type Invocation<C extends CommandDef = CommandDef> = C extends CommandDef
   }
   : never;
 
-/** What a command's module exports. */
-export interface CommandModule {
-  // deno-lint-ignore no-explicit-any
-  run(cli: import("../context.ts").Cli, call: any): Promise<unknown> | unknown;
-}
+export type { CommandModule, LoadCommand } from "../context.ts";

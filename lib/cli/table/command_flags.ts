@@ -5,10 +5,12 @@
  * owns them (`PUT_DEFAULTS` of lib/client). The module is long because it
  * is a table: one row per flag, no logic.
  *
+ * It is over 300 lines because it is a table: one row per flag, no logic.
+ *
  * @module
  */
 
-import { PUT_DEFAULTS, SERVE_DEFAULTS } from "../../client/options.ts";
+import { PUT_DEFAULTS, SERVE_DEFAULTS, SESSION_DEFAULTS } from "../../client/options.ts";
 import { formatMs } from "../../errors.ts";
 import { parseDuration } from "../duration.ts";
 import { append, asIs, flag, setTrue, text } from "./flag.ts";
@@ -313,5 +315,29 @@ export const SERVE_FLAGS = [
     help: "start a source whose server died again, at most N times (with backoff)",
     apply: wholeNumber(0, 100, "--restarts 5"),
     default: SERVE_DEFAULTS.restarts as number,
+  }),
+] as const;
+
+/** `session start`'s own flags. */
+export const SESSION_START_FLAGS = [
+  flag({
+    long: "idle",
+    value: "duration",
+    key: "idleMs",
+    help: "end the session after this long without a call (0: only when stopped)",
+    apply: (_current: number | undefined, value: string, name: string) =>
+      parseDuration(value, name),
+    default: SESSION_DEFAULTS.idleMs as number,
+    shown: formatMs(SESSION_DEFAULTS.idleMs),
+  }),
+] as const;
+
+/** `session stop`'s own flags. */
+export const SESSION_STOP_FLAGS = [
+  flag({
+    long: "all",
+    key: "all",
+    help: "stop every session (and forget those that ended by themselves)",
+    apply: setTrue,
   }),
 ] as const;

@@ -28,6 +28,8 @@ import {
   OUTPUT_BOUNDS,
   PUT_FLAGS,
   SERVE_FLAGS,
+  SESSION_START_FLAGS,
+  SESSION_STOP_FLAGS,
   SKILLS_FLAGS,
   TASK,
   YES,
@@ -39,6 +41,7 @@ import {
   CONNECTION_FLAGS,
   LOGIN_CONNECTION_FLAGS,
   SERVE_CONNECTION_FLAGS,
+  SESSION_CONNECTION_FLAGS,
 } from "./flags.ts";
 import { HOST_FLAGS, HOST_FORCE, HOST_LIST_FORMAT } from "./host_flags.ts";
 import { LOGIN_FLAGS } from "./login_flags.ts";
@@ -81,6 +84,7 @@ export const INSPECT = command({
   flags: [INSPECT_FORMAT, ...CONNECTION_FLAGS],
   footer: "inspect",
   module: "commands/inspect.ts",
+  forwards: true,
 });
 
 /** `jn cat SOURCE`. */
@@ -91,6 +95,7 @@ export const CAT = command({
   flags: [...CALL_FLAGS, FOLLOW],
   footer: "cat",
   module: "commands/cat.ts",
+  forwards: true,
 });
 
 /** `jn head SOURCE`. */
@@ -101,6 +106,7 @@ export const HEAD = command({
   flags: [LINES, ...CALL_FLAGS],
   footer: "head",
   module: "commands/cat.ts",
+  forwards: true,
 });
 
 /** `jn tail SOURCE`. */
@@ -111,6 +117,7 @@ export const TAIL = command({
   flags: [LINES, ...CALL_FLAGS],
   footer: "tail",
   module: "commands/cat.ts",
+  forwards: true,
 });
 
 /** `jn complete SOURCE ARGUMENT [PARTIAL]`. */
@@ -130,6 +137,7 @@ export const COMPLETE = command({
   flags: [ARG, ARGS, ...CONNECTION_FLAGS],
   footer: "complete",
   module: "commands/complete.ts",
+  forwards: true,
 });
 
 /** `jn put TARGET`. */
@@ -148,6 +156,7 @@ export const PUT = command({
   footer: "put",
   module: "commands/put.ts",
   stdin: "the NDJSON records to call with",
+  forwards: true,
 });
 
 /** `jn filter EXPR`. */
@@ -224,6 +233,56 @@ export const SERVE = command({
   module: "commands/serve.ts",
 });
 
+/** `jn session start SOURCE`. */
+export const SESSION_START = command({
+  path: ["session", "start"],
+  summary: "keep a server alive in the background: every command on SOURCE goes through it " +
+    "(its state kept) until it idles out or is stopped",
+  args: [{
+    name: "source",
+    help: "a profile (@server) or naked URI, without an operation; or -- PROGRAM ARGS… at the end",
+    completes: "source",
+    argv: true,
+  }],
+  flags: [...SESSION_START_FLAGS, ...SESSION_CONNECTION_FLAGS],
+  footer: "session",
+  module: "commands/session.ts",
+});
+
+/** `jn session list`. */
+export const SESSION_LIST = command({
+  path: ["session", "list"],
+  summary: "the running sessions (and those that ended by themselves)",
+  args: [],
+  flags: [FORMAT],
+  module: "commands/session.ts",
+});
+
+/** `jn session stop SOURCE | --all`. */
+export const SESSION_STOP = command({
+  path: ["session", "stop"],
+  summary: "end a session and its server (--all: every session)",
+  args: [{
+    name: "source",
+    help: "the source the session was started with (-- PROGRAM ARGS… too)",
+    optional: true,
+    completes: "source",
+    argv: true,
+  }],
+  flags: SESSION_STOP_FLAGS,
+  module: "commands/session.ts",
+});
+
+/** `jn session _run`: the session's own process (started by `session start`). */
+export const SESSION_RUN = command({
+  path: ["session", "_run"],
+  summary: "serve one session (started by jn session start; its request comes on stdin)",
+  args: [],
+  flags: [],
+  module: "commands/session.ts",
+  hidden: true,
+});
+
 /** The HOST argument of `jn host add|remove`. */
 const HOST = {
   name: "host",
@@ -266,6 +325,7 @@ export const MCP_EXPLORE = command({
   args: [SOURCE],
   flags: CONNECTION_FLAGS,
   module: "commands/mcp.ts",
+  forwards: true,
 });
 
 /** `jn mcp tools SOURCE`. */
@@ -275,6 +335,7 @@ export const MCP_TOOLS = command({
   args: [SOURCE],
   flags: CONNECTION_FLAGS,
   module: "commands/mcp.ts",
+  forwards: true,
 });
 
 /** `jn mcp schema SOURCE TOOL`. */
@@ -284,6 +345,7 @@ export const MCP_SCHEMA = command({
   args: [SOURCE, { name: "tool", help: "the tool's name" }],
   flags: CONNECTION_FLAGS,
   module: "commands/mcp.ts",
+  forwards: true,
 });
 
 /** `jn mcp hash SOURCE`. */
@@ -296,6 +358,7 @@ export const MCP_HASH = command({
     ...CONNECTION_FLAGS,
   ],
   module: "commands/mcp_hash.ts",
+  forwards: true,
 });
 
 /** `jn mcp demo-server`. */
@@ -373,6 +436,7 @@ export const PROFILE_VALIDATE = command({
   args: [SERVER],
   flags: [FORMAT, ...CONNECTION_FLAGS],
   module: "commands/profile_drift.ts",
+  forwards: true,
 });
 
 /** `jn profile diff @server`. */
@@ -382,6 +446,7 @@ export const PROFILE_DIFF = command({
   args: [SERVER],
   flags: [FORMAT, ...CONNECTION_FLAGS],
   module: "commands/profile_drift.ts",
+  forwards: true,
 });
 
 /** `jn profile update @server`. */
@@ -471,6 +536,10 @@ export const COMMANDS: readonly CommandDef[] = [
   SKILLS,
   AGENT_GUIDE,
   SERVE,
+  SESSION_START,
+  SESSION_LIST,
+  SESSION_STOP,
+  SESSION_RUN,
   HOST_ADD,
   HOST_REMOVE,
   HOST_LIST,
@@ -502,6 +571,7 @@ export const GROUPS: readonly GroupDef[] = [
   { path: ["profile"], summary: "saved servers (@name)" },
   { path: ["host"], summary: "MCP hosts' config entries that run jn serve (Claude, Cursor…)" },
   { path: ["auth"], summary: "OAuth sign-in for remote servers" },
+  { path: ["session"], summary: "keep a server alive between commands (its state with it)" },
 ];
 
 /** jn's own line of help. */

@@ -9,6 +9,8 @@
  * (commands.ts) says which commands take which. The module is long because
  * it is a table: one row per flag, no logic.
  *
+ * It is over 300 lines because it is a table: one row per flag, no logic.
+ *
  * @module
  */
 
@@ -212,6 +214,13 @@ const SANDBOX_HOST = flag({
   repeatable: true,
 });
 
+const NO_SESSION = flag({
+  long: "no-session",
+  key: "noSession",
+  help: "start the server for this command even when a session of it runs (jn session)",
+  apply: setTrue,
+});
+
 // ---- how the CLI shows what a server says and asks ----
 
 const PROGRESS = flag({
@@ -267,6 +276,31 @@ export const CONNECTION_FLAGS = [
   SANDBOX_WRITE,
   SANDBOX_NET,
   SANDBOX_HOST,
+  NO_SESSION,
+] as const;
+
+/**
+ * The connection flags `jn session start` uses: how to reach and launch the
+ * server (what the session's calls must match), and whether sampling is
+ * offered. Not per-call ones (`--timeout`, `--elicit`, `--progress`): each
+ * call through the session gives its own.
+ */
+export const SESSION_CONNECTION_FLAGS = [
+  CONNECT_TIMEOUT,
+  PROTOCOL,
+  ENV_PASSTHROUGH,
+  LOG_LEVEL,
+  IGNORE_SCHEMA,
+  HEADER,
+  TOKEN_ENV,
+  ALLOW_HTTP,
+  SAMPLING_COMMAND,
+  ROOT,
+  SANDBOX,
+  SANDBOX_READ,
+  SANDBOX_WRITE,
+  SANDBOX_NET,
+  SANDBOX_HOST,
 ] as const;
 
 /**
@@ -290,6 +324,7 @@ export const SERVE_CONNECTION_FLAGS = [
   SANDBOX_WRITE,
   SANDBOX_NET,
   SANDBOX_HOST,
+  NO_SESSION,
 ] as const;
 
 /**

@@ -112,6 +112,22 @@ Examples:
 
 See docs/serve.md: pinning, namespacing, the threat model.`;
 
+/** The end of `jn help session start`. */
+const sessionFooter = (): string => `
+The session is a jn process of its own serving the server on a private socket;
+while it runs, every jn command on SOURCE with the same launch options goes
+through it (--no-session bypasses it; --debug says which session). It ends with
+jn session stop, after --idle without a call, on SIGTERM or SIGHUP, or when its
+server dies (later calls then exit 4 and say so).
+
+Examples:
+  jn session start @demo
+  jn cat "@demo/add?a=2&b=40"                     # through the session
+  jn session list --format json
+  jn session stop @demo
+
+See docs/session.md: sharing, policy, privacy, what ends a session.`;
+
 /** The end of `jn help host add`. */
 const hostFooter = (): string => `
 The entry runs this jn by an absolute path (jn on PATH, the compiled binary, or
@@ -139,6 +155,7 @@ export const FOOTERS = {
   completions: completionsFooter,
   grep: grepFooter,
   serve: serveFooter,
+  session: sessionFooter,
   host: hostFooter,
   skills: skillsFooter,
   agentGuide: agentGuideFooter,

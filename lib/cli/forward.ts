@@ -1,0 +1,274 @@
+/**
+ * The calling side of command forwarding (docs/session.md "How a command
+ * runs in a session"): before loading any of jn's commands or the MCP SDK,
+ * `jn` looks for a running session whose source its command line names,
+ * and asks that session to run the whole command — argv, directory,
+ * environment and TTY facts go over the session's private socket
+ * (lib/client/session_frames.ts); then it only pumps bytes: its stdin when
+ * the command reads, the command's stdout and stderr, its interrupts, and
+ * finally the exit status.
+ *
+ * Guarantees: nothing runs here unless the session says it takes the
+ * command (it decides, with the whole of jn's policy: forward_serve.ts); a
+ * session that does not, that cannot be reached, or a sessions directory
+ * that is not private, gives `undefined` and the caller runs the command
+ * itself, as without sessions; `--no-session` never asks. stdin is read
+ * only when the command asks for it, so a command that reads none leaves
+ * it for what comes next. The first signal interrupts the command (it
+ * cancels its calls and exits 130); a second ends this process at once
+ * (130). A session that ends while running the command gives exit 4 and
+ * what to do. Free of jn's other modules but a few small ones: this is
+ * all a forwarded command loads.
+ *
+ * @module
+ */
+
+import { privacyProblemNow, sessionDirOf } from "../client/session_dir.ts";
+import {
+  FORWARD_MAGIC,
+  FRAME,
+  type Frame,
+  frame,
+  FrameReader,
+  textFrame,
+} from "../client/session_frames.ts";
+import { VERSION } from "../version.ts";
+import { ExitCode } from "./exit_table.ts";
+
+/** The signals that interrupt a forwarded command. */
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"] as const;
+
+/** A repeat of the first signal this soon is the same one delivered twice (signals.ts). */
+const DUPLICATE_MS = 250;
+
+/**
+ * Runs the command in a session when one takes it: its exit status; or
+ * undefined when the caller must run it itself.
+ */
+export async function forwardToSession(args: readonly string[]): Promise<number | undefined> {
+  const dash = args.indexOf("--");
+  const words = dash === -1 ? args : args.slice(0, dash);
+  if (Deno.build.os === "windows" || words.includes("--no-session")) return undefined;
+  let candidates: Candidate[];
+  let env: Record<string, string>;
+  try {
+    env = Deno.env.toObject();
+    candidates = sessionsNamedBy(args, env);
+  } catch {
+    return undefined;
+  }
+  for (const candidate of candidates) {
+    const conn = await Deno.connect({ transport: "unix", path: candidate.socket }).catch(() =>
+      undefined
+    );
+    if (!conn) continue;
+    const link = new Link(conn);
+    const signals = new Interrupts(link);
+    try {
+      const hello = {
+        argv: args,
+        cwd: Deno.cwd(),
+        env,
+        tty: {
+          stdin: Deno.stdin.isTerminal(),
+          stdout: Deno.stdout.isTerminal(),
+          stderr: Deno.stderr.isTerminal(),
+        },
+      };
+      await link.send(join(FORWARD_MAGIC, textFrame(FRAME.hello, JSON.stringify(hello))));
+      // No bound of time here: a timer costs a fresh process more than the whole exchange, and
+      // a Ctrl-C ends the wait (this jn exits 130, and the session drops the command).
+      const answer = await link.next();
+      if (answer?.kind === FRAME.accept) {
+        signals.accepted = true;
+        return await pump(link, candidate.source);
+      }
+      if (answer?.kind === FRAME.decline && words.includes("--debug")) {
+        const why = new TextDecoder().decode(answer.payload);
+        await writeAll(
+          Deno.stderr,
+          `jn: debug: not run in the session of ${candidate.source}: ${why}\n`,
+        );
+      }
+    } catch {
+      // A session that broke off before taking the command: the command runs here.
+    } finally {
+      signals.remove();
+      link.close();
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The caller's signals while a session has its command: before the session
+ * takes it, one ends this jn (130: nothing ran); after, the first goes to
+ * the command (it cancels its calls and exits 130) and a second ends this
+ * jn at once.
+ */
+class Interrupts {
+  accepted = false;
+  #link: Link;
+  #first?: string;
+  #firstAt = 0;
+  #listeners: (() => void)[];
+
+  constructor(link: Link) {
+    this.#link = link;
+    this.#listeners = SIGNALS.map((signal) => {
+      const listener = () => this.#on(signal);
+      Deno.addSignalListener(signal, listener);
+      return listener;
+    });
+  }
+
+  #on(signal: string): void {
+    if (!this.accepted) Deno.exit(ExitCode.interrupted);
+    if (this.#first === undefined) {
+      this.#first = signal;
+      this.#firstAt = performance.now();
+      this.#link.send(textFrame(FRAME.interrupt, signal)).catch(() => {});
+    } else if (signal !== this.#first || performance.now() - this.#firstAt >= DUPLICATE_MS) {
+      Deno.exit(ExitCode.interrupted);
+    }
+  }
+
+  remove(): void {
+    SIGNALS.forEach((signal, at) => Deno.removeSignalListener(signal, this.#listeners[at]));
+  }
+}
+
+/** A running session a command line may be for. */
+interface Candidate {
+  source: string;
+  socket: string;
+}
+
+/**
+ * The running sessions (of this jn version, in the private sessions
+ * directory) whose source one of the command line's words starts with:
+ * `@x` for `@x`, `@x/tool`, `@x?…`; a URI for itself, `URI?…` or, when it
+ * has a query, `URI&…`. The session decides for sure (forward_serve.ts).
+ */
+function sessionsNamedBy(args: readonly string[], env: Record<string, string>): Candidate[] {
+  const dir = sessionDirOf(env);
+  if (dir === undefined || privacyProblemNow(dir) !== undefined) return [];
+  const found: Candidate[] = [];
+  for (const entry of Deno.readDirSync(dir)) {
+    if (!/^[0-9a-f]{32}\.json$/.test(entry.name)) continue;
+    const record = JSON.parse(Deno.readTextFileSync(`${dir}/${entry.name}`));
+    const { source, socket, version } = record ?? {};
+    if (typeof source !== "string" || typeof socket !== "string" || version !== VERSION) continue;
+    if (args.some((word) => names(word, source))) found.push({ source, socket });
+  }
+  return found;
+}
+
+function names(word: string, source: string): boolean {
+  if (!word.startsWith(source)) return false;
+  const next = word.charAt(source.length);
+  return next === "" || next === "?" || (source.startsWith("@") && next === "/") ||
+    (source.includes("?") && next === "&");
+}
+
+/** Pumps the command's streams until it exits; returns its exit status. */
+async function pump(link: Link, source: string): Promise<number> {
+  let stdoutOpen = true;
+  for (;;) {
+    const message = await link.next();
+    if (message === undefined) return await gone(source, "ended while running the command");
+    switch (message.kind) {
+      case FRAME.stdout:
+        if (!stdoutOpen) break;
+        try {
+          await writeAll(Deno.stdout, message.payload);
+        } catch {
+          stdoutOpen = false;
+          await link.send(frame(FRAME.stdoutClosed)).catch(() => {});
+        }
+        break;
+      case FRAME.stderr:
+        await writeAll(Deno.stderr, message.payload).catch(() => {});
+        break;
+      case FRAME.pull:
+        void readStdin(link, new DataView(message.payload.buffer).getUint32(0));
+        break;
+      case FRAME.exit:
+        return message.payload[0] ?? 1;
+    }
+  }
+}
+
+/** Reads once from stdin (at most `most` bytes) and sends what came, or its end. */
+async function readStdin(link: Link, most: number): Promise<void> {
+  const buffer = new Uint8Array(Math.max(1, Math.min(most, 1024 * 1024)));
+  let read: number | null;
+  try {
+    read = await Deno.stdin.read(buffer);
+  } catch {
+    read = null;
+  }
+  await link.send(
+    read === null ? frame(FRAME.stdinEnd) : frame(FRAME.stdin, buffer.subarray(0, read)),
+  ).catch(() => {});
+}
+
+/** The session went away: said as jn says a failure, exit 4. */
+async function gone(source: string, what: string): Promise<number> {
+  await writeAll(
+    Deno.stderr,
+    `jn: the session of ${source} ${what}\n` +
+      `hint: see jn session list; run the command again, or with --no-session\n`,
+  ).catch(() => {});
+  return ExitCode.connection;
+}
+
+/** The socket, as frames. */
+class Link {
+  #conn: Deno.UnixConn;
+  #reader = new FrameReader();
+  #writing = Promise.resolve();
+  #buffer = new Uint8Array(64 * 1024);
+
+  constructor(conn: Deno.UnixConn) {
+    this.#conn = conn;
+  }
+
+  send(bytes: Uint8Array): Promise<void> {
+    const write = this.#writing.then(() => writeAll(this.#conn, bytes));
+    this.#writing = write.catch(() => {});
+    return write;
+  }
+
+  /** The next frame; undefined at the end of the connection. */
+  async next(): Promise<Frame | undefined> {
+    for (;;) {
+      const ready = this.#reader.next();
+      if (ready) return ready;
+      const read = await this.#conn.read(this.#buffer).catch(() => null);
+      if (read === null) return undefined;
+      this.#reader.push(this.#buffer.subarray(0, read));
+    }
+  }
+
+  close(): void {
+    try {
+      this.#conn.close();
+    } catch { /* already closed */ }
+  }
+}
+
+async function writeAll(
+  writer: { write(bytes: Uint8Array): Promise<number> },
+  data: Uint8Array | string,
+): Promise<void> {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  for (let at = 0; at < bytes.length;) at += await writer.write(bytes.subarray(at));
+}
+
+function join(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
