@@ -96,11 +96,9 @@ async function decide(hello: Hello): Promise<{ refusal?: string; debug: boolean 
   const parsed = await parseArgs(hello.argv);
   const debug = parsed.globals.debug;
   if (parsed.kind !== "run") return { refusal: "not a command that runs", debug };
-  // Without an Io, an input flag's `@FILE` or `-` stays unread: deciding reads nothing.
-  const { command, args, options } = await completeCall(parsed);
-  if (!command.forwards) {
-    return { refusal: `jn ${command.path.join(" ")} does not run in a session`, debug };
-  }
+  const { command, args, options } = await completeCall(parsed); // no Io: reads no input
+  const refused = `jn ${command.path.join(" ")} does not run in a session`;
+  if (!command.forwards) return { refusal: refused, debug };
   const name = command.args.find((arg) => arg.completes === "source")?.name;
   const source = name === undefined ? undefined : (args as Record<string, unknown>)[name];
   if (typeof source !== "string") return { refusal: "no source", debug };
