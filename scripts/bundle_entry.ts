@@ -13,7 +13,7 @@
  * @module
  */
 
-import { forwardToSession } from "../lib/cli/forward.ts";
+import { sessionsNamedBy } from "../lib/cli/forward_lookup.ts";
 import { recordBundleEntry } from "../lib/profile/self_entry.ts";
 
 /** A module's place in the bundle, relative to its main.js (this module, bundled). */
@@ -22,8 +22,12 @@ const bundled = (path: string) => new URL(path, import.meta.url).href;
 // jn starting itself (`@demo`) runs this bundle, wherever it lives.
 recordBundleEntry(bundled("main.js"));
 // A command a running session takes runs there (lib/cli/forward.ts); the CLI loads otherwise.
-const forwarded = await forwardToSession(Deno.args);
-if (forwarded !== undefined) Deno.exit(forwarded);
+const sessions = sessionsNamedBy(Deno.args);
+if (sessions !== undefined) {
+  const { forwardToSession } = await import("../lib/cli/forward.ts");
+  const forwarded = await forwardToSession(Deno.args, sessions);
+  if (forwarded !== undefined) Deno.exit(forwarded);
+}
 const { runProcess } = await import("../lib/cli/main.ts");
 Deno.exit(
   await runProcess(

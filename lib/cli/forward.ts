@@ -23,7 +23,6 @@
  * @module
  */
 
-import { privacyProblemNow, sessionDirOf } from "../client/session_dir.ts";
 import {
   FORWARD_MAGIC,
   FRAME,
@@ -32,8 +31,8 @@ import {
   FrameReader,
   textFrame,
 } from "../client/session_frames.ts";
-import { VERSION } from "../version.ts";
 import { ExitCode } from "./exit_table.ts";
+import type { Sessions } from "./forward_lookup.ts";
 
 /** The signals that interrupt a forwarded command. */
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"] as const;
@@ -42,21 +41,14 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"] as const;
 const DUPLICATE_MS = 250;
 
 /**
- * Runs the command in a session when one takes it: its exit status; or
- * undefined when the caller must run it itself.
+ * Runs the command in one of the `sessions` its command line names
+ * (forward_lookup.ts) when one takes it: its exit status; or undefined when
+ * the caller must run it itself.
  */
-export async function forwardToSession(args: readonly string[]): Promise<number | undefined> {
-  const dash = args.indexOf("--");
-  const words = dash === -1 ? args : args.slice(0, dash);
-  if (Deno.build.os === "windows" || words.includes("--no-session")) return undefined;
-  let candidates: Candidate[];
-  let env: Record<string, string>;
-  try {
-    env = Deno.env.toObject();
-    candidates = sessionsNamedBy(args, env);
-  } catch {
-    return undefined;
-  }
+export async function forwardToSession(
+  args: readonly string[],
+  { candidates, env, words }: Sessions,
+): Promise<number | undefined> {
   for (const candidate of candidates) {
     const conn = await Deno.connect({ transport: "unix", path: candidate.socket }).catch(() =>
       undefined
@@ -136,39 +128,6 @@ class Interrupts {
   remove(): void {
     SIGNALS.forEach((signal, at) => Deno.removeSignalListener(signal, this.#listeners[at]));
   }
-}
-
-/** A running session a command line may be for. */
-interface Candidate {
-  source: string;
-  socket: string;
-}
-
-/**
- * The running sessions (of this jn version, in the private sessions
- * directory) whose source one of the command line's words starts with:
- * `@x` for `@x`, `@x/tool`, `@x?…`; a URI for itself, `URI?…` or, when it
- * has a query, `URI&…`. The session decides for sure (forward_serve.ts).
- */
-function sessionsNamedBy(args: readonly string[], env: Record<string, string>): Candidate[] {
-  const dir = sessionDirOf(env);
-  if (dir === undefined || privacyProblemNow(dir) !== undefined) return [];
-  const found: Candidate[] = [];
-  for (const entry of Deno.readDirSync(dir)) {
-    if (!/^[0-9a-f]{32}\.json$/.test(entry.name)) continue;
-    const record = JSON.parse(Deno.readTextFileSync(`${dir}/${entry.name}`));
-    const { source, socket, version } = record ?? {};
-    if (typeof source !== "string" || typeof socket !== "string" || version !== VERSION) continue;
-    if (args.some((word) => names(word, source))) found.push({ source, socket });
-  }
-  return found;
-}
-
-function names(word: string, source: string): boolean {
-  if (!word.startsWith(source)) return false;
-  const next = word.charAt(source.length);
-  return next === "" || next === "?" || (source.startsWith("@") && next === "/") ||
-    (source.includes("?") && next === "&");
 }
 
 /** Pumps the command's streams until it exits; returns its exit status. */
