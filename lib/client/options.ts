@@ -23,6 +23,7 @@ import type {
 } from "../types.ts";
 import type { SandboxPlan } from "../sandbox/plan.ts";
 import type { ElicitAnswers } from "./elicit_answers.ts";
+import { LOG_LEVELS, type LogLevel } from "../session/log_levels.ts";
 
 export { parseHostList } from "../sandbox/hosts.ts";
 export type { SandboxPolicy } from "../sandbox/policy.ts";
@@ -30,20 +31,7 @@ export type { ProtocolMode } from "../session/types.ts";
 /** The editors whose MCP configs `importProfiles` reads (lib/client/profile_import.ts). */
 export { EDITOR_NAMES, type EditorName } from "../profile/edit/editor_names.ts";
 
-/** MCP log levels, least severe first (RFC 5424 names). */
-export const LOG_LEVELS = [
-  "debug",
-  "info",
-  "notice",
-  "warning",
-  "error",
-  "critical",
-  "alert",
-  "emergency",
-] as const;
-
-/** One MCP log level. */
-export type LogLevel = typeof LOG_LEVELS[number];
+export { LOG_LEVELS, type LogLevel };
 
 /**
  * What {@linkcode OpenOptions} mean when a field is left out: the one place

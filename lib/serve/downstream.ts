@@ -12,22 +12,14 @@
 
 import type { Server } from "@modelcontextprotocol/server";
 import type { JsonObject } from "../types.ts";
+import { LOG_LEVELS } from "../session/log_levels.ts";
 import type { Downstream } from "./hub.ts";
 
 /** The most notifications waiting to be written to the host. */
 export const MAX_PENDING_NOTIFICATIONS = 1024;
 
-/** The RFC 5424 levels, lowest first. */
-export const LEVELS = [
-  "debug",
-  "info",
-  "notice",
-  "warning",
-  "error",
-  "critical",
-  "alert",
-  "emergency",
-];
+/** The MCP log levels, least severe first, as strings a host's message is looked up in. */
+export const LEVELS: readonly string[] = LOG_LEVELS;
 
 /** A result schema that takes the host's answer as it is. */
 export const AS_IS = {
