@@ -32,6 +32,8 @@ const RANKS: [prefix: string, rank: number][] = [
   ["lib/uri/", 4],
   ["lib/schema/", 5],
   ["lib/args/", 6],
+  // Imports nothing: the sandbox reads from it where the user's sessions live.
+  ["lib/profile/paths.ts", 6],
   ["lib/sandbox/", 7],
   ["lib/profile/", 8],
   ["lib/drift/", 9],

@@ -5,17 +5,20 @@
  * directory changed, was added or removed, or its trust was withdrawn.
  *
  * Guarantees: {@linkcode TrustWatch.check} is cheap while nothing changed
- * (one `lstat` per entry of the profile's directory, compared with the last
- * look); when anything looks different, the profile is read and checked
- * again as a call checks it (resolve.ts), and its directory's digest must
- * still be the one the session started with. A profile of another layer is
- * the user's own and needs no watch.
+ * (one `lstat` per entry of the profile's directory and one of the trust
+ * store, compared with the last look: `jn profile untrust` rewrites the
+ * store, not the profile); when anything looks different, the profile is
+ * read and checked again as a call checks it (resolve.ts: withdrawn trust
+ * is refused, exit 3), and its directory's digest must still be the one the
+ * session started with. A profile of another layer is the user's own and
+ * needs no watch.
  *
  * @module
  */
 
 import { ConfigError } from "../errors.ts";
 import { joinPath } from "../profile/paths.ts";
+import { trustFilePath } from "../profile/trust_store.ts";
 import type { Profile } from "../profile/types.ts";
 import { type ResolveOptions, resolveTarget } from "./resolve.ts";
 
@@ -41,7 +44,7 @@ export class TrustWatch {
 
   /** Takes the first look (call when the session starts). */
   async start(): Promise<void> {
-    this.#signature = await signature(this.#profile.realDir);
+    this.#signature = await this.#look();
   }
 
   /** Throws a ConfigError unless the profile is as it was trusted when the session started. */
@@ -51,7 +54,7 @@ export class TrustWatch {
   }
 
   async #check(): Promise<void> {
-    const now = await signature(this.#profile.realDir).catch(() => "gone");
+    const now = await this.#look().catch(() => "gone");
     if (now === this.#signature) return;
     const target = await resolveTarget(this.#source, this.#options);
     if (target.profile?.digest !== this.#profile.digest) {
@@ -64,6 +67,15 @@ export class TrustWatch {
       );
     }
     this.#signature = now;
+  }
+
+  /** The trust store's and the profile directory's signatures. */
+  async #look(): Promise<string> {
+    const store = await Deno.lstat(trustFilePath(this.#options.env)).then(
+      (info) => `${info.size}:${info.mtime?.getTime() ?? 0}:${info.ino ?? 0}`,
+      () => "none",
+    );
+    return `${store}\n${await signature(this.#profile.realDir)}`;
   }
 }
 

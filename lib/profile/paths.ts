@@ -3,8 +3,13 @@
  * Windows), for the modules that read profiles, which load no `node:`
  * module: a second implementation of what `node:path` does, kept for the
  * measured reason in docs/performance.md ("Second implementations"); and
- * the user's home and jn directories as the environment names them.
- * tests/profile/paths_test.ts checks both flavours against `node:path`.
+ * the user's home and jn directories as the environment names them, and
+ * where the user's sessions live. tests/profile/paths_test.ts checks both
+ * flavours against `node:path`.
+ *
+ * Imports nothing, so the layers below lib/profile (the sandbox, which
+ * hides the sessions folders from every server) may read it too
+ * (scripts/import_graph.ts ranks it on its own).
  *
  * @module
  */
@@ -71,4 +76,19 @@ export function homeDir(env: Record<string, string>): string | undefined {
 export function userJnDir(env: Record<string, string>): string | undefined {
   const home = homeDir(env);
   return home === undefined ? undefined : joinPath(home, ".local", "jn");
+}
+
+/**
+ * Every folder where the user's sessions may be, the one this environment
+ * uses first: `$XDG_RUNTIME_DIR/jn` when the system gives the user a runtime
+ * directory, then `~/.local/jn/sessions` (where a jn without one keeps
+ * them). Neither is created. Empty without HOME nor runtime directory.
+ */
+export function sessionDirCandidates(env: Record<string, string>): string[] {
+  const dirs: string[] = [];
+  const runtime = env.XDG_RUNTIME_DIR;
+  if (runtime && isAbsolutePath(runtime)) dirs.push(joinPath(runtime, "jn"));
+  const jn = userJnDir(env);
+  if (jn !== undefined) dirs.push(joinPath(jn, "sessions"));
+  return dirs;
 }

@@ -10,9 +10,9 @@
  *   a path the runtime uses through a symlink is that symlink, `--symlink`);
  *   nothing else of the host (home directories, /run and its sockets, /mnt,
  *   /media, /srv, /var) exists;
- * - the root-only secrets of /etc (`mask`) are empty: a file is `/dev/null`
- *   on a mount without devices (reading it fails), a directory an empty
- *   read-only tmpfs;
+ * - the root-only secrets of /etc and the user's sessions folders (`mask`)
+ *   are empty, under any bind: a file is `/dev/null` on a mount without
+ *   devices (reading it fails), a directory an empty read-only tmpfs;
  * - every namespace is unshared (user, pid, ipc, uts, cgroup, network); the
  *   network namespace is shared back only when the plan allows network;
  * - all capabilities are dropped (even when jn runs as root, the server

@@ -126,6 +126,22 @@ export async function confineLaunch(
     explicit: options.explicit,
     readOnly: options.readOnly,
   });
+  // A sessions folder the plan hides exists first (private, as a session makes it), so that
+  // one made later, while the server runs, is hidden too (session_masks.ts).
+  for (const dir of plan.create) {
+    try {
+      Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      if (error instanceof Deno.errors.NotCapable) {
+        throw new SandboxError(`Cannot sandbox "${launch.label}": jn may not create ${dir}`, {
+          hint: `the sandbox hides the sessions folder ${dir}: create it (mode 0700), ` +
+            "or let jn write there",
+        });
+      }
+      // This user cannot make it: no session of theirs can be there either.
+      plan.mask = plan.mask?.filter((hidden) => hidden.path !== dir);
+    }
+  }
   // The program the plan was made for; not found, the server's PATH finds it inside.
   const server = commandPath ? { ...confined, command: commandPath } : confined;
   const env = serverEnv(confined);

@@ -8,8 +8,9 @@
  * directories (programs, libraries, /etc) read-only, a private /tmp, fresh
  * /dev and /proc, and nothing else: no home directories, no /run (sockets),
  * no /mnt, /media, /srv, /var, no other user data. The root-only secrets of
- * /etc are masked (root_secrets.ts). macOS has no mount namespaces, so there
- * the user's places are denied instead (`hide`).
+ * /etc are masked (root_secrets.ts), and so, on both systems and under any
+ * grant, are the user's sessions folders (session_masks.ts). macOS has no
+ * mount namespaces, so there the user's places are denied instead (`hide`).
  *
  * On top of that come the declared paths, and, without being declared, what
  * the server's runtime needs, read-only (runtime_mounts.ts: the script's
@@ -56,6 +57,7 @@ import { RealMounts } from "./real_mounts.ts";
 import { pathJudge } from "./real_paths.ts";
 import { rootSecretMasks, type SandboxMask } from "./root_secrets.ts";
 import { findScript, installRoot, scriptMounts } from "./runtime_mounts.ts";
+import { sessionMasks } from "./session_masks.ts";
 import { startDir } from "./working_dir.ts";
 
 export type { HostView } from "./host_view.ts";
@@ -76,13 +78,13 @@ export interface SandboxPlan {
   read: string[];
   /** Paths visible and writable (they exist, or are listed in `create`; real paths). */
   write: string[];
-  /** jn's own caches in `write` that do not exist yet: create them first. */
+  /** jn's own directories not there yet (caches in `write`, masked sessions folders): make them. */
   create: string[];
   /** Linux: writable directories that start empty and vanish with the server (tmpfs). */
   scratch: string[];
   /** Linux: symlinks to `read`/`write` paths, where the runtime uses the link's path. */
   links?: SandboxLink[];
-  /** Linux: root-only secrets of the system directories, hidden behind empty ones. */
+  /** Hidden behind empty ones (macOS: denied): root-only secrets (Linux), the sessions folders. */
   mask?: SandboxMask[];
   /** Whether the server may use the network. */
   network: boolean;
@@ -254,18 +256,20 @@ export function planSandbox(
     scriptIndex: script?.index,
   });
   if (start.notice) notices.push(start.notice);
-  const mask = linux
-    ? rootSecretMasks(host, LINUX_SYSTEM).filter((secret) =>
+  const sessions = sessionMasks(host, canSee, bound);
+  const mask = [
+    ...(linux ? rootSecretMasks(host, LINUX_SYSTEM) : []).filter((secret) =>
       !declared.some((root) => within(root, secret.path))
-    )
-    : [];
+    ),
+    ...sessions.mask,
+  ];
   return {
     system: linux ? [...LINUX_SYSTEM] : [],
     hide,
     tmp,
     read,
     write,
-    create: launcherWrite.filter((path) => !peek(host, path)),
+    create: [...launcherWrite.filter((path) => !peek(host, path)), ...sessions.create],
     scratch,
     links: sandboxLinks,
     mask,

@@ -11,6 +11,9 @@
  *   (passed as `TMPDIR`, since macOS has no mount namespaces) and the
  *   harmless devices (`/dev/null`, the TTYs);
  * - network: none unless the plan allows it;
+ * - the plan's `mask` (the user's sessions folders, session_masks.ts) is
+ *   denied last, under any grant: reading, writing, and connecting to a
+ *   Unix socket in it (which `(allow network*)` would otherwise allow);
  * - processes: fork/exec allowed, signals only within the sandbox; children
  *   inherit the sandbox, so the whole tree is confined;
  * - the server's variables: sandbox-exec has no `--setenv`, so it starts in
@@ -80,6 +83,7 @@ export function seatbeltLaunch(
 
 /** The Seatbelt profile (SBPL) of a plan. */
 export function seatbeltProfile(plan: SandboxPlan, tmpDir: string): string {
+  const masked = (plan.mask ?? []).map((hidden) => hidden.path);
   const lines = [
     "(version 1)",
     "(deny default)",
@@ -106,14 +110,27 @@ export function seatbeltProfile(plan: SandboxPlan, tmpDir: string): string {
     '(allow file-ioctl (literal "/dev/null") (literal "/dev/tty") (regex #"^/dev/ttys[0-9]+$"))',
     ";; network",
     ...(plan.network ? ["(allow network*)", "(allow system-socket)"] : [";; no network"]),
+    ";; hidden under any grant: the sessions folders (last: the last matching rule wins)",
+    ...rule("deny", "file-read* file-write*", masked),
+    ...rule("deny", "network-outbound", masked, "remote unix-socket"),
   ];
   return lines.join("\n") + "\n";
 }
 
-/** One rule over a list of directories (`subpath` matches the directory and below). */
-function rule(action: "allow" | "deny", operation: string, paths: string[]): string[] {
+/**
+ * One rule over a list of directories (`subpath` matches the directory and
+ * below), each filter wrapped in `(WRAP …)` when given (`remote unix-socket`).
+ */
+function rule(
+  action: "allow" | "deny",
+  operation: string,
+  paths: string[],
+  wrap?: string,
+): string[] {
   if (paths.length === 0) return [];
-  const filters = [...new Set(paths)].map((path) => `  (subpath ${sbplString(path)})`);
+  const filters = [...new Set(paths)].map((path) =>
+    wrap ? `  (${wrap} (subpath ${sbplString(path)}))` : `  (subpath ${sbplString(path)})`
+  );
   return [`(${action} ${operation}`, ...filters.slice(0, -1), `${filters.at(-1)})`];
 }
 
