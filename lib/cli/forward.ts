@@ -17,22 +17,33 @@
  * it for what comes next. The first signal interrupts the command (it
  * cancels its calls and exits 130); a second ends this process at once
  * (130). A session that ends while running the command gives exit 4 and
- * what to do. Free of jn's other modules but a few small ones: this is
- * all a forwarded command loads.
+ * what to do. Before anything is sent, the sessions directory is checked
+ * whole — it and every folder above it private (session_dir.ts
+ * `checkPrivateDir`; who runs jn found out when `/proc` cannot tell) — and
+ * its records read again from its real path; the socket connected to is
+ * `KEY.sock` of a record's key in that directory, a socket of the user's
+ * own (never a path a record names), and the directory is checked to be
+ * the same one once connected. A reason a session gives and its source
+ * reach the terminal with control characters made visible. Free of jn's
+ * other modules but a few small ones: this is all a forwarded command
+ * loads.
  *
  * @module
  */
 
+import { type CheckedDir, checkPrivateDir } from "../client/session_dir.ts";
 import {
   FORWARD_MAGIC,
   FRAME,
   type Frame,
   frame,
   FrameReader,
+  MAX_HELLO_BYTES,
   textFrame,
 } from "../client/session_frames.ts";
+import { visible } from "../output/visible.ts";
 import { ExitCode } from "./exit_table.ts";
-import type { Sessions } from "./forward_lookup.ts";
+import { type Candidate, type Sessions, sessionsIn } from "./forward_lookup.ts";
 
 /** The signals that interrupt a forwarded command. */
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"] as const;
@@ -47,27 +58,40 @@ const DUPLICATE_MS = 250;
  */
 export async function forwardToSession(
   args: readonly string[],
-  { candidates, env, words }: Sessions,
+  { dir, env, words }: Sessions,
 ): Promise<number | undefined> {
+  const debug = words.includes("--debug");
+  const checked = await checkPrivateDir(dir).catch((error) => ({ problem: `${error?.message}` }));
+  if ("problem" in checked) {
+    if (debug) {
+      await say(`jn: debug: not using sessions: ${dir} is not private: ${checked.problem}`);
+    }
+    return undefined;
+  }
+  let candidates: Candidate[];
+  try {
+    candidates = sessionsIn(checked.path, args);
+  } catch {
+    return undefined;
+  }
+  const hello = new TextEncoder().encode(JSON.stringify({
+    argv: args,
+    cwd: Deno.cwd(),
+    env,
+    tty: {
+      stdin: Deno.stdin.isTerminal(),
+      stdout: Deno.stdout.isTerminal(),
+      stderr: Deno.stderr.isTerminal(),
+    },
+  }));
+  if (hello.length > MAX_HELLO_BYTES) return undefined; // a session takes none so long
   for (const candidate of candidates) {
-    const conn = await Deno.connect({ transport: "unix", path: candidate.socket }).catch(() =>
-      undefined
-    );
+    const conn = await connect(checked, candidate.key);
     if (!conn) continue;
     const link = new Link(conn);
     const signals = new Interrupts(link);
     try {
-      const hello = {
-        argv: args,
-        cwd: Deno.cwd(),
-        env,
-        tty: {
-          stdin: Deno.stdin.isTerminal(),
-          stdout: Deno.stdout.isTerminal(),
-          stderr: Deno.stderr.isTerminal(),
-        },
-      };
-      await link.send(join(FORWARD_MAGIC, textFrame(FRAME.hello, JSON.stringify(hello))));
+      await link.send(join(FORWARD_MAGIC, frame(FRAME.hello, hello)));
       // No bound of time here: a timer costs a fresh process more than the whole exchange, and
       // a Ctrl-C ends the wait (this jn exits 130, and the session drops the command).
       const answer = await link.next();
@@ -75,11 +99,12 @@ export async function forwardToSession(
         signals.accepted = true;
         return await pump(link, candidate.source);
       }
-      if (answer?.kind === FRAME.decline && words.includes("--debug")) {
+      if (answer?.kind === FRAME.decline && debug) {
         const why = new TextDecoder().decode(answer.payload);
-        await writeAll(
-          Deno.stderr,
-          `jn: debug: not run in the session of ${candidate.source}: ${why}\n`,
+        await say(
+          `jn: debug: not run in the session of ${visible(candidate.source, { oneLine: true })}: ${
+            visible(why, { oneLine: true })
+          }`,
         );
       }
     } catch {
@@ -90,6 +115,28 @@ export async function forwardToSession(
     }
   }
   return undefined;
+}
+
+/**
+ * A connection to the session `key` of the checked directory: its socket
+ * must be a socket of the user's own, and the directory still the one
+ * checked once connected; else undefined.
+ */
+async function connect(dir: CheckedDir, key: string): Promise<Deno.UnixConn | undefined> {
+  const path = `${dir.path}/${key}.sock`;
+  const socket = await Deno.lstat(path).catch(() => undefined);
+  if (!socket?.isSocket || socket.uid !== dir.uid) return undefined;
+  const conn = await Deno.connect({ transport: "unix", path }).catch(() => undefined);
+  const now = await Deno.lstat(dir.path).catch(() => undefined);
+  if (conn && now?.dev === dir.dev && now.ino === dir.ino && now.isDirectory) return conn;
+  try {
+    conn?.close();
+  } catch { /* closed */ }
+  return undefined;
+}
+
+async function say(line: string): Promise<void> {
+  await writeAll(Deno.stderr, `${line}\n`).catch(() => {});
 }
 
 /**
@@ -176,7 +223,7 @@ async function readStdin(link: Link, most: number): Promise<void> {
 async function gone(source: string, what: string): Promise<number> {
   await writeAll(
     Deno.stderr,
-    `jn: the session of ${source} ${what}\n` +
+    `jn: the session of ${visible(source, { oneLine: true })} ${what}\n` +
       `hint: see jn session list; run the command again, or with --no-session\n`,
   ).catch(() => {});
   return ExitCode.connection;

@@ -15,11 +15,10 @@
  * version (the lookup every call makes, trust checked by resolution itself:
  * lib/client/session_lookup.ts `ownSessionRefuses`); anything else is
  * declined, and the caller runs it itself. The command reads the caller's
- * stdin only when it asks (one pull, one read); an interrupt from the
- * caller goes to the command's handlers (it cancels its calls, exits 130),
- * and a caller that goes away is an interrupt too, its output dropped. No
- * failure of a forwarded command ends the session (session_run.ts keeps a
- * stray rejection from ending the process).
+ * stdin only when it asks (one pull, one read); an interrupt from the caller goes to the
+ * command's handlers (it cancels its calls, exits 130), and a caller that goes away is an
+ * interrupt too, its output dropped. No failure of a forwarded command ends the session
+ * (session_run.ts keeps a stray rejection from ending the process).
  *
  * @module
  */
@@ -51,15 +50,16 @@ interface Hello {
   tty: Io["tty"];
 }
 
-/** Serves one forwarding connection (its bytes after the magic: `rest`) until the command ends. */
+/** Serves a forwarding connection (bytes after the magic: `rest`); `greeted`: its hello came. */
 export async function serveForward(
   conn: Deno.UnixConn,
   rest: Uint8Array,
   load?: LoadCommand,
+  greeted?: () => void,
 ): Promise<void> {
   const run = new ForwardedRun(conn, rest);
   try {
-    const hello = await run.hello();
+    const hello = await run.hello().finally(() => greeted?.());
     if (hello === undefined) return;
     const decision = await decide(hello).catch((error) => ({
       refusal: `${(error as Error)?.message}`,

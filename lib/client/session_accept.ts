@@ -9,7 +9,10 @@
  * Guarantees: the bytes read to tell them apart are handed on, none lost;
  * a connection that says nothing for {@linkcode FIRST_BYTES_MS} is closed
  * (it holds nothing open); every connection is accepted until the
- * listener closes.
+ * listener closes, but one that comes while {@linkcode MAX_UNGREETED}
+ * others have not yet said what they are (an MCP client's first bytes, a
+ * forwarding caller's hello) is closed at once: a flood of silent or slow
+ * connections holds a bounded amount of the session.
  *
  * @module
  */
@@ -20,12 +23,18 @@ import type { ServedEnd } from "./session_local.ts";
 /** How long a new connection may take to send its first bytes (ms). */
 export const FIRST_BYTES_MS = 10_000;
 
+/** How many connections may be between their accept and their greeting at once. */
+export const MAX_UNGREETED = 64;
+
 /** Where a session's connections go. */
 export interface SessionDoors {
   /** An MCP connection: the proxy serves it. */
   serve(end: ServedEnd): void;
-  /** A forwarding connection (its first bytes after the magic): runs the command, if any may. */
-  forward?: (conn: Deno.UnixConn, rest: Uint8Array) => Promise<void>;
+  /**
+   * A forwarding connection (its first bytes after the magic): runs the
+   * command, if any may; calls `greeted` once the caller said what to run.
+   */
+  forward?: (conn: Deno.UnixConn, rest: Uint8Array, greeted: () => void) => Promise<void>;
 }
 
 /** How many forwarded commands run now (a session is not idle while one does). */
@@ -35,10 +44,13 @@ export interface Accepting {
 
 /** Accepts connections until the listener closes, each through its door. */
 export function acceptConnections(listener: Deno.UnixListener, doors: SessionDoors): Accepting {
-  const state = { forwarding: 0 };
+  const state = { forwarding: 0, ungreeted: 0 };
   void (async () => {
     try {
-      for await (const conn of listener) void route(conn, doors, state);
+      for await (const conn of listener) {
+        if (state.ungreeted >= MAX_UNGREETED) close(conn);
+        else void route(conn, doors, state);
+      }
     } catch { /* the listener closed */ }
   })();
   return state;
@@ -47,7 +59,26 @@ export function acceptConnections(listener: Deno.UnixListener, doors: SessionDoo
 async function route(
   conn: Deno.UnixConn,
   doors: SessionDoors,
+  state: { forwarding: number; ungreeted: number },
+): Promise<void> {
+  state.ungreeted++;
+  let waiting = true;
+  const greeted = () => {
+    if (waiting) state.ungreeted--;
+    waiting = false;
+  };
+  try {
+    await routeGreeted(conn, doors, state, greeted);
+  } finally {
+    greeted();
+  }
+}
+
+async function routeGreeted(
+  conn: Deno.UnixConn,
+  doors: SessionDoors,
   state: { forwarding: number },
+  greeted: () => void,
 ): Promise<void> {
   let first: Uint8Array = new Uint8Array(0);
   const timer = setTimeout(() => close(conn), FIRST_BYTES_MS);
@@ -67,7 +98,7 @@ async function route(
   if (!doors.forward) return close(conn);
   state.forwarding++;
   try {
-    await doors.forward(conn, first.slice(FORWARD_MAGIC.length));
+    await doors.forward(conn, first.slice(FORWARD_MAGIC.length), greeted);
   } catch {
     /* the forwarding handler says what went wrong to its caller */
   } finally {

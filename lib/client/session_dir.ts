@@ -1,12 +1,19 @@
 /**
  * Where a user's sessions live, and whether that place is private — the
  * part of session_paths.ts a calling `jn` needs before it loads anything
- * else (lib/cli/forward.ts): `$XDG_RUNTIME_DIR/jn` when the system gives
- * the user a runtime directory, else `~/.local/jn/sessions`.
+ * else (lib/cli/forward_lookup.ts, lib/cli/forward.ts):
+ * `$XDG_RUNTIME_DIR/jn` when the system gives the user a runtime
+ * directory, else `~/.local/jn/sessions`.
  *
  * Guarantees: a directory is private only when it is a real directory (not
  * a symlink), owned by the user running jn, with no permission for group or
- * others; reading nothing but its `lstat` and the process's own uid.
+ * others, and every folder above it, from `/` down (symlinks resolved), is
+ * owned by that user or root and writable by no one else unless sticky (as
+ * OpenSSH's StrictModes): no other user can then put another directory in
+ * its place. Who runs jn is told by `/proc/self`, else by a file jn creates;
+ * when neither tells, nothing is private. The cheap look a calling `jn`
+ * takes first ({@linkcode privacyProblemNow}) reads one `lstat`; the whole
+ * check ({@linkcode checkPrivateDir}) runs before anything is sent.
  *
  * @module
  */
@@ -21,22 +28,48 @@ export function sessionDirOf(env: Record<string, string>): string | undefined {
   return home === undefined ? undefined : joinPath(home, "sessions");
 }
 
-/** Why `dir` is not a private directory of this user, or undefined when it is. */
-export async function privacyProblem(dir: string): Promise<string | undefined> {
-  return privacyOf(await Deno.lstat(dir), await ownUid());
+/** A sessions directory found private: its real path, what it was when checked, who runs jn. */
+export interface CheckedDir {
+  path: string;
+  dev: number;
+  ino: number | null;
+  uid: number;
 }
 
 /**
- * {@linkcode privacyProblem} without waiting (a calling `jn` before it
- * loads anything: lib/cli/forward.ts); the owner is checked where
- * `/proc/self` tells who runs jn — elsewhere the kernel still keeps others
- * out of a directory no one else may enter.
+ * The sessions directory `dir`, symlinks resolved, when it and every folder
+ * above it are private (see the module's guarantees); else why not. Throws
+ * when `dir` cannot be reached (absent, no permission).
+ */
+export async function checkPrivateDir(dir: string): Promise<CheckedDir | { problem: string }> {
+  const uid = await ownUid();
+  if (uid === undefined) return { problem: "which user runs jn cannot be told" };
+  // The directory itself is never a symlink; the folders above it are taken as they resolve.
+  if ((await Deno.lstat(dir)).isSymlink) return { problem: "it is a symbolic link" };
+  const path = await Deno.realPath(dir);
+  const info = await Deno.lstat(path);
+  const problem = privacyOf(info, uid);
+  if (problem !== undefined) return { problem };
+  const parts = path.split("/").filter(Boolean);
+  for (let depth = 0; depth < parts.length; depth++) {
+    const above = `/${parts.slice(0, depth).join("/")}`;
+    const why = folderProblem(await Deno.lstat(above), uid);
+    if (why !== undefined) return { problem: `the folder ${above} above it ${why}` };
+  }
+  return { path, dev: info.dev, ino: info.ino, uid };
+}
+
+/**
+ * The cheap first look of a calling `jn` (lib/cli/forward_lookup.ts, on
+ * every start): why `dir` itself is not private, or undefined — one
+ * `lstat`, the owner checked where `/proc/self` tells who runs jn.
+ * {@linkcode checkPrivateDir} decides before anything is sent.
  */
 export function privacyProblemNow(dir: string): string | undefined {
   let uid: number | undefined;
   try {
     uid = Deno.statSync("/proc/self").uid ?? undefined;
-  } catch { /* not Linux, or Deno's permissions keep /proc out */ }
+  } catch { /* not Linux, or Deno's permissions keep /proc out: checkPrivateDir finds out */ }
   return privacyOf(Deno.lstatSync(dir), uid);
 }
 
@@ -52,11 +85,26 @@ function privacyOf(info: Deno.FileInfo, uid: number | undefined): string | undef
   return undefined;
 }
 
+/** Why another user could replace what is in this folder, or undefined. */
+function folderProblem(info: Deno.FileInfo, uid: number): string | undefined {
+  if (info.isSymlink) return "is a symbolic link";
+  if (!info.isDirectory) return "is not a directory";
+  if (info.uid !== null && info.uid !== uid && info.uid !== 0) {
+    return `belongs to another user (uid ${info.uid})`;
+  }
+  const mode = info.mode ?? 0;
+  if ((mode & 0o022) !== 0 && (mode & 0o1000) === 0) {
+    return `may be written by others (mode ${(mode & 0o7777).toString(8)})`;
+  }
+  return undefined;
+}
+
 let uidOnce: Promise<number | undefined> | undefined;
 
 /**
  * The user id jn runs as, without the `sys` permission `Deno.uid()` needs:
- * the owner of `/proc/self` on Linux, else of a file jn creates.
+ * the owner of `/proc/self` on Linux, else of a file jn creates; undefined
+ * when neither can be read.
  */
 export function ownUid(): Promise<number | undefined> {
   uidOnce ??= (async () => {
@@ -66,12 +114,11 @@ export function ownUid(): Promise<number | undefined> {
     try {
       const probe = await Deno.makeTempFile({ prefix: "jn-uid-" });
       try {
-        return (await Deno.stat(probe)).uid ?? undefined;
+        return (await Deno.lstat(probe)).uid ?? undefined;
       } finally {
         await Deno.remove(probe).catch(() => {});
       }
     } catch {
-      // Unknown: a directory only its owner can enter is still refused to others by the kernel.
       return undefined;
     }
   })();

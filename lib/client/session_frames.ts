@@ -7,10 +7,14 @@
  * with a JSON-RPC line, never a NUL byte); then each frame is one kind
  * byte, a 4-byte big-endian length and that many bytes.
  *
- * Guarantees: a frame longer than {@linkcode MAX_FRAME_BYTES} or of an
- * unknown kind is an error of the connection (the reader throws), never a
- * buffer grown without bound; frames are read whole and in order. Free of
- * imports: the calling side loads it before anything else of jn.
+ * Guarantees: a frame longer than {@linkcode MAX_FRAME_BYTES} (a hello
+ * longer than {@linkcode MAX_HELLO_BYTES}) or of an unknown kind is an
+ * error of the connection, thrown as soon as its 5-byte header is there,
+ * never a buffer grown without bound; so is a first frame that is neither a
+ * hello nor an answer to one, or a hello after the first; frames are read
+ * whole and in order; each byte is copied twice, however small the chunks
+ * it comes in. Free of imports: the calling side loads it before anything
+ * else of jn.
  *
  * @module
  */
@@ -47,6 +51,9 @@ export const FRAME = {
 /** The longest frame either side takes. */
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
 
+/** The longest hello a session takes (argv, directory, environment: far less in practice). */
+export const MAX_HELLO_BYTES = 1024 * 1024;
+
 const KINDS: ReadonlySet<number> = new Set(Object.values(FRAME));
 
 /** One frame. */
@@ -69,33 +76,79 @@ export function textFrame(kind: number, text: string): Uint8Array {
   return frame(kind, new TextEncoder().encode(text));
 }
 
-/** Frames out of a byte stream's chunks. */
-export class FrameReader {
-  #buffer = new Uint8Array(0);
+/** The kinds a connection's first frame may be: the caller's hello, the session's answer. */
+const FIRST_KINDS: ReadonlySet<number> = new Set([FRAME.hello, FRAME.accept, FRAME.decline]);
 
-  /** Adds bytes read from the connection. */
+/** The size of the blocks a reader keeps bytes in. */
+const BLOCK_BYTES = 64 * 1024;
+
+/**
+ * Frames out of a byte stream's chunks: bytes are kept in blocks of
+ * {@linkcode BLOCK_BYTES} (each copied in once, and out once into its
+ * frame), however many chunks they come in.
+ */
+export class FrameReader {
+  #blocks: Uint8Array[] = [];
+  /** Where the first block's unread bytes start, and the last block's bytes end. */
+  #start = 0;
+  #end = 0;
+  #size = 0;
+  #first = true;
+
+  /** Adds bytes read from the connection (copied: the caller may reuse its buffer). */
   push(chunk: Uint8Array): void {
-    if (this.#buffer.length === 0) {
-      this.#buffer = chunk.slice();
-      return;
+    for (let at = 0; at < chunk.length;) {
+      let last = this.#blocks.at(-1);
+      if (last === undefined || this.#end === last.length) {
+        this.#blocks.push(last = new Uint8Array(BLOCK_BYTES));
+        this.#end = 0;
+      }
+      const part = chunk.subarray(at, at + last.length - this.#end);
+      last.set(part, this.#end);
+      this.#end += part.length;
+      at += part.length;
     }
-    const joined = new Uint8Array(this.#buffer.length + chunk.length);
-    joined.set(this.#buffer);
-    joined.set(chunk, this.#buffer.length);
-    this.#buffer = joined;
+    this.#size += chunk.length;
   }
 
   /** The next whole frame, if one is there; throws on a frame no jn sends. */
   next(): Frame | undefined {
-    const buffer = this.#buffer;
-    if (buffer.length < 5) return undefined;
-    const kind = buffer[0];
-    const length = new DataView(buffer.buffer, buffer.byteOffset).getUint32(1);
-    if (!KINDS.has(kind)) throw new Error(`not a frame of jn's forwarding (kind ${kind})`);
-    if (length > MAX_FRAME_BYTES) throw new Error(`a frame of ${length} bytes is too long`);
-    if (buffer.length < 5 + length) return undefined;
-    this.#buffer = buffer.subarray(5 + length);
-    return { kind, payload: buffer.slice(5, 5 + length) };
+    if (this.#size < 5) return undefined;
+    const header = this.#copy(5, false);
+    const kind = header[0];
+    const length = new DataView(header.buffer).getUint32(1);
+    if (!KINDS.has(kind) || this.#first !== FIRST_KINDS.has(kind)) {
+      throw new Error(`not a frame of jn's forwarding here (kind ${kind})`);
+    }
+    const most = kind === FRAME.hello ? MAX_HELLO_BYTES : MAX_FRAME_BYTES;
+    if (length > most) throw new Error(`a frame of ${length} bytes is too long`);
+    if (this.#size < 5 + length) return undefined;
+    this.#first = false;
+    this.#copy(5, true);
+    return { kind, payload: this.#copy(length, true) };
+  }
+
+  /** The first `n` bytes (there are as many), taken out when `take`. */
+  #copy(n: number, take: boolean): Uint8Array {
+    const bytes = new Uint8Array(n);
+    let block = 0;
+    let start = this.#start;
+    for (let filled = 0; filled < n;) {
+      const from = this.#blocks[block];
+      const end = block === this.#blocks.length - 1 ? this.#end : from.length;
+      const part = from.subarray(start, Math.min(end, start + n - filled));
+      bytes.set(part, filled);
+      filled += part.length;
+      start += part.length;
+      if (start === end) [block, start] = [block + 1, 0];
+    }
+    if (take) {
+      this.#blocks.splice(0, block);
+      this.#start = start;
+      this.#size -= n;
+      if (this.#blocks.length === 0) this.#end = 0;
+    }
+    return bytes;
   }
 }
 

@@ -10,17 +10,21 @@
  * Guarantees: jn creates the directory mode 0700 and its files 0600, and
  * uses a directory only when it is a real directory (not a symlink), owned
  * by the user running jn, that no one else may enter or list (no group or
- * other permission bits); anything else is refused with what to do. Other
- * users cannot reach a socket in it, whatever the socket's own mode (it is
- * 0600 too). Windows has no such sessions: {@linkcode requireSessions} says so.
- * Where the directory is and what makes it private: session_dir.ts.
+ * other permission bits), under folders no other user may change; anything
+ * else is refused with what to do. The directory is used by its real path
+ * (symlinks above it resolved once, when checked). Other users cannot reach
+ * a socket in it, whatever the socket's own mode (it is 0600 too). A file
+ * jn creates there is never opened through a symlink, nor a file of
+ * another's or with another name ({@linkcode openPrivateFile}). Windows has
+ * no such sessions: {@linkcode requireSessions} says so. Where the
+ * directory is and what makes it private: session_dir.ts.
  *
  * @module
  */
 
 import { ConfigError, UsageError } from "../errors.ts";
 import { joinPath } from "../profile/paths.ts";
-import { privacyProblem, sessionDirOf } from "./session_dir.ts";
+import { checkPrivateDir, ownUid, sessionDirOf } from "./session_dir.ts";
 
 /** The longest socket path the systems take (`sun_path`: 108 bytes on Linux, 104 on macOS). */
 const MAX_SOCKET_PATH = 100;
@@ -81,7 +85,10 @@ export async function sessionKeys(dir: string): Promise<string[]> {
   return [...keys].sort();
 }
 
-/** Creates the sessions directory if need be (mode 0700) and checks that it is private. */
+/**
+ * Creates the sessions directory if need be (mode 0700) and checks that it
+ * is private: its real path.
+ */
 export async function ensurePrivateDir(env: Record<string, string>): Promise<string> {
   const dir = sessionDir(env);
   try {
@@ -89,26 +96,21 @@ export async function ensurePrivateDir(env: Record<string, string>): Promise<str
   } catch (error) {
     if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
   }
-  const problem = await privacyProblem(dir);
-  if (problem !== undefined) {
-    throw new ConfigError(`The sessions directory ${dir} is not private: ${problem}`, {
-      path: dir,
-      hint: `remove it (jn creates it again, mode 0700), or point XDG_RUNTIME_DIR elsewhere`,
-    });
-  }
-  if (sessionFiles(dir, "0".repeat(16)).socket.length > MAX_SOCKET_PATH) {
+  const checked = await checkPrivateDir(dir);
+  if ("problem" in checked) throw notPrivate(dir, checked.problem);
+  if (sessionFiles(checked.path, "0".repeat(16)).socket.length > MAX_SOCKET_PATH) {
     throw new ConfigError(`The sessions directory ${dir} is too deep for a socket's path`, {
       path: dir,
       hint: "set XDG_RUNTIME_DIR to a short directory of yours (mode 0700)",
     });
   }
-  return dir;
+  return checked.path;
 }
 
 /**
- * The sessions directory when it exists and is private; undefined when it
- * does not exist or cannot be reached (no HOME, a narrower permission set);
- * a ConfigError when it exists but is not private.
+ * The sessions directory (its real path) when it exists and is private;
+ * undefined when it does not exist or cannot be reached (no HOME, a
+ * narrower permission set); a ConfigError when it exists but is not private.
  */
 export async function existingPrivateDir(
   env: Record<string, string>,
@@ -117,17 +119,46 @@ export async function existingPrivateDir(
   // No HOME nor runtime directory, or a permission set that does not reach it: no sessions.
   const dir = sessionDirOf(env);
   if (dir === undefined) return undefined;
-  let problem: string | undefined;
+  let checked: Awaited<ReturnType<typeof checkPrivateDir>>;
   try {
-    problem = await privacyProblem(dir);
+    checked = await checkPrivateDir(dir);
   } catch {
     return undefined;
   }
-  if (problem === undefined) return dir;
-  throw new ConfigError(`The sessions directory ${dir} is not private: ${problem}`, {
+  if ("problem" in checked) throw notPrivate(dir, checked.problem);
+  return checked.path;
+}
+
+function notPrivate(dir: string, problem: string): ConfigError {
+  return new ConfigError(`The sessions directory ${dir} is not private: ${problem}`, {
     path: dir,
     hint: "remove it (jn creates it again, mode 0700), or point XDG_RUNTIME_DIR elsewhere",
   });
+}
+
+/**
+ * Opens `path` (in the private directory) for writing, creating it 0600:
+ * `fresh`, anything there is replaced by a new empty file; else a regular
+ * file of this user's with no other name is kept, and anything else (a
+ * symlink, a socket, another's file, a hard link) replaced. Never opens
+ * through a symlink.
+ */
+export async function openPrivateFile(
+  path: string,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<Deno.FsFile> {
+  if (fresh) await Deno.remove(path).catch(() => {});
+  try {
+    return await Deno.open(path, { write: true, createNew: true, mode: 0o600 });
+  } catch (error) {
+    if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+  }
+  const info = await Deno.lstat(path);
+  if (info.isFile && info.uid === (await ownUid()) && info.nlink === 1) {
+    return await Deno.open(path, { write: true });
+  }
+  await Deno.remove(path);
+  return await Deno.open(path, { write: true, createNew: true, mode: 0o600 });
 }
 
 /** Whether something is at `path` (not followed: a socket, a file, a link). */

@@ -8,8 +8,10 @@
  * idle limit would have ended it anyway.
  *
  * Guarantees: what is read is checked field by field (a record that does
- * not parse is no session); the shape's digests and the nonce are the only
- * values of consequence in the record, and neither reveals a secret.
+ * not parse is no session); the socket and log of a record read are its
+ * key's own files in the directory, whatever the record says; the shape's
+ * digests and the nonce are the only values of consequence in the record,
+ * and neither reveals a secret.
  *
  * @module
  */
@@ -79,7 +81,8 @@ export async function readRecord(files: SessionFiles): Promise<SessionRecord | u
   if (numbers.some((key) => typeof value[key] !== "number")) return undefined;
   if (typeof value.salt !== "string" || typeof value.nonce !== "string") return undefined;
   if (value.shape === null || typeof value.shape !== "object") return undefined;
-  return value as unknown as SessionRecord;
+  // The socket is the key's own in this directory, whatever the record says.
+  return { ...value, socket: files.socket, log: files.log } as unknown as SessionRecord;
 }
 
 /** Writes a session's record (0600, whole). */

@@ -133,8 +133,7 @@ async function startServing(
   const target = await resolveTarget(source, options);
   const dir = await ensurePrivateDir(env);
   const files = sessionFiles(dir, await sessionKey(sourceIdentity(target)));
-  await Deno.writeTextFile(files.log, "", { mode: 0o600 });
-  log.path = files.log;
+  await log.open(files.log);
   log.line(`starting ${target.name} (jn ${VERSION}, pid ${Deno.pid})`);
   const salt = newSalt();
   const nonce = newSalt();
@@ -216,6 +215,8 @@ async function startServing(
   try {
     await Deno.remove(files.socket).catch(() => {});
     listener = Deno.listen({ transport: "unix", path: files.socket });
+    // Never through a symlink put in its place since.
+    if (!(await Deno.lstat(files.socket)).isSocket) throw new Error(`${files.socket} was replaced`);
     await Deno.chmod(files.socket, 0o600);
     const server = upstream!.server;
     const now = new Date().toISOString();

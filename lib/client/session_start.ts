@@ -27,6 +27,7 @@ import { sessionSettings } from "./remote.ts";
 import { resolveTarget } from "./resolve.ts";
 import {
   ensurePrivateDir,
+  openPrivateFile,
   requireSessions,
   type SessionFiles,
   sessionFiles,
@@ -97,7 +98,7 @@ export async function startSession(
   const target = await resolveTarget(parsed, open);
   const dir = await ensurePrivateDir(env);
   const files = sessionFiles(dir, await sessionKey(sourceIdentity(target)));
-  const lock = await Deno.open(files.lock, { create: true, write: true, mode: 0o600 });
+  const lock = await openPrivateFile(files.lock);
   try {
     await lock.lock(true);
     const running = await readRecord(files);

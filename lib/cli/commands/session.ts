@@ -171,8 +171,8 @@ async function serveSession(cli: Cli): Promise<void> {
   };
   const { runSession } = await import("../../client/session_run.ts");
   // A command forwarded to the session runs here, with this jn's own loader.
-  const forward = async (conn: Deno.UnixConn, rest: Uint8Array) =>
-    await (await import("../forward_serve.ts")).serveForward(conn, rest, cli.load);
+  const forward = async (conn: Deno.UnixConn, rest: Uint8Array, greeted: () => void) =>
+    await (await import("../forward_serve.ts")).serveForward(conn, rest, cli.load, greeted);
   try {
     await runSession(request, report, { forward });
   } catch (error) {
