@@ -18,14 +18,11 @@
  * @module
  */
 
-import { isAbsolutePath, joinPath, userJnDir } from "../profile/paths.ts";
+import { sessionDirCandidates } from "../profile/paths.ts";
 
 /** The sessions directory for this environment (not created); undefined without HOME. */
 export function sessionDirOf(env: Record<string, string>): string | undefined {
-  const runtime = env.XDG_RUNTIME_DIR;
-  if (runtime && isAbsolutePath(runtime)) return joinPath(runtime, "jn");
-  const home = userJnDir(env);
-  return home === undefined ? undefined : joinPath(home, "sessions");
+  return sessionDirCandidates(env)[0];
 }
 
 /** A sessions directory found private: its real path, what it was when checked, who runs jn. */
