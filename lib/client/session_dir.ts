@@ -35,12 +35,16 @@ export interface CheckedDir {
 
 /**
  * The sessions directory `dir`, symlinks resolved, when it and every folder
- * above it are private (see the module's guarantees); else why not. Throws
+ * above it are private (see the module's guarantees); else why not
+ * (`unknownUser`: jn's permissions tell neither `/proc/self` nor a file of
+ * its own, so no directory can be checked). Throws
  * when `dir` cannot be reached (absent, no permission).
  */
-export async function checkPrivateDir(dir: string): Promise<CheckedDir | { problem: string }> {
+export async function checkPrivateDir(
+  dir: string,
+): Promise<CheckedDir | { problem: string; unknownUser?: true }> {
   const uid = await ownUid();
-  if (uid === undefined) return { problem: "which user runs jn cannot be told" };
+  if (uid === undefined) return { problem: "which user runs jn cannot be told", unknownUser: true };
   // The directory itself is never a symlink; the folders above it are taken as they resolve.
   if ((await Deno.lstat(dir)).isSymlink) return { problem: "it is a symbolic link" };
   const path = await Deno.realPath(dir);

@@ -97,7 +97,7 @@ export async function ensurePrivateDir(env: Record<string, string>): Promise<str
     if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
   }
   const checked = await checkPrivateDir(dir);
-  if ("problem" in checked) throw notPrivate(dir, checked.problem);
+  if ("problem" in checked) throw notPrivate(dir, checked);
   if (sessionFiles(checked.path, "0".repeat(16)).socket.length > MAX_SOCKET_PATH) {
     throw new ConfigError(`The sessions directory ${dir} is too deep for a socket's path`, {
       path: dir,
@@ -125,14 +125,18 @@ export async function existingPrivateDir(
   } catch {
     return undefined;
   }
-  if ("problem" in checked) throw notPrivate(dir, checked.problem);
+  // Who runs jn cannot be told (a narrow permission set): a call cannot use sessions, silently.
+  if ("problem" in checked && checked.unknownUser) return undefined;
+  if ("problem" in checked) throw notPrivate(dir, checked);
   return checked.path;
 }
 
-function notPrivate(dir: string, problem: string): ConfigError {
-  return new ConfigError(`The sessions directory ${dir} is not private: ${problem}`, {
+function notPrivate(dir: string, why: { problem: string; unknownUser?: true }): ConfigError {
+  return new ConfigError(`The sessions directory ${dir} is not private: ${why.problem}`, {
     path: dir,
-    hint: "remove it (jn creates it again, mode 0700), or point XDG_RUNTIME_DIR elsewhere",
+    hint: why.unknownUser
+      ? "let jn read /proc/self or write its temporary directory (docs/session.md)"
+      : "remove it (jn creates it again, mode 0700), or point XDG_RUNTIME_DIR elsewhere",
   });
 }
 

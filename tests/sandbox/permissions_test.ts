@@ -134,6 +134,24 @@ Deno.test("the narrow CI permission set runs a node server", async (t) => {
     }]);
   });
 
+  await t.step(
+    "a sessions directory it cannot check (who runs jn is unknown) is passed by silently",
+    async () => {
+      const home = await Deno.makeTempDir({ prefix: "jn-perm-home-" });
+      try {
+        await Deno.mkdir(`${home}/.local/jn/sessions`, { recursive: true, mode: 0o700 });
+        const result = await runJn(["cat", `${FIXTURE}?tool=echo&text=ci`], {
+          permissions: [`--allow-read=${ROOT},${home}`, ...CI_FLAGS.slice(1)],
+          env: { HOME: home },
+        });
+        assert.equal(result.code, 0, result.stderr);
+        assert.equal(result.stderr, "");
+      } finally {
+        await Deno.remove(home, { recursive: true });
+      }
+    },
+  );
+
   await t.step({
     name: "with bwrap runnable too, --sandbox works",
     ignore: NO_BWRAP,
