@@ -27,6 +27,8 @@ async function nothingLeft(home: Awaited<ReturnType<typeof sessionHome>>, pids: 
     .filter((name) => /\.(sock|json|ended)$/.test(name));
   assert.deepEqual(left, []);
   assert.deepEqual(await listed(home), []);
+  const text = await home.jn(["session", "list"]);
+  assert.deepEqual([text.code, text.stdout, text.stderr], [0, "", "No sessions.\n"]);
   // A later call starts the server afresh.
   assert.equal(output(await home.jn(["cat", "--json", `${COUNTER}?tool=count`])).count, 0);
 }

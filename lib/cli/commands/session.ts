@@ -90,7 +90,8 @@ async function list(cli: Cli, call: Invocation<typeof SESSION_LIST>): Promise<vo
     );
     return;
   }
-  if (entries.length === 0) return await writeText(cli.io, "No sessions.\n");
+  // Not data: a message for people (stdout stays empty, as `--format json` leaves it).
+  if (entries.length === 0) return cli.quiet ? undefined : await printErr(cli.io, "No sessions.");
   const rows = entries.map((entry) =>
     entry.state === "running"
       ? [
