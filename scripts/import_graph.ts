@@ -34,6 +34,8 @@ const RANKS: [prefix: string, rank: number][] = [
   ["lib/args/", 6],
   // Imports nothing: the sandbox reads from it where the user's sessions live.
   ["lib/profile/paths.ts", 6],
+  // Imports nothing: the sandbox reads from it who runs jn (its uid, its home in /etc/passwd).
+  ["lib/profile/own_user.ts", 6],
   ["lib/sandbox/", 7],
   ["lib/profile/", 8],
   ["lib/drift/", 9],

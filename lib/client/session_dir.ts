@@ -18,6 +18,7 @@
  * @module
  */
 
+import { ownUid } from "../profile/own_user.ts";
 import { sessionDirCandidates } from "../profile/paths.ts";
 
 /** The sessions directory for this environment (not created); undefined without HOME. */
@@ -98,30 +99,4 @@ function folderProblem(info: Deno.FileInfo, uid: number): string | undefined {
     return `may be written by others (mode ${(mode & 0o7777).toString(8)})`;
   }
   return undefined;
-}
-
-let uidOnce: Promise<number | undefined> | undefined;
-
-/**
- * The user id jn runs as, without the `sys` permission `Deno.uid()` needs:
- * the owner of `/proc/self` on Linux, else of a file jn creates; undefined
- * when neither can be read.
- */
-export function ownUid(): Promise<number | undefined> {
-  uidOnce ??= (async () => {
-    try {
-      return (await Deno.stat("/proc/self")).uid ?? undefined;
-    } catch { /* not Linux, or Deno's permissions keep /proc out */ }
-    try {
-      const probe = await Deno.makeTempFile({ prefix: "jn-uid-" });
-      try {
-        return (await Deno.lstat(probe)).uid ?? undefined;
-      } finally {
-        await Deno.remove(probe).catch(() => {});
-      }
-    } catch {
-      return undefined;
-    }
-  })();
-  return uidOnce;
 }

@@ -24,7 +24,8 @@
 
 import { ConfigError, UsageError } from "../errors.ts";
 import { joinPath } from "../profile/paths.ts";
-import { checkPrivateDir, ownUid, sessionDirOf } from "./session_dir.ts";
+import { ownUid } from "../profile/own_user.ts";
+import { checkPrivateDir, sessionDirOf } from "./session_dir.ts";
 
 /** The longest socket path the systems take (`sun_path`: 108 bytes on Linux, 104 on macOS). */
 const MAX_SOCKET_PATH = 100;

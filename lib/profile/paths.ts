@@ -79,16 +79,64 @@ export function userJnDir(env: Record<string, string>): string | undefined {
 }
 
 /**
- * Every folder where the user's sessions may be, the one this environment
- * uses first: `$XDG_RUNTIME_DIR/jn` when the system gives the user a runtime
+ * The folders where a jn of this environment keeps its sessions, the one it
+ * uses first: `$XDG_RUNTIME_DIR/jn` when the environment names a runtime
  * directory, then `~/.local/jn/sessions` (where a jn without one keeps
  * them). Neither is created. Empty without HOME nor runtime directory.
+ * Where sessions of the same user may be whatever the environment:
+ * {@linkcode everySessionPlace}.
  */
 export function sessionDirCandidates(env: Record<string, string>): string[] {
   const dirs: string[] = [];
   const runtime = env.XDG_RUNTIME_DIR;
-  if (runtime && isAbsolutePath(runtime)) dirs.push(joinPath(runtime, "jn"));
-  const jn = userJnDir(env);
-  if (jn !== undefined) dirs.push(joinPath(jn, "sessions"));
+  if (runtime && isAbsolutePath(runtime)) dirs.push(runtimeSessions(runtime));
+  const home = homeDir(env);
+  if (home !== undefined) dirs.push(homeSessions(home));
   return dirs;
+}
+
+/** A sessions folder, and the directory that holds it (a runtime directory, or a home). */
+export interface SessionPlace {
+  /** The sessions folder. */
+  dir: string;
+  /** The runtime directory or home it sits in: while that is absent, no session is there. */
+  root: string;
+}
+
+/**
+ * Every place this user's sessions may be, whatever environment this jn
+ * was started with (cron, `env -i`, an MCP host that scrubs it, another
+ * HOME): those of {@linkcode sessionDirCandidates}, then, on Linux,
+ * `/run/user/UID/jn` (the runtime directory the system gives the user,
+ * whether or not `$XDG_RUNTIME_DIR` names it), then `~/.local/jn/sessions`
+ * of the home `/etc/passwd` gives (`user.home`). Each once; what is not
+ * known (`user.uid`, `user.home`) adds nothing.
+ */
+export function everySessionPlace(
+  env: Record<string, string>,
+  user: { uid?: number; home?: string },
+  os: string,
+): SessionPlace[] {
+  const places: SessionPlace[] = [];
+  const add = (root: string, dir: string) => {
+    if (!places.some((place) => place.dir === dir)) places.push({ dir, root });
+  };
+  const runtime = env.XDG_RUNTIME_DIR;
+  if (runtime && isAbsolutePath(runtime)) add(runtime, runtimeSessions(runtime));
+  const home = homeDir(env);
+  if (home !== undefined) add(home, homeSessions(home));
+  if (os === "linux" && user.uid !== undefined) {
+    const own = `/run/user/${user.uid}`;
+    add(own, runtimeSessions(own));
+  }
+  if (user.home && isAbsolutePath(user.home)) add(user.home, homeSessions(user.home));
+  return places;
+}
+
+function runtimeSessions(runtime: string): string {
+  return joinPath(runtime, "jn");
+}
+
+function homeSessions(home: string): string {
+  return joinPath(home, ".local", "jn", "sessions");
 }

@@ -19,6 +19,7 @@
 
 import { SandboxError } from "../errors.ts";
 import type { StdioLaunch } from "../launch/spec.ts";
+import { ownUser } from "../profile/own_user.ts";
 import { bwrapLaunch } from "./bwrap.ts";
 import { childEnvironment } from "./env.ts";
 import {
@@ -90,6 +91,8 @@ export async function confineLaunch(
     os,
     cwd: options.cwd,
     env: options.callerEnv,
+    // Who runs jn, not what its environment says: every place its sessions may be is hidden.
+    user: await ownUser(),
     stat: statKind,
     realPath,
     readHead,
@@ -132,14 +135,19 @@ export async function confineLaunch(
     try {
       Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
     } catch (error) {
-      if (error instanceof Deno.errors.NotCapable) {
-        throw new SandboxError(`Cannot sandbox "${launch.label}": jn may not create ${dir}`, {
-          hint: `the sandbox hides the sessions folder ${dir}: create it (mode 0700), ` +
-            "or let jn write there",
-        });
-      }
       // This user cannot make it: no session of theirs can be there either.
-      plan.mask = plan.mask?.filter((hidden) => hidden.path !== dir);
+      if (error instanceof Deno.errors.PermissionDenied) {
+        plan.mask = plan.mask?.filter((hidden) => hidden.path !== dir);
+        continue;
+      }
+      // jn's own permissions keep it out, or anything else: never run with the folder shown.
+      const why = error instanceof Deno.errors.NotCapable
+        ? "jn may not create"
+        : `jn cannot create (${(error as Error).message})`;
+      throw new SandboxError(`Cannot sandbox "${launch.label}": ${why} ${dir}`, {
+        hint: `the sandbox hides the sessions folder ${dir}: create it (mode 0700), ` +
+          "or let jn write there",
+      });
     }
   }
   // The program the plan was made for; not found, the server's PATH finds it inside.

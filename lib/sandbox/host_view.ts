@@ -17,6 +17,7 @@
  */
 
 import { dirname, join, sep } from "node:path";
+import type { OwnUser } from "../profile/own_user.ts";
 import type { PathKind } from "./host.ts";
 
 /** What the planner may ask about the host. */
@@ -29,6 +30,11 @@ export interface HostView {
    * broad and where caches are): never a profile's `env`, which is the server's.
    */
   env: Record<string, string>;
+  /**
+   * Who runs jn (its uid, its home in `/etc/passwd`), not from the
+   * environment: where else its sessions may be (session_masks.ts).
+   */
+  user?: OwnUser;
   /** The launcher as found on jn's own PATH (symlinks not resolved). */
   commandPath?: string;
   /** What is at a path (symlinks followed), or `undefined` when nothing is there. */

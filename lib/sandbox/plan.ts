@@ -256,7 +256,7 @@ export function planSandbox(
     scriptIndex: script?.index,
   });
   if (start.notice) notices.push(start.notice);
-  const sessions = sessionMasks(host, canSee, bound);
+  const sessions = sessionMasks(host, canSee, bound, launch.label);
   const mask = [
     ...(linux ? rootSecretMasks(host, LINUX_SYSTEM) : []).filter((secret) =>
       !declared.some((root) => within(root, secret.path))

@@ -16,7 +16,10 @@ export interface FakeTree {
   links?: Record<string, string>;
 }
 
-/** A HostView over `tree` (Linux, HOME=/home/me, cwd /home/me/proj unless overridden). */
+/**
+ * A HostView over `tree` (Linux, HOME=/home/me, uid 1000 whose home in
+ * /etc/passwd is /home/me, cwd /home/me/proj unless overridden).
+ */
 export function fakeHost(tree: FakeTree, overrides: Partial<HostView> = {}): HostView {
   const files = tree.files ?? {};
   const links = tree.links ?? {};
@@ -42,6 +45,7 @@ export function fakeHost(tree: FakeTree, overrides: Partial<HostView> = {}): Hos
     os: "linux",
     cwd: "/home/me/proj",
     env: { HOME: "/home/me", PATH: "/usr/bin" },
+    user: { uid: 1000, home: "/home/me" },
     stat: kind,
     realPath: (path) => kind(path) ? resolve(path) : undefined,
     readHead: (path, max) => {

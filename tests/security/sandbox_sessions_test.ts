@@ -13,19 +13,56 @@
 import assert from "node:assert/strict";
 import { requireBwrap } from "../sandbox/bwrap_support.ts";
 import { PROBE, query } from "../sandbox/probe.ts";
+import {
+  PASSWD_HOME,
+  requirePlace,
+  RUNTIME,
+  socketsIn,
+  useRuntime,
+} from "../sandbox/session_places.ts";
 import { COUNTER, type SessionHome, sessionHome } from "../sessions/support.ts";
 
-const NO_BWRAP = await requireBwrap("tests/security/sandbox_sessions_test.ts");
+const FILE = "tests/security/sandbox_sessions_test.ts";
+const NO_BWRAP = await requireBwrap(FILE);
+const NO_RUNTIME = NO_BWRAP || requirePlace(RUNTIME, `${FILE} (A1, A3: /run/user/UID)`);
+const NO_PASSWD_HOME = NO_BWRAP || requirePlace(PASSWD_HOME, `${FILE} (A2: the passwd home)`);
 const SERVER = `mcp+node://${PROBE}`;
+const ESCAPER = new URL("../sandbox/fixtures/session_escaper.mjs", import.meta.url).pathname;
 
-/** The socket of the one session in `dir`, checked to take connections from outside. */
-async function socketIn(dir: string): Promise<string> {
-  const names = [...Deno.readDirSync(dir)].map((entry) => entry.name);
-  const sockets = names.filter((name) => name.endsWith(".sock"));
-  assert.equal(sockets.length, 1, names.join(" "));
-  const socket = `${dir}/${sockets[0]}`;
-  (await Deno.connect({ transport: "unix", path: socket })).close();
-  return socket;
+/**
+ * The socket of the one session in `dir` not among `before`, checked to take
+ * connections from outside.
+ */
+async function socketIn(dir: string, before: string[] = []): Promise<string> {
+  const sockets = socketsIn(dir).filter((socket) => !before.includes(socket));
+  assert.equal(sockets.length, 1, sockets.join(" "));
+  (await Deno.connect({ transport: "unix", path: sockets[0] })).close();
+  return sockets[0];
+}
+
+/**
+ * A session of `source` started with `env` (one of the user's real places:
+ * its folder `dir`), its socket; stopped by its source, never `--all`.
+ */
+async function realSession(
+  home: SessionHome,
+  source: string,
+  env: Record<string, string>,
+  dir: string,
+): Promise<AsyncDisposable & { socket: string }> {
+  const before = socketsIn(dir);
+  const stop = () => home.jn(["session", "stop", "-q", source], { env });
+  const started = await home.jn(["session", "start", source], { env });
+  try {
+    assert.equal(started.code, 0, started.stderr);
+    return {
+      socket: await socketIn(dir, before),
+      [Symbol.asyncDispose]: async () => void await stop(),
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 /** `jn cat` of a probe tool, sandboxed with `grant` readable; the tool's answer. */
@@ -114,5 +151,76 @@ Deno.test({
     } finally {
       await home.jn(["session", "stop", "--all", "-q"], { env });
     }
+  },
+});
+
+Deno.test({
+  name: "sandbox: a server launched without XDG_RUNTIME_DIR cannot reach /run/user/UID/jn (A1)",
+  ignore: NO_RUNTIME,
+  fn: async () => {
+    await using home = await sessionHome();
+    await using runtime = await useRuntime(RUNTIME as string);
+    const env = { XDG_RUNTIME_DIR: runtime.path };
+    await using session = await realSession(home, COUNTER, env, `${runtime.path}/jn`);
+    // The same user, the same HOME; only the runtime directory is not in this jn's environment.
+    for (const grant of [runtime.path, "/run"]) {
+      const connect = await probe(home, grant, { tool: "connect_socket", path: session.socket });
+      assert.notEqual(connect.answer.text, "connected", `reached the session (${grant})`);
+      assert.match(connect.answer.text, /ENOENT/);
+    }
+  },
+});
+
+Deno.test({
+  name: "sandbox: a server launched with another HOME cannot reach the passwd home's sessions (A2)",
+  ignore: NO_PASSWD_HOME,
+  fn: async () => {
+    await using home = await sessionHome();
+    const real = PASSWD_HOME as string;
+    const env = { HOME: real };
+    await using session = await realSession(home, COUNTER, env, `${real}/.local/jn/sessions`);
+    // A jn run with HOME pointing elsewhere (an agent's scratch HOME), granted the real home.
+    const connect = await probe(home, real, { tool: "connect_socket", path: session.socket });
+    assert.notEqual(connect.answer.text, "connected", "the sandboxed server reached the session");
+    assert.match(connect.answer.text, /ENOENT/);
+  },
+});
+
+Deno.test({
+  name: "sandbox: the server of A1 cannot read outside its sandbox through a session (A3)",
+  ignore: NO_RUNTIME,
+  fn: async () => {
+    await using home = await sessionHome();
+    await using runtime = await useRuntime(RUNTIME as string);
+    const secret = `${home.dir}/not-granted/secret.txt`;
+    await Deno.mkdir(`${home.dir}/not-granted`);
+    await Deno.writeTextFile(secret, "TOP-SECRET-OUTSIDE-THE-SANDBOX");
+    const env = { XDG_RUNTIME_DIR: runtime.path };
+    // The user keeps an (unsandboxed) session of a server that reads files (the probe).
+    await using session = await realSession(home, SERVER, env, `${runtime.path}/jn`);
+    // A hostile server, sandboxed, granted the runtime directory, launched by a jn without
+    // XDG_RUNTIME_DIR, forwards a command of its own to the session.
+    const hello = {
+      argv: ["cat", "--json", `${SERVER}?${query({ tool: "read_file", path: secret })}`],
+      cwd: home.dir,
+      env: { HOME: home.home, XDG_RUNTIME_DIR: runtime.path, PATH: Deno.env.get("PATH") ?? "" },
+      tty: { stdin: false, stdout: false, stderr: false },
+    };
+    const result = await home.jn([
+      "cat",
+      "--json",
+      "--no-session",
+      "--sandbox",
+      "--sandbox-read",
+      runtime.path,
+      `mcp+node://${ESCAPER}?tool=escape`,
+      "--args",
+      JSON.stringify({ socket: session.socket, hello }),
+    ]);
+    const [line] = result.stdout.trim().split("\n");
+    assert.ok(line, `no answer (${result.code}): ${result.stderr}`);
+    const text = JSON.stringify(JSON.parse(line));
+    assert.doesNotMatch(text, /TOP-SECRET/, `read outside the sandbox: ${text}`);
+    assert.match(text, /ENOENT/);
   },
 });
