@@ -6,7 +6,8 @@
  * under `--debug` the server's stderr, the protocol exchange and what was
  * started. Guarantees: the connection is closed (and the server's process
  * tree ended) on success, error, broken pipe and Ctrl-C; what was said on
- * stderr is written, in order, before the command returns.
+ * stderr is written, in order, before the command returns (but a bounded
+ * amount waits: lines past it are dropped, said once — stderr_queue.ts).
  *
  * @module
  */
@@ -25,6 +26,7 @@ import type { Cli } from "./context.ts";
 import { elicitationHandler } from "./elicit.ts";
 import { type Io, printErr, useColor } from "./io.ts";
 import { onInterrupt } from "./signals.ts";
+import { StderrQueue } from "./stderr_queue.ts";
 import type { Values } from "./table/flag.ts";
 import { CONNECTION_FLAGS, ELICIT } from "./table/flags.ts";
 
@@ -121,17 +123,16 @@ async function showSignIn(io: Io, server: string, url: string): Promise<void> {
  * server text made visible. `--quiet` keeps only what precedes an error.
  */
 class StderrReport {
-  #cli: Cli;
   #target: Target;
   #secrets: readonly string[];
-  #queue = Promise.resolve();
+  #queue: StderrQueue;
   #noiseShown = false;
   readonly events: ClientEvents;
 
   constructor(cli: Cli, target: Target) {
-    this.#cli = cli;
     this.#target = target;
     this.#secrets = target.secrets;
+    this.#queue = new StderrQueue(cli.io);
     const { debug, quiet } = cli;
     const color = useColor(cli.io);
     const s = style(color);
@@ -203,18 +204,17 @@ class StderrReport {
 
   /** Resolves when everything said so far is written. */
   written(): Promise<void> {
-    return this.#queue;
+    return this.#queue.written();
   }
 
-  /** Queues a line (the client calls most events synchronously). */
+  /** Queues a line (the client calls most events synchronously); bounded (stderr_queue.ts). */
   #say(text: string): void {
-    this.#queue = this.#queue.then(() => printErr(this.#cli.io, redact(text, this.#secrets)));
+    this.#queue.say(redact(text, this.#secrets));
   }
 
   /** Writes text after everything queued, and waits for it (it precedes what follows). */
   #print(text: string): Promise<void> {
-    this.#say(text);
-    return this.#queue;
+    return this.#queue.print(redact(text, this.#secrets));
   }
 }
 

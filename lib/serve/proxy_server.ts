@@ -11,7 +11,10 @@
  * an `input_required` round through the bridge), tracked with this instance
  * as its connection (hub.ts ties a question to one connection's requests); at most
  * {@linkcode MAX_IN_FLIGHT} host requests are served at once, the rest
- * refused (and downstream.ts bounds the notifications waiting for the host).
+ * refused (and downstream.ts bounds the notifications waiting for the host);
+ * a host request cancelled, or whose connection closed (the SDK aborts its
+ * signal then), stops counting as in flight at once, whatever the source
+ * still does for it (a shared listing the hub may finish for a later one).
  *
  * @module
  */
@@ -93,29 +96,39 @@ export function proxyServer(shared: SessionShared, identity: ServedIdentity): Se
       }
       shared.inFlight++;
       try {
-        await shared.gate?.();
-        const params = request.params ?? {};
-        const state = sdk.mcpReq.requestState?.();
-        const ctx = callContext(sdk, typeof state === "string" ? state : undefined);
-        if (!options.input || !modern()) return await handler(params, ctx);
-        const round = {
-          requestState: ctx.retry?.requestState,
-          inputResponses: ctx.retry?.inputResponses as Record<string, unknown> | undefined,
-          signal: ctx.signal,
-        };
-        // The bridge's own state goes no further; a server's own state goes back to it.
-        if (InputBridge.owns(round.requestState)) ctx.retry = undefined;
-        return await shared.bridge.serve(round, (signal, ask) =>
-          handler(params, {
-            ...ctx,
-            signal,
-            track: (source) =>
-              hub.begin({ source, connection: server, ask, declined: ctx.declined }),
-          }));
+        // A request cancelled, or whose connection closed, is over at once: the work it
+        // started (a listing the hub shares) may go on without it.
+        return await untilAborted(work(request, sdk, handler, options), sdk.mcpReq.signal);
       } finally {
         shared.inFlight--;
       }
     };
+
+  const work = async (
+    request: { params?: JsonObject },
+    sdk: SdkContext,
+    handler: Handler,
+    options: { input?: boolean },
+  ): Promise<JsonObject> => {
+    await shared.gate?.();
+    const params = request.params ?? {};
+    const state = sdk.mcpReq.requestState?.();
+    const ctx = callContext(sdk, typeof state === "string" ? state : undefined);
+    if (!options.input || !modern()) return await handler(params, ctx);
+    const round = {
+      requestState: ctx.retry?.requestState,
+      inputResponses: ctx.retry?.inputResponses as Record<string, unknown> | undefined,
+      signal: ctx.signal,
+    };
+    // The bridge's own state goes no further; a server's own state goes back to it.
+    if (InputBridge.owns(round.requestState)) ctx.retry = undefined;
+    return await shared.bridge.serve(round, (signal, ask) =>
+      handler(params, {
+        ...ctx,
+        signal,
+        track: (source) => hub.begin({ source, connection: server, ask, declined: ctx.declined }),
+      }));
+  };
 
   const callContext = (sdk: SdkContext, requestState: string | undefined): CallContext => {
     const token = sdk.mcpReq._meta?.progressToken;
@@ -254,4 +267,20 @@ export function proxyServer(shared: SessionShared, identity: ServedIdentity): Se
     }
   });
   return server;
+}
+
+/**
+ * `work`, or its abort signal's reason once that aborts (whichever comes
+ * first); what `work` does afterwards is no one's concern (its failure too).
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  work.catch(() => {});
+  if (signal.aborted) return Promise.reject(signal.reason);
+  let stop!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+  });
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener("abort", stop));
 }

@@ -11,9 +11,13 @@
  * that is not a JSON-RPC message is reported and skipped; messages are
  * written whole and in order, those sent while a write is under way
  * together in the next one, waiting while the host does not read
- * (backpressure); the end of the input (the host quit) or a failed write
- * (the host went away) closes the transport once, and `close()` releases
- * the input so that nothing keeps the process alive.
+ * (backpressure) — but at most {@linkcode MAX_PENDING_CHARS} characters
+ * wait: past that a notification is dropped (said once, `onerror`), and a
+ * response or request, which could not be delivered, closes the connection
+ * at once (a host that stops reading cannot grow jn's memory without
+ * bound); the end of the input (the host quit) or a failed write (the host
+ * went away) closes the transport once, and `close()` releases the input so
+ * that nothing keeps the process alive.
  *
  * @module
  */
@@ -22,6 +26,9 @@ import { deserializeMessage, serializeMessage, type Transport } from "@modelcont
 import { LineSplitter } from "../ndjson/split.ts";
 
 type Message = Parameters<Transport["send"]>[0];
+
+/** The most characters waiting to be written to the host (about 8 MiB of JSON). */
+export const MAX_PENDING_CHARS = 8 * 1024 * 1024;
 
 /** Options of {@linkcode StdioTransport}. */
 export interface StdioTransportOptions {
@@ -44,6 +51,9 @@ export class StdioTransport implements Transport {
   #encoder = new TextEncoder();
   #writing: Promise<void> = Promise.resolve();
   #outbox: string[] = [];
+  /** Characters in the outbox and in the write under way. */
+  #pending = 0;
+  #dropping = false;
   #flushing?: Promise<void>;
   #closed = false;
 
@@ -94,7 +104,10 @@ export class StdioTransport implements Transport {
 
   send(message: Message): Promise<void> {
     if (this.#closed) return Promise.reject(new Error("The host's connection is closed"));
-    this.#outbox.push(serializeMessage(message));
+    const text = serializeMessage(message);
+    if (this.#pending + text.length > MAX_PENDING_CHARS) return this.#overflow(message);
+    this.#pending += text.length;
+    this.#outbox.push(text);
     // Messages sent while a write is under way go out together in the next one.
     this.#flushing ??= this.#writing.then(() => this.#flush());
     const write = this.#flushing;
@@ -112,9 +125,31 @@ export class StdioTransport implements Transport {
     const write = (async () => {
       await this.#writer.ready;
       await this.#writer.write(this.#encoder.encode(text));
+      this.#pending -= text.length;
     })();
     this.#writing = write.catch(() => {});
     await write;
+  }
+
+  /** Too much waits for the host: a notification is dropped, anything else ends the connection. */
+  #overflow(message: Message): Promise<void> {
+    if (!("id" in message)) {
+      if (!this.#dropping) {
+        this.onerror?.(new Error("the host does not read: dropping notifications"));
+      }
+      this.#dropping = true;
+      return Promise.resolve();
+    }
+    const error = new Error("the host does not read: its connection is closed");
+    this.onerror?.(error);
+    // Closed at once, not after what it will never read: its owner ends the stream.
+    if (!this.#closed) {
+      this.#closed = true;
+      void this.#reader.cancel().catch(() => {});
+      void this.#writer.abort(error).catch(() => {});
+      this.onclose?.();
+    }
+    return Promise.reject(error);
   }
 
   async close(): Promise<void> {
