@@ -19,6 +19,7 @@ import { readBoundedText } from "../profile/bounded_read.ts";
 import type { Io } from "./io.ts";
 import type { Invocation } from "./table/command.ts";
 import { PendingInput } from "./table/flag.ts";
+import { readStreamBounded } from "../text/bytes.ts";
 
 /** The most bytes a flag's file or stdin may hold. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -72,22 +73,11 @@ async function readFile(path: string, what: string): Promise<string> {
 }
 
 async function readStdin(io: Io, spelled: string): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of io.stdin) {
-    total += chunk.length;
-    if (total > MAX_INPUT_BYTES) {
-      throw new UsageError(`${spelled} -: stdin holds more than ${MAX_INPUT_BYTES} bytes`, {
-        hint: "give a smaller JSON document",
-      });
-    }
-    chunks.push(chunk);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
+  const bytes = await readStreamBounded(io.stdin, MAX_INPUT_BYTES);
+  if (bytes === undefined) {
+    throw new UsageError(`${spelled} -: stdin holds more than ${MAX_INPUT_BYTES} bytes`, {
+      hint: "give a smaller JSON document",
+    });
   }
   return new TextDecoder().decode(bytes);
 }

@@ -42,6 +42,7 @@ import { trackTree } from "../session/live_trees.ts";
 import { SamplingOverflow } from "../session/sampling.ts";
 import type { SamplingRequest, SamplingResponse } from "../types.ts";
 import type { ServerWrites } from "../sandbox/sampling_view.ts";
+import { concatBytes } from "../text/bytes.ts";
 import type { OpenOptions } from "./options.ts";
 import type { Target } from "./resolve.ts";
 
@@ -191,13 +192,7 @@ async function runOnce(
           : `the sampling command exited with status ${status.code}`,
       );
     }
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.length;
-    }
-    const text = new TextDecoder().decode(bytes).replace(/\r?\n$/, "");
+    const text = new TextDecoder().decode(concatBytes(chunks)).replace(/\r?\n$/, "");
     return {
       role: "assistant",
       content: { type: "text", text },

@@ -16,6 +16,7 @@
  */
 
 import { ConfigError } from "../errors.ts";
+import { concatBytes } from "../text/bytes.ts";
 
 /** The largest editor config jn reads (`~/.claude.json` keeps history and grows to megabytes). */
 export const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
@@ -65,13 +66,7 @@ export async function readBounded(path: string, options: BoundedReadOptions): Pr
     if (total > cap) throw tooLarge();
     chunks.push(buffer.slice(0, n));
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  return concatBytes(chunks);
 }
 
 /** {@linkcode readBounded}, decoded as UTF-8 (invalid bytes become U+FFFD). */

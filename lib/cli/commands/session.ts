@@ -17,6 +17,7 @@ import type { SessionRequest, StartReport } from "../../client/session_request.t
 import { formatMs, InterruptedError, JnError, UsageError } from "../../errors.ts";
 import { jsonSafe, visible, visibleDeep } from "../../output/visible.ts";
 import { writeAll } from "../../ndjson/write_all.ts";
+import { readStreamBounded } from "../../text/bytes.ts";
 import type { Cli } from "../context.ts";
 import { printErr } from "../io.ts";
 import { onInterrupt } from "../signals.ts";
@@ -187,19 +188,8 @@ async function serveSession(cli: Cli): Promise<void> {
 }
 
 async function readRequest(stdin: ReadableStream<Uint8Array>): Promise<SessionRequest> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of stdin) {
-    size += chunk.length;
-    if (size > MAX_REQUEST_BYTES) throw new UsageError("jn session _run: the request is too large");
-    chunks.push(chunk);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
+  const bytes = await readStreamBounded(stdin, MAX_REQUEST_BYTES);
+  if (bytes === undefined) throw new UsageError("jn session _run: the request is too large");
   const request = JSON.parse(new TextDecoder().decode(bytes)) as SessionRequest;
   if (
     typeof request?.source !== "string" || typeof request.cwd !== "string" ||
